@@ -1,0 +1,35 @@
+"""The editable content folders (letterheads, and later notices and templates), found on disk.
+
+The folders live at the top of the repository so a clerk or the village attorney can edit
+them; the wheel carries them as noticeclerk/_content. A workspace folder given by the clerk
+overrides them file by file, like a theme override.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def content_root() -> Path:
+    """The built-in content: inside the installed wheel, else the repository checkout."""
+    packaged = PACKAGE_DIR / "_content"
+    return packaged if packaged.is_dir() else PACKAGE_DIR.parent
+
+
+def content_dirs(folder: str, workspace: Path | None = None) -> list[Path]:
+    """The places one content folder is looked up in, the workspace's first."""
+    places = [content_root() / folder]
+    if workspace is not None:
+        places.insert(0, Path(workspace) / folder)
+    return places
+
+
+def find_content_file(folder: str, relative: str, workspace: Path | None = None) -> Path | None:
+    """The first copy of a content file: the workspace's own, else the built-in one."""
+    for place in content_dirs(folder, workspace):
+        candidate = place / relative
+        if candidate.is_file():
+            return candidate
+    return None

@@ -1,0 +1,27 @@
+"""The errors a clerk can cause, each carrying one sentence that says what to fix."""
+
+
+class NoticeclerkError(Exception):
+    """Base of every error the CLI prints as one clean sentence with exit status 1.
+
+    Anything that is not a NoticeclerkError is a bug and keeps its traceback.
+    """
+
+
+class InputError(NoticeclerkError):
+    """A value the clerk typed or a case fact is missing, malformed or out of range."""
+
+
+class ConfigError(NoticeclerkError):
+    """A village's letterhead file or a notice definition is missing or malformed."""
+
+    def __init__(self, path: object, key: str | None, problem: str) -> None:
+        self.path = path
+        self.key = key
+        self.problem = problem
+        where = f"{path}, key '{key}'" if key else f"{path}"
+        super().__init__(f"{where}: {problem}")
+
+
+class RuleError(ConfigError):
+    """A deadline rule in the catalogue names an unknown kind or parameter."""

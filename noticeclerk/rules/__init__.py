@@ -1,0 +1,1 @@
+"""Pure rules of law: legal time (calendars, periods, deadlines) and, later, money."""

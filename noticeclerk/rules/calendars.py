@@ -1,0 +1,246 @@
+"""Statutory holidays of New York and Wisconsin, turned into a village's legal calendar.
+
+The lists are written from the statutes, not taken from a holiday package: the `holidays`
+package moves Saturday holidays to Friday and lists days that are not legal holidays in
+these states, so the tests use it only as a cross-check.
+
+- New York: General Construction Law § 24 ("public holidays"). A holiday other than Flag
+  Day that falls on a Sunday is kept on the next day; nothing moves from Saturday to Friday.
+- Wisconsin: Wis. Stat. § 995.20 ("legal holidays"). A holiday that falls on a Sunday is
+  kept on the succeeding Monday. The Good Friday hours "observed for the purpose of
+  worship" are not a legal holiday and are not listed.
+"""
+
+from __future__ import annotations
+
+import calendar as gregorian
+from dataclasses import dataclass
+from datetime import date, timedelta
+from enum import StrEnum
+from functools import cache
+from zoneinfo import ZoneInfo
+
+NY_GCL_24 = "N.Y. Gen. Constr. Law § 24"
+WI_995_20 = "Wis. Stat. § 995.20"
+
+MONDAY, TUESDAY, THURSDAY, SATURDAY, SUNDAY = 0, 1, 3, 5, 6
+
+
+class Jurisdiction(StrEnum):
+    """The states whose rules of time the system knows."""
+
+    NY = "NY"
+    WI = "WI"
+
+    @property
+    def default_timezone(self) -> ZoneInfo:
+        return ZoneInfo("America/New_York" if self is Jurisdiction.NY else "America/Chicago")
+
+    @property
+    def state_name(self) -> str:
+        return "New York" if self is Jurisdiction.NY else "Wisconsin"
+
+
+@dataclass(frozen=True)
+class Holiday:
+    """One day on which a legal period cannot end, with the law that makes it so."""
+
+    day: date
+    name: str
+    authority: str
+
+    def describe(self) -> str:
+        # New York's statute says "public holiday", Wisconsin's "legal holiday".
+        term = "public holiday" if self.authority == NY_GCL_24 else "legal holiday"
+        return f"{self.name}, a {term} ({self.authority})"
+
+
+@dataclass(frozen=True)
+class Closure:
+    """A day the village office is closed by the village's own choice (not a state holiday)."""
+
+    day: date
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name}, a day the village office is closed"
+
+
+def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th given weekday (Monday is 0) of a month: the third Monday of January is (1, 0, 3)."""
+    first = date(year, month, 1)
+    offset = (weekday - first.weekday()) % 7
+    return first + timedelta(days=offset + 7 * (n - 1))
+
+
+def last_weekday(year: int, month: int, weekday: int) -> date:
+    """The last given weekday of a month, as in "the last Monday in May"."""
+    last = date(year, month, gregorian.monthrange(year, month)[1])
+    return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def general_election_day(year: int) -> date:
+    """The Tuesday after the first Monday in November.
+
+    New York holds its general election every year (N.Y. Election Law § 8-100), Wisconsin in
+    even-numbered years (Wis. Stat. § 5.02(5)).
+    """
+    return nth_weekday(year, 11, MONDAY, 1) + timedelta(days=1)
+
+
+def _add(found: dict[date, Holiday], day: date, name: str, authority: str) -> None:
+    # Two holidays on one day keep both names, so the explanation names each.
+    if day in found:
+        name = f"{found[day].name} and {name}"
+    found[day] = Holiday(day, name, authority)
+
+
+def _add_kept_on_monday(found: dict[date, Holiday], day: date, name: str, authority: str) -> None:
+    """Add a holiday and, when it falls on a Sunday, the Monday that keeps it."""
+    _add(found, day, name, authority)
+    if day.weekday() == SUNDAY:
+        _add(found, day + timedelta(days=1), f"{name} (kept on Monday)", authority)
+
+
+@cache
+def new_york_public_holidays(year: int) -> dict[date, Holiday]:
+    """N.Y. Gen. Constr. Law § 24: the public holidays of one year, without proclaimed days."""
+    fixed = [
+        (date(year, 1, 1), "New Year's Day"),
+        (date(year, 2, 12), "Lincoln's Birthday"),
+        (date(year, 6, 19), "Juneteenth"),
+        (date(year, 7, 4), "Independence Day"),
+        (date(year, 11, 11), "Veterans' Day"),
+        (date(year, 12, 25), "Christmas Day"),
+    ]
+    found: dict[date, Holiday] = {}
+    for day, name in fixed:
+        # § 24: "if any of such days except Flag day is Sunday, the next day thereafter".
+        _add_kept_on_monday(found, day, name, NY_GCL_24)
+    _add(found, nth_weekday(year, 1, MONDAY, 3), "Dr. Martin Luther King, Jr. Day", NY_GCL_24)
+    _add(found, nth_weekday(year, 2, MONDAY, 3), "Washington's Birthday", NY_GCL_24)
+    _add(found, last_weekday(year, 5, MONDAY), "Memorial Day", NY_GCL_24)
+    _add(found, nth_weekday(year, 6, SUNDAY, 2), "Flag Day", NY_GCL_24)
+    _add(found, nth_weekday(year, 9, MONDAY, 1), "Labor Day", NY_GCL_24)
+    _add(found, nth_weekday(year, 10, MONDAY, 2), "Columbus Day", NY_GCL_24)
+    _add(found, nth_weekday(year, 11, THURSDAY, 4), "Thanksgiving Day", NY_GCL_24)
+    # § 24 names "each general election day", which New York holds every year.
+    _add(found, general_election_day(year), "General Election Day", NY_GCL_24)
+    return dict(sorted(found.items()))
+
+
+@cache
+def wisconsin_legal_holidays(year: int) -> dict[date, Holiday]:
+    """Wis. Stat. § 995.20: the legal holidays of one year, without the partisan primary."""
+    found: dict[date, Holiday] = {}
+    days = [
+        (date(year, 1, 1), "New Year's Day"),
+        (nth_weekday(year, 1, MONDAY, 3), "Martin Luther King, Jr. Day"),
+        (nth_weekday(year, 2, MONDAY, 3), "Washington-Lincoln Day"),
+        (last_weekday(year, 5, MONDAY), "Memorial Day"),
+        (date(year, 6, 19), "Juneteenth Day"),
+        (date(year, 7, 4), "Independence Day"),
+        (nth_weekday(year, 9, MONDAY, 1), "Labor Day"),
+        (nth_weekday(year, 10, MONDAY, 2), "Columbus Day"),
+        (date(year, 11, 11), "Veterans Day"),
+        (nth_weekday(year, 11, THURSDAY, 4), "Thanksgiving Day"),
+        (date(year, 12, 25), "Christmas Day"),
+    ]
+    # The general election in November is held in even-numbered years only.
+    if year % 2 == 0:
+        days.append((general_election_day(year), "General Election Day"))
+    for day, name in days:
+        # § 995.20: "In the event that any of said holidays falls on a Sunday, the
+        # succeeding Monday shall be the legal holiday."
+        _add_kept_on_monday(found, day, name, WI_995_20)
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class LegalCalendar:
+    """The days and hours that count in one village: its state's holidays, its office and zone.
+
+    `designated_holidays` are the statutory holidays that have no fixed rule: in New York the
+    days proclaimed by the President or the Governor (§ 24), in Wisconsin the day of the
+    partisan primary (§ 995.20). `closures` are the village's own office closures; the system
+    treats them like holidays when a deadline would fall on one, and says so, because a notice
+    must never require an act at the village office on a day it is shut.
+    """
+
+    jurisdiction: Jurisdiction
+    timezone: ZoneInfo
+    designated_holidays: tuple[Holiday, ...] = ()
+    closures: tuple[Closure, ...] = ()
+    office_open_saturday: bool = False
+    # Wis. Stat. § 990.001(4)(a); a village may turn it off for its own hour rules.
+    hours_skip_sundays_and_holidays: bool = True
+
+    @classmethod
+    def for_state(cls, jurisdiction: Jurisdiction | str, **settings: object) -> LegalCalendar:
+        """A calendar with the state's holidays and its usual time zone."""
+        jurisdiction = Jurisdiction(jurisdiction)
+        settings.setdefault("timezone", jurisdiction.default_timezone)
+        return cls(jurisdiction=jurisdiction, **settings)  # type: ignore[arg-type]
+
+    def legal_holidays(self, year: int) -> dict[date, Holiday]:
+        """Every legal holiday of a year: the statute's fixed rules plus designated days."""
+        if self.jurisdiction is Jurisdiction.NY:
+            found = dict(new_york_public_holidays(year))
+        else:
+            found = dict(wisconsin_legal_holidays(year))
+        for holiday in self.designated_holidays:
+            if holiday.day.year == year:
+                _add(found, holiday.day, holiday.name, holiday.authority)
+        return dict(sorted(found.items()))
+
+    def legal_holiday(self, day: date) -> Holiday | None:
+        return self.legal_holidays(day.year).get(day)
+
+    def closure(self, day: date) -> Closure | None:
+        return next((c for c in self.closures if c.day == day), None)
+
+    def is_business_day(self, day: date) -> bool:
+        """Not a Saturday, a Sunday, a legal holiday or a day the village office is closed."""
+        return self.why_not_business_day(day) is None
+
+    def why_not_business_day(self, day: date) -> str | None:
+        """Why a day is not a business day, in words for an explanation; None if it is one."""
+        reasons = []
+        if day.weekday() == SATURDAY:
+            reasons.append("a Saturday")
+        elif day.weekday() == SUNDAY:
+            reasons.append("a Sunday")
+        holiday = self.legal_holiday(day)
+        if holiday:
+            reasons.append(holiday.describe())
+        closure = self.closure(day)
+        if closure:
+            reasons.append(closure.describe())
+        return " and ".join(reasons) or None
+
+    def why_not_secular_day(self, day: date) -> str | None:
+        """Why a Wisconsin period cannot end on a day (Wis. Stat. § 990.001(4)(b), (c)).
+
+        A Sunday or a legal holiday never; a Saturday only when the village office keeps no
+        Saturday hours; a village closure never, for the reason given in the class docstring.
+        """
+        reasons = []
+        if day.weekday() == SUNDAY:
+            reasons.append("a Sunday")
+        elif day.weekday() == SATURDAY and not self.office_open_saturday:
+            reasons.append("a Saturday, and the village office keeps no Saturday hours")
+        holiday = self.legal_holiday(day)
+        if holiday:
+            reasons.append(holiday.describe())
+        closure = self.closure(day)
+        if closure:
+            reasons.append(closure.describe())
+        return " and ".join(reasons) or None
+
+    def is_hour_excluded(self, day: date) -> bool:
+        """Whether Wis. Stat. § 990.001(4)(a) leaves the whole of this day out of an hour period."""
+        return (
+            self.jurisdiction is Jurisdiction.WI
+            and self.hours_skip_sundays_and_holidays
+            and (day.weekday() == SUNDAY or self.legal_holiday(day) is not None)
+        )
