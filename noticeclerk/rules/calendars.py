@@ -9,6 +9,9 @@ these states, so the tests use it only as a cross-check.
 - Wisconsin: Wis. Stat. § 995.20 ("legal holidays"). A holiday that falls on a Sunday is
   kept on the succeeding Monday. The Good Friday hours "observed for the purpose of
   worship" are not a legal holiday and are not listed.
+
+The lists are the statutes as they stand now (Juneteenth included, added in New York in
+2020); a deadline computed for an earlier year is computed under today's lists.
 """
 
 from __future__ import annotations

@@ -1,0 +1,40 @@
+"""Shared fixtures: calendars built in code, and a CLI runner."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+from noticeclerk.rules.calendars import Jurisdiction, LegalCalendar
+
+
+@pytest.fixture
+def new_york() -> LegalCalendar:
+    return LegalCalendar.for_state(Jurisdiction.NY)
+
+
+@pytest.fixture
+def wisconsin() -> LegalCalendar:
+    return LegalCalendar.for_state(Jurisdiction.WI)
+
+
+@pytest.fixture
+def wisconsin_open_saturday() -> LegalCalendar:
+    return LegalCalendar.for_state(Jurisdiction.WI, office_open_saturday=True)
+
+
+@pytest.fixture
+def central() -> ZoneInfo:
+    return ZoneInfo("America/Chicago")
+
+
+@pytest.fixture
+def eastern() -> ZoneInfo:
+    return ZoneInfo("America/New_York")
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()

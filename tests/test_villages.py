@@ -1,0 +1,108 @@
+"""Villages' letterhead files: the built-in ones load, and mistakes name the file and key."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from noticeclerk.exceptions import ConfigError
+from noticeclerk.rules.calendars import Jurisdiction
+from noticeclerk.villages import load_village, village_names
+
+VILLAGES = ["luck", "palmyra", "tuckahoe", "village-a", "village-b"]
+
+
+def test_the_five_villages_are_built_in():
+    assert village_names() == VILLAGES
+
+
+@pytest.mark.parametrize("slug", VILLAGES)
+def test_each_built_in_village_loads(slug):
+    village = load_village(slug)
+    assert village.name
+    assert village.calendar.jurisdiction is village.state
+
+
+@pytest.mark.parametrize("slug", ["village-a", "village-b"])
+def test_the_unnamed_villages_say_plainly_that_they_are_samples(slug):
+    village = load_village(slug)
+    assert village.sample
+    assert "SAMPLE" in village.name
+
+
+def test_the_wisconsin_villages_count_in_central_time_and_the_new_york_ones_in_eastern():
+    assert load_village("luck").timezone.key == "America/Chicago"
+    assert load_village("palmyra").state is Jurisdiction.WI
+    assert load_village("tuckahoe").timezone.key == "America/New_York"
+
+
+def test_luck_lists_the_2026_partisan_primary_as_a_legal_holiday():
+    assert load_village("luck").calendar.legal_holiday(date(2026, 8, 11)) is not None
+
+
+def write_letterhead(workspace: Path, slug: str, text: str) -> Path:
+    folder = workspace / "letterheads" / slug
+    folder.mkdir(parents=True)
+    path = folder / "letterhead.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = 'name = "Village of Example"\nstate = "WI"\ntimezone = "America/Chicago"\n'
+
+
+def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
+    write_letterhead(
+        tmp_path,
+        "luck",
+        GOOD + '[calendar]\nclosures = [{date = 2026-12-24, name = "Christmas Eve"}]\n',
+    )
+    village = load_village("luck", workspace=tmp_path)
+    assert village.name == "Village of Example"
+    assert not village.calendar.is_business_day(date(2026, 12, 24))
+    assert "example" not in village_names()
+    write_letterhead(tmp_path, "example", GOOD)
+    assert "example" in village_names(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "problem"),
+    [
+        ('name = "X"\nstate = "WI"\n', "timezone", "is missing"),
+        (GOOD.replace('"WI"', '"TX"'), "state", "must be one of NY, WI"),
+        (GOOD.replace("America/Chicago", "Mars/Olympus"), "timezone", "is not a time zone"),
+        (GOOD + "colour = 'blue'\n", "colour", "is not a setting"),
+        (GOOD + "[office]\nopen_saturday = 'yes'\n", "office.open_saturday", "true or false"),
+        (
+            GOOD + "[calendar]\nclosures = ['2026-12-24']\n",
+            "calendar.closures[0]",
+            "YYYY-MM-DD without quotes",
+        ),
+        (
+            GOOD + "[calendar]\nproclaimed_days = [2026-12-24]\n",
+            "calendar.proclaimed_days",
+            "New York's",
+        ),
+        (
+            GOOD + "[calendar]\nclosures = [{day = 2026-12-24}]\n",
+            "calendar.closures[0]",
+            "only date and name",
+        ),
+    ],
+)
+def test_a_bad_letterhead_names_the_file_the_key_and_the_fix(tmp_path, text, key, problem):
+    path = write_letterhead(tmp_path, "example", text)
+    with pytest.raises(ConfigError) as caught:
+        load_village("example", workspace=tmp_path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}, key '{key}'")
+    assert problem in message
+
+
+def test_a_letterhead_that_is_not_toml_is_named(tmp_path):
+    path = write_letterhead(tmp_path, "example", "name = \n")
+    with pytest.raises(ConfigError, match="is not valid TOML") as caught:
+        load_village("example", workspace=tmp_path)
+    assert str(path) in str(caught.value)
