@@ -230,7 +230,7 @@ def calc_holidays(
             ]
         )
         return
-    click.echo(f"Days in {year} on which no deadline ends, under {place.label}:")
+    click.echo(f"Legal holidays and office closures in {year}, under {place.label}:")
     for entry in days:
         source = entry.authority if isinstance(entry, Holiday) else "village office closure"
         click.echo(f"  {entry.day:%a %b %d}  {entry.name}  ({source})")

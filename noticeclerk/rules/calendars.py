@@ -231,7 +231,7 @@ class LegalCalendar:
         if day.weekday() == SUNDAY:
             reasons.append("a Sunday")
         elif day.weekday() == SATURDAY and not self.office_open_saturday:
-            reasons.append("a Saturday, and the village office keeps no Saturday hours")
+            reasons.append("a Saturday (the village office keeps no Saturday hours)")
         holiday = self.legal_holiday(day)
         if holiday:
             reasons.append(holiday.describe())

@@ -206,15 +206,18 @@ def count_days(
         # § 20: "If such period is a period of two days, Saturday, Sunday or a public
         # holiday must be excluded from the reckoning if it is an intervening day".
         first = anchor + _step_by(before)
+        skipped = []
         while (reason := calendar.why_not_business_day(first)) is not None:
+            skipped.append(f"{spell_date(first)} is {reason}")
+            first += _step_by(before)
+        if skipped:
             steps.append(
                 Step(
-                    f"In a period of two days an intervening day that is a Saturday, Sunday or "
-                    f"public holiday is not counted: {spell_date(first)} is {reason}.",
+                    "In a period of two days an intervening Saturday, Sunday or public holiday "
+                    f"is not counted: {'; '.join(skipped)}.",
                     NY_GCL_20,
                 )
             )
-            first += _step_by(before)
         raw = first + _step_by(before)
     else:
         raw = anchor + timedelta(days=-count if before else count)
