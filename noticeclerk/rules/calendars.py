@@ -208,18 +208,7 @@ class LegalCalendar:
 
     def why_not_business_day(self, day: date) -> str | None:
         """Why a day is not a business day, in words for an explanation; None if it is one."""
-        reasons = []
-        if day.weekday() == SATURDAY:
-            reasons.append("a Saturday")
-        elif day.weekday() == SUNDAY:
-            reasons.append("a Sunday")
-        holiday = self.legal_holiday(day)
-        if holiday:
-            reasons.append(holiday.describe())
-        closure = self.closure(day)
-        if closure:
-            reasons.append(closure.describe())
-        return " and ".join(reasons) or None
+        return self._why_closed(day, saturday="a Saturday")
 
     def why_not_secular_day(self, day: date) -> str | None:
         """Why a Wisconsin period cannot end on a day (Wis. Stat. § 990.001(4)(b), (c)).
@@ -227,11 +216,17 @@ class LegalCalendar:
         A Sunday or a legal holiday never; a Saturday only when the village office keeps no
         Saturday hours; a village closure never, for the reason given in the class docstring.
         """
+        saturday = None
+        if not self.office_open_saturday:
+            saturday = "a Saturday (the village office keeps no Saturday hours)"
+        return self._why_closed(day, saturday=saturday)
+
+    def _why_closed(self, day: date, *, saturday: str | None) -> str | None:
         reasons = []
-        if day.weekday() == SUNDAY:
+        if day.weekday() == SATURDAY and saturday:
+            reasons.append(saturday)
+        elif day.weekday() == SUNDAY:
             reasons.append("a Sunday")
-        elif day.weekday() == SATURDAY and not self.office_open_saturday:
-            reasons.append("a Saturday (the village office keeps no Saturday hours)")
         holiday = self.legal_holiday(day)
         if holiday:
             reasons.append(holiday.describe())

@@ -183,6 +183,18 @@ def _at_hour(calendar: LegalCalendar, day: date, at: time | None, steps: list[St
     return Deadline(due, tuple(steps))
 
 
+def _first_day_excluded(
+    calendar: LegalCalendar, anchor: date, count: int, noun: str, before: bool, also: str
+) -> Step:
+    """The opening step of a day count: the event's own day is not counted."""
+    authority = NY_GCL_20 if calendar.jurisdiction is Jurisdiction.NY else f"{WI_4A}, (d)"
+    return Step(
+        f"The period is {count} {noun}{'s' if count > 1 else ''} "
+        f"{'before' if before else 'after'} {spell_date(anchor)}; that day is not counted{also}.",
+        authority,
+    )
+
+
 def count_days(
     calendar: LegalCalendar,
     anchor: date,
@@ -193,16 +205,8 @@ def count_days(
 ) -> Deadline:
     """Calendar days after (or before) the day of an event, the event's day not counted."""
     check_count(count, Unit.DAYS)
-    ny = calendar.jurisdiction is Jurisdiction.NY
-    direction = "before" if before else "after"
-    steps = [
-        Step(
-            f"The period is {count} day{'s' if count > 1 else ''} {direction} "
-            f"{spell_date(anchor)}; that day is not counted.",
-            NY_GCL_20 if ny else f"{WI_4A}, (d)",
-        )
-    ]
-    if ny and count == 2:
+    steps = [_first_day_excluded(calendar, anchor, count, "day", before, "")]
+    if calendar.jurisdiction is Jurisdiction.NY and count == 2:
         # § 20: "If such period is a period of two days, Saturday, Sunday or a public
         # holiday must be excluded from the reckoning if it is an intervening day".
         first = anchor + _step_by(before)
@@ -236,16 +240,8 @@ def count_business_days(
 ) -> Deadline:
     """Business days after (or before) an event: no Saturday, Sunday, legal holiday or closure."""
     check_count(count, Unit.BUSINESS_DAYS)
-    ny = calendar.jurisdiction is Jurisdiction.NY
-    direction = "before" if before else "after"
-    steps = [
-        Step(
-            f"The period is {count} business day{'s' if count > 1 else ''} {direction} "
-            f"{spell_date(anchor)}; that day is not counted, nor any Saturday, Sunday, legal "
-            f"holiday or day the village office is closed.",
-            NY_GCL_20 if ny else f"{WI_4A}, (d)",
-        )
-    ]
+    also = ", nor any Saturday, Sunday, legal holiday or day the village office is closed"
+    steps = [_first_day_excluded(calendar, anchor, count, "business day", before, also)]
     day, counted = anchor, 0
     while counted < count:
         day += _step_by(before)
