@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,22 @@ from typing import Any
 import click
 
 from noticeclerk import __version__
-from noticeclerk.counter import deadline_at_counter, holidays_at_counter, place_for
+from noticeclerk.counter import (
+    deadline_at_counter,
+    fee_at_counter,
+    fees_at_counter,
+    holidays_at_counter,
+    installments_at_counter,
+    interest_at_counter,
+    place_for,
+    rate_at_counter,
+    split_at_counter,
+)
 from noticeclerk.exceptions import NoticeclerkError
 from noticeclerk.rules.calendars import Holiday
-from noticeclerk.rules.periods import Unit
+from noticeclerk.rules.installments import Plan
+from noticeclerk.rules.money import spell_amount, spell_percent
+from noticeclerk.rules.periods import Step, Unit
 
 
 class ClerkGroup(click.Group):
@@ -234,6 +247,322 @@ def calc_holidays(
     for entry in days:
         source = entry.authority if isinstance(entry, Holiday) else "village office closure"
         click.echo(f"  {entry.day:%a %b %d}  {entry.name}  ({source})")
+
+
+def _print_why(steps: Sequence[Step]) -> None:
+    click.echo("")
+    click.echo("Why:")
+    for number, step in enumerate(steps, 1):
+        click.echo(f"  {number}. {step}")
+
+
+@calc.command("split", context_settings={"ignore_unknown_options": True})
+@click.argument("total")
+@click.option(
+    "--count",
+    type=int,
+    metavar="N",
+    help="How many properties share the cost; they are numbered 1, 2, 3, ... in the answer.",
+)
+@click.option(
+    "--parcels",
+    metavar="ID,ID,...",
+    help="The properties by parcel number or section-block-lot, separated by commas; "
+    "the first ones listed take any odd cent.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool) -> None:
+    """Split one cost equally among properties, to the cent.
+
+    TOTAL is the cost, such as 5000 or 1,234.56. Each property gets one equal share, never
+    one per tax lot (Village A § 134-45F). The cents that do not divide go one each to the
+    first properties, so the shares add back exactly to TOTAL.
+
+    \b
+    Examples:
+      noticeclerk calc split 5000 --count 5
+      noticeclerk calc split 1000 --parcels 12-3-4,12-3-5,12-3-9 --json
+    """
+    split = split_at_counter(total, count=count, parcels=parcels)
+    if as_json:
+        _print_json(split.to_json())
+        return
+    click.echo(f"{spell_amount(split.total)} in {len(split.shares)} equal shares:")
+    width = max(len("Parcel"), *(len(share.parcel) for share in split.shares))
+    click.echo(f"  {'Parcel'.ljust(width)}  {'Share':>14}")
+    for share in split.shares:
+        click.echo(f"  {share.parcel.ljust(width)}  {spell_amount(share.amount):>14}")
+    click.echo(f"  {'Total'.ljust(width)}  {spell_amount(split.owners_total):>14}")
+    _print_why(split.steps)
+
+
+@calc.command("interest")
+@click.option(
+    "--principal", required=True, metavar="AMOUNT", help="The amount owed, such as 1234.56."
+)
+@click.option(
+    "--from",
+    "start",
+    required=True,
+    metavar="DATE",
+    help="The day interest starts, YYYY-MM-DD: for a Village A lien, the day the work was "
+    "completed or the Village paid for it.",
+)
+@click.option(
+    "--to", "end", required=True, metavar="DATE", help="The day interest runs to, YYYY-MM-DD."
+)
+@click.option("--rate", metavar="PERCENT", help="A yearly rate in percent, such as 5 or 7.25.")
+@click.option(
+    "--village",
+    metavar="NAME",
+    help="Use this village's legal rate: New York's CPLR 5004 (9%) or Wisconsin's "
+    "§ 138.04 (5%), unless its letterhead sets another.",
+)
+@click.option(
+    "--tax-rate",
+    is_flag=True,
+    help="With --village: the rate late village real property taxes bear, as Tuckahoe "
+    "§ 19-34(b) and Village A § 134-45E direct.",
+)
+@click.option(
+    "--costs",
+    metavar="AMOUNT",
+    help="Collection costs, including attorneys' fees, for a payoff letter.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@click.pass_context
+def calc_interest(
+    ctx: click.Context,
+    principal: str,
+    start: str,
+    end: str,
+    rate: str | None,
+    village: str | None,
+    tax_rate: bool,
+    costs: str | None,
+    as_json: bool,
+) -> None:
+    """Compute simple interest and a lien payoff amount.
+
+    Interest is simple, per year, on the actual days from --from to --to over 365, rounded
+    once to the cent. The payoff is principal + interest + costs, the figure a lien payoff
+    letter states.
+
+    \b
+    Examples:
+      noticeclerk calc interest --principal 1234.56 --from 2026-07-13 --to 2026-10-01 --rate 5
+      noticeclerk calc interest --principal 800 --from 2026-01-15 --to 2026-06-30 \\
+          --village village-a --costs 150 --json
+    """
+    chosen = rate_at_counter(rate, village, tax_rate=tax_rate, workspace=ctx.obj["workspace"])
+    owed = interest_at_counter(principal, start, end, chosen, costs=costs)
+    if as_json:
+        _print_json(owed.to_json())
+        return
+    click.echo(f"Interest: {spell_amount(owed.interest.amount)}")
+    click.echo(f"Payoff as of {owed.interest.end.isoformat()}: {spell_amount(owed.total)}")
+    _print_why(owed.steps)
+
+
+@calc.command("installments")
+@click.option("--principal", required=True, metavar="AMOUNT", help="The assessment, such as 5000.")
+@click.option(
+    "--years",
+    type=int,
+    required=True,
+    metavar="N",
+    help="The number of annual installments: at most 10 (at most 4 for the elm tax).",
+)
+@click.option("--rate", metavar="PERCENT", help="The yearly interest rate charged, such as 5.")
+@click.option(
+    "--borrowing-rate",
+    metavar="PERCENT",
+    help="The Village's borrowing rate when the assessment was imposed; the rate charged "
+    "is 2 points more (Palmyra § 8.03(3)(b)6).",
+)
+@click.option(
+    "--village",
+    metavar="NAME",
+    help="Use the borrowing rate in this village's letterhead, plus 2 points (palmyra).",
+)
+@click.option(
+    "--plan",
+    type=click.Choice([plan.value for plan in Plan]),
+    default=Plan.ASSESSMENT.value,
+    show_default=True,
+    help="assessment: a special assessment (Palmyra § 8.03(3)(b)); elm-tax: the special tax "
+    "for removing a diseased elm, at 10% (Palmyra § 8.15(6)(b)).",
+)
+@click.option(
+    "--notice-date",
+    metavar="DATE",
+    help="For --prepay-on: the date on the Assessment Notice, from which interest runs.",
+)
+@click.option(
+    "--prepay-on",
+    metavar="DATE",
+    help="Also show what pays off the unpaid balance on this day (§ 8.03(3)(b)4).",
+)
+@click.option(
+    "--paid",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="For --prepay-on: the installments already paid.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@click.pass_context
+def calc_installments(
+    ctx: click.Context,
+    principal: str,
+    years: int,
+    rate: str | None,
+    borrowing_rate: str | None,
+    village: str | None,
+    plan: str,
+    notice_date: str | None,
+    prepay_on: str | None,
+    paid: int,
+    as_json: bool,
+) -> None:
+    """Lay out the annual installments of a special assessment.
+
+    Palmyra § 8.03(3)(b): equal annual installments of principal over at most 10 years,
+    each with a year's interest on the unpaid balance; with --prepay-on, what pays off the
+    balance on that day.
+
+    \b
+    Examples:
+      noticeclerk calc installments --principal 5000 --years 5 --rate 5
+      noticeclerk calc installments --principal 5000 --years 5 --borrowing-rate 3.5 \\
+          --notice-date 2026-09-01 --prepay-on 2028-11-15 --paid 2
+      noticeclerk calc installments --principal 1200 --years 4 --plan elm-tax --json
+    """
+    schedule, early = installments_at_counter(
+        principal,
+        years,
+        rate=rate,
+        borrowing_rate=borrowing_rate,
+        village=village,
+        plan=plan,
+        notice_date=notice_date,
+        prepay_on=prepay_on,
+        paid=paid,
+        workspace=ctx.obj["workspace"],
+    )
+    if as_json:
+        found = schedule.to_json()
+        if early is not None:
+            found["prepayment"] = early.to_json()
+        _print_json(found)
+        return
+    click.echo(
+        f"{spell_amount(schedule.principal)} in {schedule.years} annual installments at "
+        f"{spell_percent(schedule.rate.percent)}:"
+    )
+    click.echo(
+        f"  {'No.':>3}  {'Principal':>12}  {'Interest':>12}  {'Payment':>12}  {'Balance':>12}"
+    )
+    for part in schedule.installments:
+        click.echo(
+            f"  {part.number:>3}  {spell_amount(part.principal):>12}  "
+            f"{spell_amount(part.interest):>12}  {spell_amount(part.payment):>12}  "
+            f"{spell_amount(part.balance):>12}"
+        )
+    click.echo(
+        f"  Total interest {spell_amount(schedule.total_interest)}; "
+        f"total paid {spell_amount(schedule.total_paid)}."
+    )
+    steps = list(schedule.steps)
+    if early is not None:
+        click.echo(f"To prepay on {early.pay_on.isoformat()}: {spell_amount(early.total)}")
+        steps += early.steps
+    _print_why(steps)
+
+
+@calc.command("fee")
+@click.argument("name", required=False)
+@click.option("--village", required=True, metavar="NAME", help="The village whose fee it is.")
+@click.option(
+    "--days",
+    metavar="N",
+    help="temporary-occupancy: the days the street is obstructed; part of a day counts as a day.",
+)
+@click.option("--length-ft", metavar="FEET", help="An opening's measured length in feet.")
+@click.option(
+    "--width-ft",
+    metavar="FEET",
+    help="An opening's measured width, or a curb cut's width, in feet.",
+)
+@click.option(
+    "--area-sqft",
+    metavar="SQFT",
+    help="Square feet: of a proposed opening (excavation-bond) or of sidewalk cleared "
+    "(snow-removal).",
+)
+@click.option(
+    "--deposit",
+    metavar="AMOUNT",
+    help="temporary-occupancy: the deposit taken, to show what is refunded (§ 19-49(b)).",
+)
+@click.option(
+    "--expenses",
+    metavar="AMOUNT",
+    help="The Village's actual costs: added to a Luck permit fee, or spent restoring the "
+    "street from a Tuckahoe deposit.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@click.pass_context
+def calc_fee(
+    ctx: click.Context,
+    name: str | None,
+    village: str,
+    as_json: bool,
+    **facts: str | None,
+) -> None:
+    """Compute a permit fee or bond, or list a village's fees.
+
+    NAME is one of the fees the village's ordinance defines; without NAME, they are listed.
+    Fees the Village Board sets come from the [fees] table of the village's letterhead.
+
+    \b
+    Examples:
+      noticeclerk calc fee --village tuckahoe
+      noticeclerk calc fee temporary-occupancy --village tuckahoe --days 5 --deposit 100
+      noticeclerk calc fee curb-cut --village tuckahoe --width-ft 14
+      noticeclerk calc fee excavation-bond --village palmyra --area-sqft 60 --json
+    """
+    workspace = ctx.obj["workspace"]
+    if name is None:
+        given = sorted(option for option, value in facts.items() if value is not None)
+        if given:
+            raise click.UsageError("Name the fee the facts are for, such as temporary-occupancy.")
+        found, rules = fees_at_counter(village, workspace)
+        if as_json:
+            _print_json(
+                [{"name": r.name, "title": r.title, "authority": r.authority} for r in rules]
+            )
+            return
+        if not rules:
+            click.echo(f"{found.name}'s ordinance states no permit fees.")
+            return
+        click.echo(f"Fees {found.name}'s ordinance defines:")
+        width = max(len(rule.name) for rule in rules)
+        for rule in rules:
+            click.echo(f"  {rule.name.ljust(width)}  {rule.title} ({rule.authority})")
+        return
+    charged = fee_at_counter(village, name, workspace=workspace, **facts)
+    answer = charged.answer
+    if as_json:
+        _print_json({"village": charged.village.slug, **answer.to_json()})
+        return
+    click.echo(f"{answer.title}, {charged.village.name}: {spell_amount(answer.fee)}")
+    for key, value in answer.amounts:
+        if key in ("refund", "balance_due"):
+            label = "Refund of the deposit" if key == "refund" else "Still owed beyond the deposit"
+            click.echo(f"{label}: {spell_amount(value)}")
+    _print_why(answer.steps)
 
 
 def main() -> None:

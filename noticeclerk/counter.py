@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
+from decimal import Decimal
 from pathlib import Path
 
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.rules.apportion import Apportionment, split_among_properties, split_by_count
 from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
+from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule, fee_rules
+from noticeclerk.rules.installments import (
+    INSTALLMENT_VILLAGES,
+    PALMYRA_8_03_3_B_6,
+    PALMYRA_8_15_6_B,
+    Plan,
+    Prepayment,
+    Schedule,
+    assessment_rate,
+    installment_schedule,
+    prepayment,
+)
+from noticeclerk.rules.interest import TAX_RATE_PROVISIONS, Payoff, Rate, payoff
+from noticeclerk.rules.money import parse_amount, parse_measure, parse_percent
 from noticeclerk.rules.periods import Deadline, Unit, count_period
-from noticeclerk.villages import load_village
+from noticeclerk.villages import Village, load_village
 
 
 @dataclass(frozen=True)
@@ -106,3 +122,240 @@ def holidays_at_counter(place: Place, year: int) -> list[Holiday | Closure]:
     days: list[Holiday | Closure] = list(place.calendar.legal_holidays(year).values())
     days += [c for c in place.calendar.closures if c.day.year == year]
     return sorted(days, key=lambda entry: entry.day)
+
+
+# --- Money at the counter: splits, interest, installments and permit fees ----------------
+
+
+def parse_day(text: str, label: str) -> date:
+    """A date the clerk typed, written YYYY-MM-DD."""
+    cleaned = str(text).strip()
+    try:
+        if len(cleaned) != 10:
+            raise ValueError
+        return date.fromisoformat(cleaned)
+    except ValueError:
+        raise InputError(
+            f"The {label} date must be a date that exists, written YYYY-MM-DD; got '{cleaned}'."
+        ) from None
+
+
+def split_at_counter(
+    total: str, *, count: int | None = None, parcels: str | None = None
+) -> Apportionment:
+    """Village A § 134-45F: a total shared equally by properties counted or listed."""
+    if (count is None) == (parcels is None):
+        raise InputError(
+            "Say who shares the cost one way: give --count or --parcels, not both."
+            if count is not None
+            else "Say who shares the cost: give --count N, or --parcels with the parcel IDs "
+            "separated by commas."
+        )
+    amount = parse_amount(total, "The total")
+    if count is not None:
+        return split_by_count(amount, count)
+    return split_among_properties(amount, str(parcels).split(","))
+
+
+def rate_at_counter(
+    rate: str | None,
+    village: str | None,
+    *,
+    tax_rate: bool = False,
+    workspace: Path | None = None,
+) -> Rate:
+    """The interest rate typed, or the village's: its legal rate, or its tax rate if asked."""
+    if rate is not None and village:
+        raise InputError("Give --rate or --village, not both: a village brings its own rate.")
+    if rate is not None:
+        if tax_rate:
+            raise InputError("--tax-rate reads a village's rate; give --village instead of --rate.")
+        return Rate(parse_percent(rate, "The interest rate"), "the rate given")
+    if not village:
+        raise InputError("Say which rate applies: give --rate PERCENT or --village NAME.")
+    found = load_village(village, workspace)
+    if not tax_rate:
+        return found.legal_rate
+    provision = TAX_RATE_PROVISIONS.get(found.slug)
+    if provision is None:
+        raise InputError(
+            f"{found.name}'s ordinance charges no interest at the tax rate; leave out --tax-rate "
+            "to use its legal rate."
+        )
+    if found.money.tax_rate_percent is None:
+        raise ConfigError(
+            found.path,
+            "money.tax_interest_rate_percent",
+            f"is not set: {provision.words} ({provision.authority}), so add "
+            'tax_interest_rate_percent = "PERCENT" under [money] with the rate late Village '
+            "real property taxes bear",
+        )
+    return Rate(
+        found.money.tax_rate_percent,
+        f"{provision.authority}, at the tax rate set in the village's letterhead",
+    )
+
+
+def interest_at_counter(
+    principal: str, start: str, end: str, rate: Rate, *, costs: str | None = None
+) -> Payoff:
+    """Simple interest from one date to another, and the payoff with collection costs."""
+    return payoff(
+        parse_amount(principal, "The principal"),
+        rate,
+        parse_day(start, "--from"),
+        parse_day(end, "--to"),
+        parse_amount(costs, "The costs") if costs is not None else Decimal(0),
+    )
+
+
+def installments_at_counter(
+    principal: str,
+    years: int,
+    *,
+    rate: str | None = None,
+    borrowing_rate: str | None = None,
+    village: str | None = None,
+    plan: str = Plan.ASSESSMENT.value,
+    notice_date: str | None = None,
+    prepay_on: str | None = None,
+    paid: int = 0,
+    workspace: Path | None = None,
+) -> tuple[Schedule, Prepayment | None]:
+    """Palmyra's installment schedule, and what prepays it on a day if asked."""
+    try:
+        chosen = Plan(plan)
+    except ValueError:
+        plans = ", ".join(p.value for p in Plan)
+        raise InputError(
+            f"There is no installment plan '{plan}'; the plans are: {plans}."
+        ) from None
+    amount = parse_amount(principal, "The principal")
+    found = load_village(village, workspace) if village else None
+    if found is not None and found.slug not in INSTALLMENT_VILLAGES:
+        raise InputError(
+            f"{found.name}'s ordinance provides no installment payments; Palmyra's does "
+            "(§ 8.03(3)(b), § 8.15(6)(b))."
+        )
+    schedule = installment_schedule(
+        amount, years, _installment_rate(chosen, rate, borrowing_rate, found), chosen
+    )
+    if prepay_on is None:
+        if notice_date is not None or paid:
+            raise InputError("--notice-date and --paid are for a prepayment; add --prepay-on DATE.")
+        return schedule, None
+    if notice_date is None:
+        raise InputError("Give the date on the Assessment Notice (--notice-date) to prepay.")
+    early = prepayment(
+        schedule,
+        parse_day(notice_date, "--notice-date"),
+        paid,
+        parse_day(prepay_on, "--prepay-on"),
+    )
+    return schedule, early
+
+
+def _installment_rate(
+    plan: Plan, rate: str | None, borrowing_rate: str | None, village: Village | None
+) -> Rate:
+    """The plan's fixed rate, the rate typed, the borrowing rate plus 2, or the village's."""
+    given = [
+        option
+        for option, value in (
+            ("--rate", rate),
+            ("--borrowing-rate", borrowing_rate),
+            ("--village", village),
+        )
+        if value is not None
+    ]
+    if len(given) > 1:
+        raise InputError(
+            f"Give one of --rate, --borrowing-rate or --village, not {' and '.join(given)}."
+        )
+    fixed = plan.fixed_rate
+    if fixed is not None:
+        if borrowing_rate is not None or (
+            rate is not None and parse_percent(rate, "The interest rate") != fixed.percent
+        ):
+            raise InputError(
+                f"The special tax bears interest at {fixed.percent}% ({PALMYRA_8_15_6_B}); "
+                "leave out the rate."
+            )
+        return fixed
+    if rate is not None:
+        return Rate(parse_percent(rate, "The interest rate"), "the rate given")
+    if borrowing_rate is not None:
+        return assessment_rate(parse_percent(borrowing_rate, "The borrowing rate"))
+    if village is None:
+        raise InputError(
+            "Say which rate applies: give --rate PERCENT, --borrowing-rate PERCENT or "
+            "--village palmyra."
+        )
+    if village.money.borrowing_rate_percent is None:
+        raise ConfigError(
+            village.path,
+            "money.borrowing_rate_percent",
+            "is not set: the interest is 2 percent over the Village's current borrowing rate "
+            f'({PALMYRA_8_03_3_B_6}), so add borrowing_rate_percent = "PERCENT" under [money], '
+            "or give --borrowing-rate",
+        )
+    return assessment_rate(village.money.borrowing_rate_percent)
+
+
+# How a fee's facts are named to a clerk at the counter: by the option that gives them.
+FEE_OPTIONS = {
+    "days": "--days",
+    "length_ft": "--length-ft",
+    "width_ft": "--width-ft",
+    "area_sqft": "--area-sqft",
+    "deposit": "--deposit",
+    "expenses": "--expenses",
+}
+
+
+@dataclass(frozen=True)
+class CounterFee:
+    """A fee computed for a village, with the village's name for the answer's heading."""
+
+    village: Village
+    answer: FeeAnswer
+
+
+def fees_at_counter(village: str, workspace: Path | None = None) -> tuple[Village, list[FeeRule]]:
+    """The fees a village's ordinance defines."""
+    found = load_village(village, workspace)
+    return found, list(fee_rules(found.slug).values())
+
+
+def fee_at_counter(
+    village: str,
+    name: str,
+    *,
+    days: str | None = None,
+    length_ft: str | None = None,
+    width_ft: str | None = None,
+    area_sqft: str | None = None,
+    deposit: str | None = None,
+    expenses: str | None = None,
+    workspace: Path | None = None,
+) -> CounterFee:
+    """One fee, bond or deposit refund from the facts the clerk typed."""
+    found, rules = fees_at_counter(village, workspace)
+    if not rules:
+        raise InputError(f"{found.name}'s ordinance states no permit fees.")
+    by_name = {rule.name: rule for rule in rules}
+    rule = by_name.get(name.strip().lower())
+    if rule is None:
+        raise InputError(
+            f"{found.name} defines no fee '{name}'; its fees are: {', '.join(sorted(by_name))}."
+        )
+    facts = FeeFacts(
+        days=parse_measure(days, "--days") if days is not None else None,
+        length_ft=parse_measure(length_ft, "--length-ft") if length_ft is not None else None,
+        width_ft=parse_measure(width_ft, "--width-ft") if width_ft is not None else None,
+        area_sqft=parse_measure(area_sqft, "--area-sqft") if area_sqft is not None else None,
+        deposit=parse_amount(deposit, "The deposit") if deposit is not None else None,
+        expenses=parse_amount(expenses, "The Village's costs") if expenses is not None else None,
+    )
+    rule.check(facts, FEE_OPTIONS)
+    return CounterFee(found, rule.answer(facts, found.fees))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -20,11 +21,27 @@ from noticeclerk.rules.calendars import (
     Jurisdiction,
     LegalCalendar,
 )
+from noticeclerk.rules.fees import EntryKind, FeeTable, table_entries
+from noticeclerk.rules.interest import LEGAL_RATES, Rate
+from noticeclerk.rules.money import CENT, MAX_PERCENT
 
 VILLAGE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 LETTERHEAD = "letterhead.toml"
 
-_TOP_KEYS = {"name", "state", "timezone", "sample", "office", "calendar"}
+# [letterhead] and [officers] are read by noticeclerk.letterhead when a document is printed.
+# [money] and [fees] are the village's rates and Board-set fees (MoneySettings, FeeTable).
+_TOP_KEYS = {
+    "name",
+    "state",
+    "timezone",
+    "sample",
+    "office",
+    "calendar",
+    "letterhead",
+    "officers",
+    "money",
+    "fees",
+}
 _OFFICE_KEYS = {"open_saturday"}
 _CALENDAR_KEYS = {
     "proclaimed_days",
@@ -32,6 +49,29 @@ _CALENDAR_KEYS = {
     "closures",
     "hour_periods_skip_sundays_and_holidays",
 }
+_MONEY_KEYS = {
+    "legal_interest_rate_percent",
+    "legal_interest_authority",
+    "tax_interest_rate_percent",
+    "borrowing_rate_percent",
+}
+# A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
+_DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
+_MAX_RATE_DECIMALS = 6
+
+
+@dataclass(frozen=True)
+class MoneySettings:
+    """A village's interest rates, as its letterhead's [money] table states them.
+
+    Rates are percentages a year. A rate the letterhead leaves out is None: the legal rate
+    then falls back to the state's statute (`Village.legal_rate`); the tax and borrowing
+    rates have no fallback, and a calculation that needs one names the setting to add.
+    """
+
+    legal_rate: Rate | None = None
+    tax_rate_percent: Decimal | None = None
+    borrowing_rate_percent: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -44,10 +84,17 @@ class Village:
     sample: bool
     calendar: LegalCalendar
     path: Path
+    money: MoneySettings = field(default_factory=MoneySettings)
+    fees: FeeTable = field(default_factory=FeeTable)
 
     @property
     def timezone(self) -> ZoneInfo:
         return self.calendar.timezone
+
+    @property
+    def legal_rate(self) -> Rate:
+        """The village's legal rate of interest: its letterhead's, else its state's statute."""
+        return self.money.legal_rate or LEGAL_RATES[self.state]
 
 
 def village_names(workspace: Path | None = None) -> list[str]:
@@ -137,7 +184,82 @@ def _village_from_table(slug: str, path: Path, data: dict[str, Any]) -> Village:
         office_open_saturday=open_saturday,
         hours_skip_sundays_and_holidays=skip,
     )
-    return Village(slug=slug, name=name, state=state, sample=sample, calendar=calendar, path=path)
+    return Village(
+        slug=slug,
+        name=name,
+        state=state,
+        sample=sample,
+        calendar=calendar,
+        path=path,
+        money=_money_settings(path, _optional(path, data, "money", dict, {})),
+        fees=_fee_table(slug, path, _optional(path, data, "fees", dict, {})),
+    )
+
+
+def _money_settings(path: Path, table: dict[str, Any]) -> MoneySettings:
+    _no_unknown_keys(path, "money.", table, _MONEY_KEYS)
+    legal = _rate_setting(path, table, "legal_interest_rate_percent")
+    authority = _optional(path, table, "legal_interest_authority", str, None, prefix="money.")
+    if authority is not None and not authority.strip():
+        raise ConfigError(path, "money.legal_interest_authority", "must name the law, not be empty")
+    if (legal is None) != (authority is None):
+        raise ConfigError(
+            path,
+            "money.legal_interest_rate_percent"
+            if legal is None
+            else "money.legal_interest_authority",
+            "is missing: a legal interest rate and the law that sets it "
+            "(legal_interest_authority) go together",
+        )
+    return MoneySettings(
+        legal_rate=Rate(legal, authority) if legal is not None and authority else None,
+        tax_rate_percent=_rate_setting(path, table, "tax_interest_rate_percent"),
+        borrowing_rate_percent=_rate_setting(path, table, "borrowing_rate_percent"),
+    )
+
+
+def _rate_setting(path: Path, table: dict[str, Any], key: str) -> Decimal | None:
+    if key not in table:
+        return None
+    value = _decimal(path, f"money.{key}", table[key], 'a percentage such as "9" or "7.25"')
+    if value > MAX_PERCENT:
+        raise ConfigError(path, f"money.{key}", f"must be at most 100 (percent); got {value}")
+    return value
+
+
+def _fee_table(slug: str, path: Path, table: dict[str, Any]) -> FeeTable:
+    known = table_entries(slug)
+    entries: dict[str, Decimal] = {}
+    for key, value in table.items():
+        entry = known.get(key)
+        if entry is None:
+            settings = ", ".join(sorted(known)) or "none (its ordinance leaves no fee to the Board)"
+            raise ConfigError(
+                path,
+                f"fees.{key}",
+                f"is not a fee this village's Board sets; the fees here are: {settings}",
+            )
+        if entry.kind is EntryKind.AMOUNT:
+            amount = _decimal(path, f"fees.{key}", value, 'an amount such as "25.00"')
+            if amount != amount.quantize(CENT):
+                raise ConfigError(path, f"fees.{key}", f"must be in whole cents; got {amount}")
+            entries[key] = amount.quantize(CENT)
+        else:
+            entries[key] = _decimal(
+                path, f"fees.{key}", value, 'dollars per square foot such as "0.75"'
+            )
+    return FeeTable(entries, path)
+
+
+def _decimal(path: Path, key: str, value: object, example: str) -> Decimal:
+    """A money setting as an exact Decimal: TOML text, or a TOML number read through its text."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ConfigError(path, key, f"must be {example}; got {value!r}")
+    # A TOML float is read through its shortest text (0.1 stays 0.1), never kept as a float.
+    text = value.strip() if isinstance(value, str) else str(value)
+    if not _DECIMAL_TEXT.fullmatch(text) or len(text.partition(".")[2]) > _MAX_RATE_DECIMALS:
+        raise ConfigError(path, key, f"must be {example}, 0 or more; got {value!r}")
+    return Decimal(text)
 
 
 def _required(path: Path, table: dict[str, Any], key: str, kind: type, prefix: str = "") -> Any:
