@@ -118,7 +118,7 @@ def cli(ctx: click.Context, workspace: Path | None) -> None:
 
 @cli.group()
 def calc() -> None:
-    """Counter calculations: deadlines and holidays, each with its legal reasoning."""
+    """Counter calculations: deadlines, holidays, splits, interest, installments and fees."""
 
 
 PERIOD_OPTIONS = {
