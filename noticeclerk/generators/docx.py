@@ -1,0 +1,1395 @@
+"""Semantic HTML on a village's letterhead, turned into Word document (.docx) bytes.
+
+The HTML is the one WeasyPrint prints to PDF (templates/base_letter.html.j2 and its partials),
+and the Word document carries the same words in the same order. What letter.css does to the
+words is done here too: headings and the mailing address are upper-cased, and whatever the
+stylesheet hides (the head, scripts, styles) stays out. The layout follows letter.css as far
+as Word can: the letterhead is the first page's header, so the body starts below it and the
+address sits in the #10 envelope's window; later pages get the small running header, and
+every page the "Page X of Y" footer with Word's PAGE and NUMPAGES fields.
+
+Images are read from the letterhead folders only, by the same rule as the PDF's URL fetcher:
+relative names inside those folders, nothing absolute, nothing with '..', no URLs. SVG seals
+are rasterised with cairosvg, which fetches nothing but data: URLs (unsafe=False).
+
+The output is reproducible: the core properties come from the arguments and the zip entries
+carry a fixed timestamp, so the same HTML always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import struct
+import zipfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+from xml.etree.ElementTree import Element
+
+import tinyhtml5
+from docx import Document
+from docx.document import Document as WordDocument
+from docx.enum.section import WD_ORIENT
+from docx.enum.table import WD_CELL_VERTICAL_ALIGNMENT, WD_ROW_HEIGHT_RULE
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK, WD_LINE_SPACING
+from docx.image.exceptions import UnrecognizedImageError
+from docx.image.image import Image
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.shared import Pt, RGBColor
+from docx.table import Table, _Cell
+from docx.text.paragraph import Paragraph
+from docx.text.run import Run
+
+from noticeclerk.exceptions import ConfigError
+
+XHTML = "{http://www.w3.org/1999/xhtml}"
+IN = 72.0  # points per inch; every length below is in points
+
+PAGE_WIDTH, PAGE_HEIGHT = 8.5 * IN, 11 * IN
+MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 0.875 * IN, 0.8 * IN, 0.9 * IN
+TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_SIDE
+# @page :first has a 0.5in top margin: the letterhead starts there, and being 1.6in tall it
+# pushes the first page's body down to 2.1in, the top of the #10 envelope's address window.
+HEADER_DISTANCE = 0.5 * IN
+FOOTER_DISTANCE = 0.4 * IN
+LETTERHEAD_HEIGHT = 1.6 * IN
+RETURN_ADDRESS_WIDTH = 3.4 * IN
+SEAL_COLUMN = 1.1 * IN  # .contact ends 1.1in from the right edge; the seal sits in that gap
+SEAL_SIZE = 0.95 * IN
+# The letterhead's last line: the sample banner (or nothing) on the 1.5pt rule under it. With
+# the table above it, it makes up the letterhead's 1.6in, so the exact sizes matter.
+BANNER_LINE, RULE_PADDING, RULE_WIDTH = 11.0, 6.0, 1.5
+SEAL_DPI = 300
+CSS_PX = IN / 96
+
+SERIF, SANS, MONO = "Liberation Serif", "Liberation Sans", "Liberation Mono"
+BODY_SIZE = 11.0
+NORMAL_LINE = 1.15  # what "line-height: normal" comes to for the Liberation fonts
+
+REFUSED = "only the letterhead's own files may be used"
+NOT_AN_IMAGE = "is not an image Word can show; use PNG, JPEG or SVG"
+
+
+def _names(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+def _sequence(words: str) -> tuple[str, ...]:
+    return tuple(words.split())
+
+
+# WeasyPrint's user-agent stylesheet gives these display: none.
+HIDDEN_TAGS = _names(
+    "area base basefont command datalist head link meta noembed noframes param rp "
+    "script source style template title track input select"
+)
+BLOCK_TAGS = _names(
+    "address article aside blockquote body center dd details dir div dl dt figure figcaption "
+    "footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend listing main menu nav ol p "
+    "plaintext pre section summary ul xmp li table caption fieldset thead tbody tfoot tr td th"
+)
+LIST_TAGS = _names("ol ul dir menu dl")
+# The CSS properties that _Text carries down the tree (font-size is worked out apart).
+INHERITED = _names(
+    "bold italic underline strike upper font color align line_height tracking vertical pre "
+    "exact_lines"
+)
+HEADING_SIZES = {"h1": 2.0, "h2": 1.5, "h3": 1.17, "h4": 1.0, "h5": 0.83, "h6": 0.67}
+HEADING_MARGINS = {"h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
+ALIGNMENTS = {
+    "left": WD_ALIGN_PARAGRAPH.LEFT,
+    "right": WD_ALIGN_PARAGRAPH.RIGHT,
+    "center": WD_ALIGN_PARAGRAPH.CENTER,
+    "justify": WD_ALIGN_PARAGRAPH.JUSTIFY,
+}
+VALIGNS = {
+    "top": WD_CELL_VERTICAL_ALIGNMENT.TOP,
+    "middle": WD_CELL_VERTICAL_ALIGNMENT.CENTER,
+    "bottom": WD_CELL_VERTICAL_ALIGNMENT.BOTTOM,
+}
+
+_WHITESPACE = re.compile(r"[ \t\n\r\f]+")  # HTML's whitespace; a no-break space is a letter
+_DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+# Word insists on the schema's order of child elements; these are the sequences touched here.
+PPR_ORDER = _sequence(
+    "w:pStyle w:keepNext w:keepLines w:pageBreakBefore w:framePr w:widowControl w:numPr "
+    "w:suppressLineNumbers w:pBdr w:shd w:tabs w:suppressAutoHyphens w:kinsoku w:wordWrap "
+    "w:overflowPunct w:topLinePunct w:autoSpaceDE w:autoSpaceDN w:bidi w:adjustRightInd "
+    "w:snapToGrid w:spacing w:ind w:contextualSpacing w:mirrorIndents w:suppressOverlap w:jc "
+    "w:textDirection w:textAlignment w:textboxTightWrap w:outlineLvl w:divId w:cnfStyle w:rPr "
+    "w:sectPr w:pPrChange"
+)
+RPR_ORDER = _sequence(
+    "w:rStyle w:rFonts w:b w:bCs w:i w:iCs w:caps w:smallCaps w:strike w:dstrike w:outline "
+    "w:shadow w:emboss w:imprint w:noProof w:snapToGrid w:vanish w:webHidden w:color w:spacing "
+    "w:w w:kern w:position w:sz w:szCs w:highlight w:u w:effect w:bdr w:shd w:fitText "
+    "w:vertAlign w:rtl w:cs w:em w:lang w:eastAsianLayout w:specVanish w:oMath"
+)
+TBLPR_ORDER = _sequence(
+    "w:tblStyle w:tblpPr w:tblOverlap w:bidiVisual w:tblStyleRowBandSize w:tblStyleColBandSize "
+    "w:tblW w:jc w:tblCellSpacing w:tblInd w:tblBorders w:shd w:tblLayout w:tblCellMar "
+    "w:tblLook w:tblCaption w:tblDescription w:tblPrChange"
+)
+TCPR_ORDER = _sequence(
+    "w:cnfStyle w:tcW w:gridSpan w:hMerge w:vMerge w:tcBorders w:shd w:noWrap w:tcMar "
+    "w:textDirection w:tcFitText w:vAlign w:hideMark w:headers w:cellIns w:cellDel "
+    "w:cellMerge w:tcPrChange"
+)
+PBDR_ORDER = _sequence("w:top w:left w:bottom w:right w:between w:bar")
+EDGE_ORDER = _sequence("w:top w:left w:bottom w:right w:insideH w:insideV")
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def render_docx(
+    html: str, letterhead_dirs: list[Path], *, title: str, author: str, created: datetime
+) -> bytes:
+    """Turn one document's HTML into .docx bytes; the same arguments give the same bytes."""
+    root = tinyhtml5.parse(html)
+    body = root.find(f"{XHTML}body")
+    document = Document()
+    writer = _Writer(document, letterhead_dirs)
+    writer.page_setup(
+        village=_first_text(root, "village-name"), number=_first_text(root, "docnumber")
+    )
+    if body is not None:
+        writer.write_body(body)
+    _set_core_properties(document, title=title, author=author, created=created)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return _reproducible_zip(buffer.getvalue())
+
+
+def letterhead_file(src: str, letterhead_dirs: Sequence[Path]) -> Path:
+    """The letterhead file an <img src> names, or ConfigError if it is anything else."""
+    refused = ConfigError(src, None, REFUSED)
+    parts = urlsplit(src.strip())
+    name = unquote(parts.path)
+    # A scheme or host is a URL (file:, data:, http:, and "C:" too); '..' could climb out.
+    if parts.scheme or parts.netloc or not name or ".." in src or ".." in name:
+        raise refused
+    if name.startswith(("/", "\\")) or "\\" in name or "\x00" in name:
+        raise refused
+    for folder in letterhead_dirs:
+        candidate = folder / name
+        if _inside(candidate, letterhead_dirs):
+            return candidate.resolve()
+    raise refused
+
+
+def _inside(candidate: Path, letterhead_dirs: Sequence[Path]) -> bool:
+    """Whether `candidate` is a file in one of the folders, once symlinks are followed."""
+    target = candidate.resolve()
+    return target.is_file() and any(target.is_relative_to(d.resolve()) for d in letterhead_dirs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Styles: letter.css and the user-agent defaults it relies on, as Word can express them.
+
+
+@dataclass(frozen=True)
+class _Text:
+    """The inherited CSS properties that reach Word's runs and paragraphs."""
+
+    size: float = BODY_SIZE
+    bold: bool = False
+    italic: bool = False
+    underline: bool = False
+    strike: bool = False
+    upper: bool = False
+    font: str = SERIF
+    color: str | None = None
+    align: str | None = None
+    line_height: float = 1.35
+    tracking: float = 0.0
+    vertical: str | None = None
+    pre: bool = False
+    exact_lines: bool = False
+
+    def apply(self, rule: _Rule) -> _Text:
+        changes = {n: getattr(rule, n) for n in INHERITED if getattr(rule, n) is not None}
+        size = rule.size if rule.size is not None else self.size * (rule.scale or 1.0)
+        return replace(self, size=round(size * 2) / 2, **changes)
+
+
+@dataclass
+class _Rule:
+    """What the stylesheets say about one element: inherited properties, then its own box."""
+
+    size: float | None = None
+    scale: float | None = None
+    bold: bool | None = None
+    italic: bool | None = None
+    underline: bool | None = None
+    strike: bool | None = None
+    upper: bool | None = None
+    font: str | None = None
+    color: str | None = None
+    align: str | None = None
+    line_height: float | None = None
+    tracking: float | None = None
+    vertical: str | None = None
+    pre: bool | None = None
+    exact_lines: bool | None = None
+    margin_top: float = 0.0
+    margin_bottom: float = 0.0
+    margin_left: float = 0.0
+    margin_right: float = 0.0
+    padding_top: float = 0.0
+    padding: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # table cells only
+    borders: dict[str, tuple[float, str] | None] = field(default_factory=dict)  # cells only
+    box: tuple[float, str, float, float] | None = None  # width, colour, padding v, padding h
+    rule_top: tuple[float, str, float] | None = None  # width, colour, padding
+    rule_bottom: tuple[float, str, float] | None = None
+    width: float | None = None
+    height: float | None = None
+    full_width: bool = False
+    keep_together: bool = False
+    keep_with_next: bool = False
+    page_break: bool = False
+    valign: str | None = None
+    nowrap: bool = False
+    outline: int | None = None
+
+
+def _css(element: Element, within: frozenset[str], parent: _Text) -> _Rule:
+    """The rule for one element; mirrors templates/letter.css, so keep the two in step."""
+    tag, classes = _tag(element), _classes(element)
+    rule = _Rule()
+
+    # WeasyPrint's user-agent stylesheet, for what letter.css does not restyle.
+    if tag in ("b", "strong", "th"):
+        rule.bold = True
+    if tag in ("i", "em", "cite", "var", "dfn", "address"):
+        rule.italic = True
+    if tag in ("u", "ins"):
+        rule.underline = True
+    if tag in ("s", "strike", "del"):
+        rule.strike = True
+    if tag in ("code", "kbd", "samp", "tt", "pre", "listing", "xmp", "plaintext"):
+        rule.font = MONO
+    if tag in ("pre", "listing", "xmp", "plaintext"):
+        rule.pre = True
+    if tag in ("small", "sub", "sup"):
+        rule.scale = 0.83
+    if tag in ("sub", "sup"):
+        rule.vertical = tag
+    if tag == "a" and element.get("href") is not None:
+        rule.underline, rule.color = True, "0000FF"
+    if tag == "center":
+        rule.align = "center"
+    if tag in ("td", "th"):
+        rule.padding, rule.valign = (CSS_PX,) * 4, "middle"
+    if tag in HEADING_SIZES:
+        rule.scale, rule.bold, rule.keep_with_next = HEADING_SIZES[tag], True, True
+        rule.outline = int(tag[1]) - 1
+    em = rule.size or parent.size * (rule.scale or 1.0)
+    if tag in ("p", "blockquote", "figure", "pre", "listing", "xmp", "plaintext", *LIST_TAGS):
+        nested = tag in LIST_TAGS and not within.isdisjoint(LIST_TAGS)
+        rule.margin_top = rule.margin_bottom = 0.0 if nested else em
+    if tag in HEADING_MARGINS:
+        rule.margin_top = rule.margin_bottom = HEADING_MARGINS[tag] * em
+    if tag in ("blockquote", "figure"):
+        rule.margin_left = rule.margin_right = 40 * CSS_PX
+    if tag == "dd":
+        rule.margin_left = 40 * CSS_PX
+    if tag == "hr":
+        rule.margin_top = rule.margin_bottom = 0.5 * em
+        rule.rule_bottom = (CSS_PX, "808080", 0.0)
+
+    # letter.css, rule by rule and in its order.
+    if ".letterhead" in within:
+        if "return-address" in classes:
+            rule.size, rule.line_height = 9.5, 1.25
+        if "village-name" in classes:
+            rule.bold, rule.size, rule.font, rule.line_height = True, 15, SERIF, NORMAL_LINE
+            rule.color = "1A3A5C"
+        if "contact" in classes:
+            rule.align, rule.size, rule.line_height, rule.color = "right", 8.5, 1.3, "333333"
+        if "sample-banner" in classes:
+            rule.bold, rule.size, rule.font, rule.line_height = True, 9, SANS, NORMAL_LINE
+            rule.color, rule.tracking = "BB0000", 0.5
+    if "address-block" in classes:
+        rule.size, rule.line_height, rule.font, rule.upper = 10.5, 1.2, SANS, True
+        rule.height, rule.padding_top, rule.exact_lines = 1.15 * IN, 0.05 * IN, True
+    if tag == "p":
+        rule.margin_top, rule.margin_bottom, rule.align = 0.0, 0.09 * IN, "justify"
+    if ".address-block" in within:
+        if tag == "p":
+            rule.margin_top = rule.margin_bottom = 0.0
+        if "mail-class" in classes:
+            rule.size, rule.bold, rule.margin_bottom = 8.5, True, 2.0
+    if "document-date" in classes:
+        rule.align, rule.margin_top, rule.margin_bottom = "right", 0.05 * IN, 0.1 * IN
+    if tag == "h1":
+        rule.size, rule.align, rule.upper, rule.tracking = 13.5, "center", True, 0.5
+        rule.margin_top, rule.margin_bottom = 0.1 * IN, 0.12 * IN
+    if tag == "h2":
+        rule.size, rule.upper = 11, True
+        rule.margin_top, rule.margin_bottom = 0.16 * IN, 0.06 * IN
+    if tag == "table" and "re-block" in classes:
+        rule.margin_top, rule.margin_bottom, rule.size = 0.0, 0.14 * IN, 10
+    if "table.re-block" in within and tag == "th":
+        rule.align, rule.bold, rule.valign, rule.nowrap = "left", True, "top", True
+        rule.padding = (0.0, 0.15 * IN, 1.0, 0.0)
+    if "table.re-block" in within and tag == "td":
+        rule.padding = (0.0, 0.0, 1.0, 0.0)
+    if "deadline" in classes:
+        rule.box = (1.25, "000000", 0.08 * IN, 0.12 * IN)
+        rule.margin_top, rule.margin_bottom = 0.1 * IN, 0.12 * IN
+    if ".deadline" in within and tag == "p":
+        rule.margin_top = rule.margin_bottom = 0.0
+    if tag == "blockquote" and "ordinance" in classes:
+        rule.margin_top, rule.margin_bottom = 0.04 * IN, 0.1 * IN
+        rule.margin_left = rule.margin_right = 0.3 * IN
+        rule.size = 10
+    if "blockquote.ordinance" in within and tag == "p":
+        rule.margin_bottom = 0.05 * IN
+    if "citation" in classes:
+        rule.italic, rule.bold = False, True
+    if tag == "table" and "costs" in classes:
+        rule.full_width, rule.size = True, 10
+        rule.margin_top, rule.margin_bottom = 0.06 * IN, 0.14 * IN
+    if "table.costs" in within and tag in ("th", "td"):
+        rule.borders = {"bottom": (0.5, "888888")}
+        rule.padding, rule.align = (2.0, 4.0, 2.0, 4.0), "left"
+        if "amount" in classes:
+            rule.align, rule.nowrap = "right", True
+        if tag == "td" and "tr.total" in within:
+            rule.bold, rule.borders = True, {"top": (1.0, "000000"), "bottom": None}
+    if tag == "li" and ("ol.service-methods" in within or "ul" in within):
+        rule.margin_bottom = 0.04 * IN
+    if "signature" in classes:
+        rule.margin_top, rule.keep_together = 0.3 * IN, True
+    if tag == "div" and "line" in classes:
+        # The signature line: a rule above the signer's name, 3in long.
+        rule.margin_top, rule.width, rule.rule_top = 0.4 * IN, 3 * IN, (0.75, "000000", 2.0)
+    if ".signature" in within and tag == "p":
+        rule.margin_top, rule.margin_bottom, rule.align = 0.0, 0.0, "left"
+    if "jurat" in classes:
+        rule.margin_top, rule.keep_together, rule.size = 0.25 * IN, True, 10
+    if "page-break" in classes:
+        rule.page_break = True
+    if "small" in classes:
+        rule.size = 9
+    return rule
+
+
+# ---------------------------------------------------------------------------------------------
+# Where paragraphs go.
+
+
+@dataclass(eq=False)
+class _ListItem:
+    style: str
+    continued: str
+    num_id: int | None
+    numbered: bool = False
+
+
+@dataclass(eq=False)
+class _ListContext:
+    style: str
+    continued: str
+    num_id: int | None
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """What a block passes to the blocks inside it."""
+
+    text: _Text = _Text()
+    within: frozenset[str] = frozenset()
+    indent_left: float = 0.0
+    indent_right: float = 0.0
+    box: tuple[float, str, float, float] | None = None
+    numbering: _ListContext | None = None
+    item: _ListItem | None = None
+    depth: int = 0
+
+
+@dataclass(eq=False)
+class _Flow:
+    """One run of blocks: the body, a header, or a table cell.
+
+    CSS margins between blocks collapse to the largest one (`gap`), padding and reserved height
+    add up (`pad`); both become the space before the next paragraph, as Word has no margins.
+    """
+
+    container: Any
+    width: float
+    spare: Paragraph | None = None
+    breaks: bool = False
+    gap: float = 0.0
+    pad: float = 0.0
+    pending_break: bool = False
+    rule_next: tuple[float, str, float] | None = None
+    last: Paragraph | Table | None = None
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    tables: int = 0
+
+    def take_space(self) -> float:
+        space, self.gap, self.pad = self.gap + self.pad, 0.0, 0.0
+        return space
+
+    def fold(self) -> None:
+        """Stop the margins so far collapsing with what follows (padding or a fixed height)."""
+        self.pad, self.gap = self.pad + self.gap, 0.0
+
+
+@dataclass(frozen=True)
+class _Piece:
+    kind: str  # "text", "br" or "img"
+    value: Any
+    text: _Text
+
+
+@dataclass
+class _CellPlan:
+    row: int
+    col: int
+    rows: int
+    cols: int
+    element: Element
+    frame: _Frame
+    rule: _Rule
+
+
+class _Writer:
+    def __init__(self, document: WordDocument, letterhead_dirs: Sequence[Path]) -> None:
+        self.document = document
+        self.letterhead_dirs = list(letterhead_dirs)
+        self.section = document.sections[0]
+        self.placed: set[int] = set()  # letterhead parts already put into the header
+        self.has_letterhead = False
+        self.files: dict[Path, bytes] = {}
+        self.body = _Flow(document, TEXT_WIDTH, breaks=True)
+        _base_styles(document)
+
+    # -- page, header and footer --------------------------------------------------------------
+
+    def page_setup(self, *, village: str, number: str) -> None:
+        section = self.section
+        section.orientation = WD_ORIENT.PORTRAIT
+        section.page_width, section.page_height = Pt(PAGE_WIDTH), Pt(PAGE_HEIGHT)
+        section.left_margin = section.right_margin = Pt(MARGIN_SIDE)
+        section.top_margin, section.bottom_margin = Pt(MARGIN_TOP), Pt(MARGIN_BOTTOM)
+        section.header_distance, section.footer_distance = Pt(HEADER_DISTANCE), Pt(FOOTER_DISTANCE)
+        section.gutter = Pt(0)
+        section.different_first_page_header_footer = True
+        small = _Text(size=8, font=SANS, color="444444", line_height=NORMAL_LINE)
+
+        # Later pages: the @top-right margin box, "village — number".
+        running = section.header.paragraphs[0]
+        _plain_paragraph(running, small, "right")
+        heading = " \u2014 ".join(part for part in (village, number) if part)
+        if heading:
+            _format_run(running.add_run(heading), small)
+        section.first_page_header.is_linked_to_previous = False
+
+        # Every page: the @bottom-center margin box, with fields Word fills in.
+        for footer in (section.footer, section.first_page_footer):
+            footer.is_linked_to_previous = False
+            paragraph = footer.paragraphs[0]
+            _plain_paragraph(paragraph, small, "center")
+            _format_run(paragraph.add_run("Page "), small)
+            _add_field(paragraph, "PAGE", small)
+            _format_run(paragraph.add_run(" of "), small)
+            _add_field(paragraph, "NUMPAGES", small)
+            if number:
+                _format_run(paragraph.add_run(f"  \u2022  Document No. {number}"), small)
+
+    def letterhead(self, element: Element, frame: _Frame) -> None:
+        """The letterhead as the first page's header: text, contact lines, seal, rule."""
+        seal = _first(element, lambda e: _tag(e) == "img" and "seal" in _classes(e))
+        seal = seal if seal is not None else _first(element, lambda e: _tag(e) == "img")
+        contact = _first(element, lambda e: "contact" in _classes(e))
+        banner = _first(element, lambda e: "sample-banner" in _classes(e))
+        for part in (seal, contact, banner):
+            if part is not None:
+                self.placed.add(id(part))
+
+        header = self.section.first_page_header
+        closing = header.paragraphs[-1]
+        widths = _letterhead_widths(element, contact)
+        table = header.add_table(1, 3, Pt(TEXT_WIDTH))
+        closing._p.addprevious(table._tbl)  # the table first; the header's last paragraph rules
+        _table_layout(table, widths, indent=0.0)
+        row = table.rows[0]
+        row.height_rule = WD_ROW_HEIGHT_RULE.AT_LEAST
+        row.height = Pt(LETTERHEAD_HEIGHT - BANNER_LINE - RULE_PADDING - RULE_WIDTH)
+        frame = replace(frame, within=frame.within | _tokens(element))
+        for cell in row.cells:
+            cell.vertical_alignment = WD_CELL_VERTICAL_ALIGNMENT.TOP
+            _cell_margins(cell, (0.0, 0.0, 0.0, 0.0))
+
+        left, middle, right = row.cells
+        self.blocks(_items(element), _Flow(left, widths[0], spare=left.paragraphs[0]), frame)
+        if contact is not None:
+            self.block(contact, _Flow(middle, widths[1], spare=middle.paragraphs[0]), frame)
+        if seal is not None:
+            picture = right.paragraphs[0]
+            _plain_paragraph(picture, frame.text, "right")
+            self.picture(picture, seal, SEAL_SIZE, SEAL_SIZE, SEAL_SIZE)
+
+        flow = _Flow(header, TEXT_WIDTH, spare=closing)
+        if banner is not None:
+            self.block(banner, flow, frame)
+        if flow.spare is not None:  # no banner: the rule still needs its paragraph
+            _plain_paragraph(closing, frame.text, None)
+        closing.paragraph_format.line_spacing = Pt(BANNER_LINE)
+        closing.paragraph_format.line_spacing_rule = WD_LINE_SPACING.EXACTLY
+        closing.paragraph_format.space_before = Pt(0)
+        _paragraph_border(closing, "w:bottom", RULE_WIDTH, "1A3A5C", RULE_PADDING)
+
+    # -- blocks -------------------------------------------------------------------------------
+
+    def write_body(self, body: Element) -> None:
+        self.blocks(_items(body), self.body, _Frame(within=frozenset({"body"})))
+        if self.body.pending_break and self.body.last is not None:
+            # WeasyPrint starts a blank last page for a break at the very end; so does Word.
+            self.new_paragraph(self.body, _Frame())
+
+    def blocks(self, items: Iterable[str | Element], flow: _Flow, frame: _Frame) -> None:
+        inline: list[str | Element] = []
+        for item in items:
+            kind = "inline" if isinstance(item, str) else self.kind(item)
+            if kind == "inline":
+                inline.append(item)
+            elif kind == "block":
+                self.paragraph(inline, flow, frame)
+                inline = []
+                self.block(item, flow, frame)  # type: ignore[arg-type]
+        self.paragraph(inline, flow, frame)
+
+    def kind(self, element: Element) -> str:
+        if not isinstance(element.tag, str) or not element.tag.startswith(XHTML):
+            return "skip"  # comments, and SVG or MathML islands the letter does not use
+        if id(element) in self.placed or _hidden(element):
+            return "skip"
+        if _tag(element) in BLOCK_TAGS:
+            return "block"
+        # An inline element wrapping blocks is laid out as a block, as CSS does.
+        inner = (e for e in element.iter() if e is not element)
+        return "block" if any(_tag(e) in BLOCK_TAGS for e in inner) else "inline"
+
+    def block(self, element: Element, flow: _Flow, frame: _Frame) -> None:
+        tag, classes = _tag(element), _classes(element)
+        if tag == "header" and "letterhead" in classes and not self.has_letterhead:
+            self.has_letterhead = True
+            self.letterhead(element, frame)
+            return
+        rule = _css(element, frame.within, frame.text)
+        child = self.child_frame(element, rule, frame, flow)
+        if rule.page_break and flow.breaks:
+            flow.pending_break = True
+
+        flow.gap = max(flow.gap, rule.margin_top)
+        if rule.padding_top or rule.height is not None or rule.box is not None:
+            flow.fold()
+        top = flow.pad
+        flow.pad += rule.padding_top
+        if rule.rule_top is not None:
+            flow.rule_next = rule.rule_top
+        start, tables = len(flow.paragraphs), flow.tables
+
+        if tag == "table":
+            self.table(element, flow, child, rule)
+        elif tag == "hr":
+            paragraph = self.new_paragraph(flow, child)
+            _paragraph_border(paragraph, "w:bottom", *rule.rule_bottom)  # type: ignore[misc]
+        else:
+            self.blocks(_items(element), flow, child)
+
+        made = flow.paragraphs[start:]
+        if rule.rule_top is not None:
+            flow.rule_next = None  # the rule belonged to this block's first paragraph
+        if rule.keep_together:
+            # page-break-inside: avoid. Word keeps lines and paragraphs together instead.
+            for paragraph in made:
+                paragraph.paragraph_format.keep_together = True
+            for paragraph in made[:-1]:
+                paragraph.paragraph_format.keep_with_next = True
+        if rule.keep_with_next and made:
+            made[-1].paragraph_format.keep_with_next = True
+        if rule.outline is not None:
+            # Headings show in Word's navigation pane without Word's own heading styles.
+            for paragraph in made:
+                ppr = paragraph._p.get_or_add_pPr()
+                _set_child(ppr, "w:outlineLvl", PPR_ORDER, val=str(rule.outline))
+        if rule.height is not None and flow.tables == tables:  # a table's height is unknown
+            self.reserve_height(flow, made, top, rule.height)
+        if rule.box is not None:
+            flow.fold()
+        flow.gap = max(flow.gap, rule.margin_bottom)
+
+    def child_frame(self, element: Element, rule: _Rule, frame: _Frame, flow: _Flow) -> _Frame:
+        tag = _tag(element)
+        child = replace(
+            frame,
+            text=frame.text.apply(rule),
+            within=frame.within | _tokens(element),
+            indent_left=frame.indent_left + rule.margin_left,
+            indent_right=frame.indent_right + rule.margin_right,
+        )
+        if rule.box is not None:
+            # Word draws a paragraph border outside the text, in the indent: indent by the
+            # border's padding and width so the box stays inside the column, as in the PDF.
+            width, _, _, pad_h = rule.box
+            child = replace(
+                child,
+                box=rule.box,
+                indent_left=child.indent_left + pad_h + width,
+                indent_right=child.indent_right + pad_h + width,
+            )
+        if rule.width is not None:
+            right = flow.width - child.indent_left - rule.width
+            child = replace(child, indent_right=max(child.indent_right, right))
+        if tag in ("ol", "ul", "dir", "menu"):
+            depth = frame.depth + 1
+            child = replace(
+                child, depth=depth, item=None, numbering=self.list_context(element, depth)
+            )
+        elif tag == "li":
+            context = frame.numbering or self.list_context(None, frame.depth + 1)
+            item = _ListItem(context.style, context.continued, context.num_id)
+            child = replace(child, item=item, numbering=None, depth=max(frame.depth, 1))
+        return child
+
+    def list_context(self, element: Element | None, depth: int) -> _ListContext:
+        level = "" if depth <= 1 else f" {min(depth, 3)}"
+        continued = f"List Continue{level}"
+        if element is None or _tag(element) != "ol":
+            return _ListContext(f"List Bullet{level}", continued, None)
+        style = f"List Number{level}"
+        try:
+            start = int(element.get("start", "1"))
+        except ValueError:
+            start = 1
+        return _ListContext(style, continued, _restarted_numbering(self.document, style, start))
+
+    def reserve_height(self, flow: _Flow, made: list[Paragraph], top: float, height: float) -> None:
+        """A block of fixed CSS height (the address window): pad what its lines leave over."""
+        used = flow.pad + flow.gap - top
+        for paragraph in made:
+            fmt = paragraph.paragraph_format
+            lines = 1 + len(paragraph._p.xpath("./w:r/w:br[not(@w:type)]"))
+            used += (fmt.space_before.pt if fmt.space_before else 0.0) + lines * fmt.line_spacing.pt
+        if used < height:
+            flow.fold()
+            flow.pad += height - used
+
+    # -- paragraphs ---------------------------------------------------------------------------
+
+    def paragraph(self, items: list[str | Element], flow: _Flow, frame: _Frame) -> None:
+        """The inline content between blocks, as one paragraph, unless it is only whitespace."""
+        if not items:
+            return
+        pieces: list[_Piece] = []
+        self.inline(items, frame.text, frame.within, pieces)
+        pieces, lines = _collapse(pieces)
+        if not pieces and not lines:
+            return
+        paragraph = self.new_paragraph(flow, frame)
+        for piece in pieces:
+            if piece.kind == "br":
+                run = paragraph.add_run()
+                _format_run(run, piece.text)
+                run.add_break()
+            elif piece.kind == "img":
+                img = piece.value
+                width, height = _css_length(img.get("width")), _css_length(img.get("height"))
+                available = flow.width - frame.indent_left - frame.indent_right
+                self.picture(paragraph, img, width, height, available)
+            else:
+                _format_run(paragraph.add_run(piece.value), piece.text)
+
+    def inline(
+        self, items: Iterable[str | Element], text: _Text, within: frozenset[str], out: list[_Piece]
+    ) -> None:
+        for item in items:
+            if isinstance(item, str):
+                out.append(_Piece("text", item, text))
+            elif self.kind(item) == "skip":
+                continue
+            elif _tag(item) == "br":
+                out.append(_Piece("br", None, text))
+            elif _tag(item) == "img":
+                out.append(_Piece("img", item, text))
+            else:
+                rule = _css(item, within, text)
+                self.inline(_items(item), text.apply(rule), within | _tokens(item), out)
+
+    def new_paragraph(self, flow: _Flow, frame: _Frame) -> Paragraph:
+        if flow.spare is not None:
+            paragraph, flow.spare = flow.spare, None
+        else:
+            paragraph = flow.container.add_paragraph()
+        text = frame.text
+        fmt = paragraph.paragraph_format
+        item = frame.item
+        if item is not None:
+            paragraph.style = self.document.styles[item.continued if item.numbered else item.style]
+            if not item.numbered and item.num_id is not None:
+                numbering = paragraph._p.get_or_add_pPr().get_or_add_numPr()
+                numbering.get_or_add_ilvl().val = 0
+                numbering.get_or_add_numId().val = item.num_id
+            item.numbered = True
+            # The list styles ignore spacing between list paragraphs; CSS margins do not.
+            _set_child(paragraph._p.get_or_add_pPr(), "w:contextualSpacing", PPR_ORDER, val="0")
+        _plain_paragraph(paragraph, text, text.align)
+        fmt.space_before = Pt(round(flow.take_space(), 2))
+        if frame.indent_left:
+            fmt.left_indent = Pt(frame.indent_left + (18 if item is not None else 0))
+            if item is not None:
+                fmt.first_line_indent = Pt(-18)
+        if frame.indent_right:
+            fmt.right_indent = Pt(frame.indent_right)
+        if frame.box is not None:
+            width, colour, pad_v, pad_h = frame.box
+            for side, pad in (
+                ("w:top", pad_v),
+                ("w:left", pad_h),
+                ("w:bottom", pad_v),
+                ("w:right", pad_h),
+            ):
+                _paragraph_border(paragraph, side, width, colour, pad)
+        if flow.rule_next is not None:
+            _paragraph_border(paragraph, "w:top", *flow.rule_next)
+            flow.rule_next = None
+        if flow.pending_break:
+            flow.pending_break = False
+            if flow.last is not None:  # a break before the first block makes no blank page
+                paragraph.add_run().add_break(WD_BREAK.PAGE)
+        flow.paragraphs.append(paragraph)
+        flow.last = paragraph
+        return paragraph
+
+    # -- tables -------------------------------------------------------------------------------
+
+    def table(self, element: Element, flow: _Flow, frame: _Frame, rule: _Rule) -> None:
+        rows, header_rows = _table_rows(element)
+        plans = self.plan_cells(rows, frame)
+        for caption in (c for c in element if _tag(c) == "caption"):
+            self.block(caption, flow, frame)
+        if not plans:
+            return
+        n_rows = len(rows)
+        n_cols = max(plan.col + plan.cols for plan in plans)
+        available = max(flow.width - frame.indent_left - frame.indent_right, 36.0)
+        widths = _column_widths(plans, n_cols, available, fill=rule.full_width)
+
+        if flow.pending_break and flow.last is not None:
+            self.new_paragraph(flow, replace(frame, item=None, box=None))
+        # A table has no space before: the margins above it go after the paragraph before it.
+        space = flow.take_space()
+        if space and isinstance(flow.last, Paragraph):
+            flow.last.paragraph_format.space_after = Pt(round(space, 2))
+        table = self.new_table(flow, n_rows, n_cols)
+        _table_layout(table, widths, indent=frame.indent_left)
+        bordered = element.get("border") not in (None, "", "0")
+        for index in range(min(header_rows, n_rows)):
+            # thead rows repeat on every page, as WeasyPrint repeats them.
+            _set_child(table.rows[index]._tr.get_or_add_trPr(), "w:tblHeader", (), val=None)
+
+        for plan in plans:
+            cell = table.cell(plan.row, plan.col)
+            if plan.rows > 1 or plan.cols > 1:
+                cell = cell.merge(table.cell(plan.row + plan.rows - 1, plan.col + plan.cols - 1))
+        _fix_cell_widths(table, widths)
+        for plan in plans:
+            cell = table.cell(plan.row, plan.col)
+            self.fill_cell(cell, plan, widths, bordered)
+        flow.last = table
+        flow.tables += 1
+        if isinstance(flow.container, _Cell):
+            flow.spare = flow.container.paragraphs[-1]  # python-docx's paragraph after the table
+
+    def plan_cells(self, rows: list[Element], frame: _Frame) -> list[_CellPlan]:
+        plans: list[_CellPlan] = []
+        taken: set[tuple[int, int]] = set()
+        for r, tr in enumerate(rows):
+            row_rule = _css(tr, frame.within, frame.text)
+            row_frame = replace(
+                frame,
+                text=frame.text.apply(row_rule),
+                within=frame.within | _tokens(tr),
+                indent_left=0.0,
+                indent_right=0.0,
+                box=None,
+                numbering=None,
+                item=None,
+            )
+            c = 0
+            for cell in tr:
+                if _tag(cell) not in ("td", "th") or self.kind(cell) == "skip":
+                    continue
+                while (r, c) in taken:
+                    c += 1
+                cols = _span(cell.get("colspan"), 1000)
+                rows_left = len(rows) - r
+                span = _span(cell.get("rowspan"), 65534)
+                span = rows_left if cell.get("rowspan") == "0" else min(span, rows_left)
+                for dr in range(span):
+                    for dc in range(cols):
+                        taken.add((r + dr, c + dc))
+                rule = _css(cell, row_frame.within, row_frame.text)
+                cell_frame = replace(
+                    row_frame,
+                    text=row_frame.text.apply(rule),
+                    within=row_frame.within | _tokens(cell),
+                )
+                plans.append(_CellPlan(r, c, span, cols, cell, cell_frame, rule))
+                c += cols
+        return plans
+
+    def fill_cell(self, cell: _Cell, plan: _CellPlan, widths: list[float], bordered: bool) -> None:
+        rule = plan.rule
+        _cell_margins(cell, rule.padding)
+        borders: dict[str, tuple[float, str] | None] = {}
+        if bordered:
+            borders = {side: (CSS_PX, "808080") for side in ("top", "left", "bottom", "right")}
+        borders.update(rule.borders)
+        if borders:
+            _cell_borders(cell, borders)
+        if rule.nowrap:
+            _set_child(cell._tc.get_or_add_tcPr(), "w:noWrap", TCPR_ORDER, val=None)
+        if rule.valign in VALIGNS:
+            cell.vertical_alignment = VALIGNS[rule.valign]
+        width = sum(widths[plan.col : plan.col + plan.cols]) - rule.padding[1] - rule.padding[3]
+        flow = _Flow(cell, max(width, 12.0), spare=cell.paragraphs[0])
+        self.blocks(_items(plan.element), flow, plan.frame)
+
+    def new_table(self, flow: _Flow, rows: int, cols: int) -> Table:
+        container = flow.container
+        if isinstance(container, WordDocument):
+            return container.add_table(rows, cols)
+        if isinstance(container, _Cell):
+            if flow.spare is not None:  # a cell may not start with an empty paragraph
+                flow.spare._p.getparent().remove(flow.spare._p)
+                flow.spare = None
+            return container.add_table(rows, cols)
+        return container.add_table(rows, cols, Pt(flow.width))
+
+    # -- images -------------------------------------------------------------------------------
+
+    def picture(
+        self,
+        paragraph: Paragraph,
+        img: Element,
+        width: float | None,
+        height: float | None,
+        available: float,
+    ) -> None:
+        """An <img> as an inline picture; a missing width or height keeps the proportions."""
+        src = img.get("src") or ""
+        path = letterhead_file(src, self.letterhead_dirs)
+        beside = path.with_suffix(".png")
+        if path.suffix.lower() == ".svg" and _inside(beside, self.letterhead_dirs):
+            path = beside.resolve()  # a PNG drawn for Word beside the SVG wins over converting
+        if path not in self.files:
+            self.files[path] = path.read_bytes()
+        data = self.files[path]
+        svg = path.suffix.lower() == ".svg"
+        if width is None or height is None:
+            # The picture's own size: a raster at CSS's 96 pixels to the inch.
+            if svg:
+                data = _svg_to_png(data, src, scale=SEAL_DPI / 96)
+                natural = _png_size(data) or (1, 1)
+                natural_w, natural_h = (n * 96 / SEAL_DPI * CSS_PX for n in natural)
+            else:
+                natural_w, natural_h = _raster_size(data, src)
+            if width is None and height is None:
+                width, height = natural_w, natural_h
+            elif width is None:
+                width = height * natural_w / natural_h  # type: ignore[operator]
+            else:
+                height = width * natural_h / natural_w
+        if width > available:
+            width, height = available, height * available / width
+        if svg and not data.startswith(b"\x89PNG"):
+            size = (round(width / IN * SEAL_DPI), round(height / IN * SEAL_DPI))
+            data = _svg_to_png(data, src, size=size)
+        _add_picture(paragraph.add_run(), data, width, height, img.get("alt"), src)
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers on the HTML tree.
+
+
+def _tag(element: Element) -> str:
+    tag = element.tag
+    return tag[len(XHTML) :] if isinstance(tag, str) and tag.startswith(XHTML) else ""
+
+
+def _classes(element: Element) -> frozenset[str]:
+    return frozenset((element.get("class") or "").split())
+
+
+def _tokens(element: Element) -> frozenset[str]:
+    """Names for descendant selectors: "div", ".line", "div.line"."""
+    tag = _tag(element)
+    classes = _classes(element)
+    return frozenset({tag, *(f".{c}" for c in classes), *(f"{tag}.{c}" for c in classes)})
+
+
+def _hidden(element: Element) -> bool:
+    return (
+        _tag(element) in HIDDEN_TAGS
+        or element.get("hidden") is not None
+        or bool(_DISPLAY_NONE.search(element.get("style") or ""))
+    )
+
+
+def _items(element: Element) -> Iterator[str | Element]:
+    """An element's content in order: text, child, the text after the child, ..."""
+    if element.text:
+        yield element.text
+    for child in element:
+        yield child
+        if child.tail:
+            yield child.tail
+
+
+def _first(root: Element, test: Any) -> Element | None:
+    return next((e for e in root.iter() if isinstance(e.tag, str) and test(e)), None)
+
+
+def _plain_text(element: Element) -> str:
+    """An element's visible text with whitespace collapsed, as string-set content() gives."""
+    words: list[str] = []
+
+    def walk(node: Element) -> None:
+        if not isinstance(node.tag, str) or _hidden(node):
+            return
+        words.append(node.text or "")
+        for child in node:
+            walk(child)
+            words.append(child.tail or "")
+
+    walk(element)
+    return " ".join("".join(words).split())
+
+
+def _first_text(root: Element, class_name: str) -> str:
+    found = _first(root, lambda e: class_name in _classes(e))
+    return _plain_text(found) if found is not None else ""
+
+
+def _table_rows(table: Element) -> tuple[list[Element], int]:
+    """Rows in the order they show (thead, the body rows, tfoot), and how many head rows."""
+    head: list[Element] = []
+    body: list[Element] = []
+    foot: list[Element] = []
+    for child in table:
+        tag = _tag(child)
+        if tag == "tr":
+            body.append(child)
+        elif tag in ("thead", "tbody", "tfoot"):
+            rows = [tr for tr in child if _tag(tr) == "tr" and not _hidden(tr)]
+            {"thead": head, "tbody": body, "tfoot": foot}[tag].extend(rows)
+    return head + [tr for tr in body if not _hidden(tr)] + foot, len(head)
+
+
+def _span(value: str | None, limit: int) -> int:
+    try:
+        return min(max(int(value or "1"), 1), limit)
+    except ValueError:
+        return 1
+
+
+def _css_length(value: str | None) -> float | None:
+    """An HTML width or height attribute (CSS pixels) in points."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)(?:px)?\s*", value or "")
+    return float(match.group(1)) * CSS_PX if match else None
+
+
+def _collapse(pieces: list[_Piece]) -> tuple[list[_Piece], bool]:
+    """HTML's white-space: normal over a paragraph's pieces; also whether it had a line break.
+
+    Runs of whitespace become one space, spaces at the start and end of a line go, and a
+    final <br> ends the last line rather than opening an empty one.
+    """
+    out: list[_Piece] = []
+    line_start, after_space, had_break = True, False, False
+
+    def trim_end() -> None:
+        while out and out[-1].kind == "text" and not out[-1].text.pre:
+            stripped = out[-1].value.rstrip(" ")
+            if stripped:
+                out[-1] = replace(out[-1], value=stripped)
+                return
+            out.pop()
+
+    for piece in pieces:
+        if piece.kind == "br":
+            trim_end()
+            out.append(piece)
+            line_start, after_space, had_break = True, False, True
+            continue
+        if piece.kind == "img":
+            out.append(piece)
+            line_start = after_space = False
+            continue
+        if piece.text.pre:
+            value = piece.value.replace("\r\n", "\n").replace("\r", "\n")
+        else:
+            value = _WHITESPACE.sub(" ", piece.value)
+            if value.startswith(" ") and (line_start or after_space):
+                value = value[1:]
+        if not value:
+            continue
+        after_space = value.endswith(" ") and not piece.text.pre
+        if piece.text.upper:
+            value = value.upper()
+        if out and out[-1].kind == "text" and out[-1].text == piece.text:
+            out[-1] = replace(out[-1], value=out[-1].value + value)
+        else:
+            out.append(_Piece("text", value, piece.text))
+        line_start = False
+    trim_end()
+    if out and out[-1].kind == "br":
+        out.pop()
+    return out, had_break
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers on the Word document.
+
+
+def _base_styles(document: WordDocument) -> None:
+    """Liberation Serif 11pt everywhere, no spacing but what the HTML asks for."""
+    styles = document.styles.element
+    defaults = styles.find(qn("w:docDefaults"))
+    if defaults is not None:
+        for fonts in defaults.iter(qn("w:rFonts")):
+            # Theme fonts outrank named ones, so they go: the letter names its fonts.
+            for name in list(fonts.attrib):
+                del fonts.attrib[name]
+            for attribute in ("w:ascii", "w:hAnsi", "w:eastAsia", "w:cs"):
+                fonts.set(qn(attribute), SERIF)
+        for spacing in defaults.iter(qn("w:spacing")):
+            spacing.set(qn("w:after"), "0")
+            spacing.set(qn("w:line"), "240")
+            spacing.set(qn("w:lineRule"), "auto")
+    normal = document.styles["Normal"]
+    normal.font.name = SERIF
+    normal.font.size = Pt(BODY_SIZE)
+    normal.paragraph_format.space_after = Pt(0)
+    compat = document.settings.element.find(qn("w:compat"))
+    if compat is None:
+        compat = OxmlElement("w:compat")
+        document.settings.element.append(compat)
+    # A line ended by <br> is not stretched in justified text, as in HTML.
+    compat.insert(0, OxmlElement("w:doNotExpandShiftReturn"))
+    # The template's thumbnail shows some other document; a stale preview is worse than none.
+    package_rels = document.part.package.rels
+    for r_id in [k for k, rel in package_rels.items() if rel.reltype == RT.THUMBNAIL]:
+        package_rels.pop(r_id)
+
+
+def _plain_paragraph(paragraph: Paragraph, text: _Text, align: str | None) -> None:
+    fmt = paragraph.paragraph_format
+    fmt.space_before = Pt(0)
+    fmt.space_after = Pt(0)
+    fmt.line_spacing = Pt(round(text.size * text.line_height, 2))
+    fmt.line_spacing_rule = (
+        WD_LINE_SPACING.EXACTLY if text.exact_lines else WD_LINE_SPACING.AT_LEAST
+    )
+    if align in ALIGNMENTS:
+        paragraph.alignment = ALIGNMENTS[align]
+
+
+def _format_run(run: Run, text: _Text) -> None:
+    font = run.font
+    if text.bold:
+        font.bold = True
+    if text.italic:
+        font.italic = True
+    if text.underline:
+        font.underline = True
+    if text.strike:
+        font.strike = True
+    if text.size != BODY_SIZE:
+        font.size = Pt(text.size)
+    if text.font != SERIF:
+        font.name = text.font
+    if text.color:
+        font.color.rgb = RGBColor.from_string(text.color)
+    if text.vertical == "sup":
+        font.superscript = True
+    elif text.vertical == "sub":
+        font.subscript = True
+    if text.tracking:
+        twips = str(round(text.tracking * 20))
+        _set_child(run._r.get_or_add_rPr(), "w:spacing", RPR_ORDER, val=twips)
+
+
+def _add_field(paragraph: Paragraph, instruction: str, text: _Text) -> None:
+    """A Word field (PAGE, NUMPAGES) as begin/instruction/separate/result/end runs."""
+    for part in ("begin", instruction, "separate", "1", "end"):
+        run = paragraph.add_run()
+        _format_run(run, text)
+        if part in ("begin", "separate", "end"):
+            run._r.append(OxmlElement("w:fldChar", {qn("w:fldCharType"): part}))
+        elif part == instruction:
+            code = OxmlElement("w:instrText", {qn("xml:space"): "preserve"})
+            code.text = f" {instruction} "
+            run._r.append(code)
+        else:
+            run.text = part  # the result Word shows until it updates the field
+
+
+def _set_child(parent: Any, tag: str, order: Sequence[str], **attributes: str | None) -> Any:
+    """Put a fresh `tag` child where the schema's sequence `order` wants it."""
+    old = parent.find(qn(tag))
+    if old is not None:
+        parent.remove(old)
+    element = OxmlElement(tag, {qn(f"w:{k}"): v for k, v in attributes.items() if v is not None})
+    later = {qn(t) for t in order[order.index(tag) + 1 :]} if tag in order else set()
+    for child in parent:
+        if child.tag in later:
+            child.addprevious(element)
+            return element
+    parent.append(element)
+    return element
+
+
+def _border_attributes(width: float, colour: str, space: float) -> dict[str, str]:
+    return {
+        "val": "single",
+        "sz": str(max(2, round(width * 8))),  # eighths of a point
+        "space": str(round(space)),
+        "color": colour,
+    }
+
+
+def _paragraph_border(
+    paragraph: Paragraph, side: str, width: float, colour: str, space: float
+) -> None:
+    ppr = paragraph._p.get_or_add_pPr()
+    borders = ppr.find(qn("w:pBdr"))
+    if borders is None:
+        borders = _set_child(ppr, "w:pBdr", PPR_ORDER)
+    _set_child(borders, side, PBDR_ORDER, **_border_attributes(width, colour, space))
+
+
+def _cell_borders(cell: _Cell, borders: dict[str, tuple[float, str] | None]) -> None:
+    tcpr = cell._tc.get_or_add_tcPr()
+    edges = tcpr.find(qn("w:tcBorders"))
+    if edges is None:
+        edges = _set_child(tcpr, "w:tcBorders", TCPR_ORDER)
+    for side, border in borders.items():
+        if border is None:
+            _set_child(edges, f"w:{side}", EDGE_ORDER, val="nil")
+        else:
+            _set_child(edges, f"w:{side}", EDGE_ORDER, **_border_attributes(*border, 0.0))
+
+
+def _cell_margins(cell: _Cell, padding: tuple[float, float, float, float]) -> None:
+    tcpr = cell._tc.get_or_add_tcPr()
+    margins = _set_child(tcpr, "w:tcMar", TCPR_ORDER)
+    for side, value in zip(("w:top", "w:left", "w:bottom", "w:right"), (0, 3, 2, 1), strict=True):
+        twips = str(round(padding[value] * 20))
+        _set_child(margins, side, EDGE_ORDER, w=twips, type="dxa")
+
+
+def _table_layout(table: Table, widths: list[float], *, indent: float) -> None:
+    """Fixed column widths, so Word and LibreOffice lay the table out alike."""
+    table.autofit = False
+    tblpr = table._tbl.tblPr
+    _set_child(tblpr, "w:tblW", TBLPR_ORDER, w=str(round(sum(widths) * 20)), type="dxa")
+    _set_child(tblpr, "w:tblInd", TBLPR_ORDER, w=str(round(indent * 20)), type="dxa")
+    # Word and LibreOffice pull a table left by its default cell margin, so that text in the
+    # cells lines up with the page margin. The cells carry CSS padding themselves; with no
+    # default margin the table's edge sits on the margin, as the CSS box does.
+    margins = _set_child(tblpr, "w:tblCellMar", TBLPR_ORDER)
+    for side in ("w:top", "w:left", "w:bottom", "w:right"):
+        _set_child(margins, side, EDGE_ORDER, w="0", type="dxa")
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = Pt(width)
+    _fix_cell_widths(table, widths)
+
+
+def _fix_cell_widths(table: Table, widths: list[float]) -> None:
+    for tr in table._tbl.tr_lst:
+        col = 0
+        for tc in tr.tc_lst:
+            tc.width = Pt(sum(widths[col : col + tc.grid_span]))
+            col += tc.grid_span
+
+
+def _column_widths(
+    plans: list[_CellPlan], n_cols: int, available: float, *, fill: bool
+) -> list[float]:
+    """CSS's automatic table layout, roughly: widest line if it fits, else share the room.
+
+    Text widths are estimated from average glyph widths of Liberation Serif and Sans; Word
+    would measure, but the fixed layout has to be decided before Word sees the text.
+    """
+    least = [12.0] * n_cols  # the longest word must fit
+    most = [12.0] * n_cols  # the whole text on one line
+    for plan in plans:
+        if plan.cols != 1:
+            continue
+        text = _plain_text(plan.element)
+        size, bold = plan.frame.text.size, plan.frame.text.bold
+        if plan.frame.text.upper:
+            text = text.upper()
+        pad = plan.rule.padding[1] + plan.rule.padding[3] + 1.0
+        whole = _text_width(text, size, bold) + pad
+        word = (
+            whole
+            if plan.rule.nowrap
+            else max((_text_width(w, size, bold) for w in text.split()), default=0.0) + pad
+        )
+        least[plan.col] = max(least[plan.col], word)
+        most[plan.col] = max(most[plan.col], whole)
+    if sum(least) >= available:
+        return [available * w / sum(least) for w in least]
+    if sum(most) <= available:
+        if not fill:
+            return most
+        extra = available - sum(most)
+        return [w + extra * w / sum(most) for w in most]
+    stretch = [m - n for m, n in zip(most, least, strict=True)]
+    room = available - sum(least)
+    return [n + room * s / sum(stretch) for n, s in zip(least, stretch, strict=True)]
+
+
+def _letterhead_widths(letterhead: Element, contact: Element | None) -> list[float]:
+    """Columns for the return address, the contact lines and the seal.
+
+    In the PDF the contact lines are placed absolutely: as wide as their longest line, ending
+    1.1in from the right, over the 3.4in return address. Word needs columns, so the contact
+    column widens to its longest line as far as the return address's own lines allow.
+    """
+    room = TEXT_WIDTH - SEAL_COLUMN
+    usual = room - RETURN_ADDRESS_WIDTH
+    if contact is None:
+        return [RETURN_ADDRESS_WIDTH, usual, SEAL_COLUMN]
+    address = _first(letterhead, lambda e: "return-address" in _classes(e))
+    contact_need = max((_text_width(t, 8.5, False) for _, t in _lines(contact)), default=0.0)
+    address_need = max(
+        (
+            _text_width(t, 15, True)
+            if "village-name" in _classes(e)
+            else _text_width(t, 9.5, False)
+            for e, t in (_lines(address) if address is not None else [])
+        ),
+        default=0.0,
+    )
+    # Estimates: a tenth to spare, so a line that fits in the PDF does not wrap in Word.
+    middle = max(usual, min(contact_need * 1.1, room - address_need * 1.1))
+    return [room - middle, middle, SEAL_COLUMN]
+
+
+def _lines(element: Element) -> list[tuple[Element, str]]:
+    """The innermost blocks and their text: one line each, in a letterhead."""
+    return [
+        (e, _plain_text(e))
+        for e in element.iter()
+        if _tag(e) in BLOCK_TAGS and not any(_tag(c) in BLOCK_TAGS for c in e.iter() if c is not e)
+    ]
+
+
+def _text_width(text: str, size: float, bold: bool) -> float:
+    ems = sum(
+        0.7 if c.isupper() else 0.5 if c.isdigit() else 0.25 if c == " " else 0.45 for c in text
+    )
+    return ems * size * (1.07 if bold else 1.0)
+
+
+def _restarted_numbering(document: WordDocument, style_name: str, start: int) -> int | None:
+    """A numbering instance of the style's list that starts at `start`: each <ol> counts anew."""
+    try:
+        style = document.styles[style_name]
+        num_id = style.element.pPr.numPr.numId.val
+        numbering = document.part.numbering_part.element
+        abstract = numbering.num_having_numId(num_id).abstractNumId.val
+    except (AttributeError, KeyError):
+        return None
+    num = numbering.add_num(abstract)
+    num.add_lvlOverride(ilvl=0).add_startOverride(start)
+    return num.numId
+
+
+def _svg_to_png(
+    data: bytes, src: str, *, size: tuple[int, int] | None = None, scale: float = 1.0
+) -> bytes:
+    try:
+        import cairosvg  # here: it needs the cairo library, and only for SVG images
+    except (ImportError, OSError) as error:
+        raise ConfigError(
+            src, None, f"cannot convert SVG ({error}); put a PNG of the same name beside it"
+        ) from None
+    try:
+        # unsafe=False: no XML entities, and nothing fetched but data: URLs.
+        width, height = size or (None, None)
+        return cairosvg.svg2png(
+            bytestring=data, output_width=width, output_height=height, scale=scale, unsafe=False
+        )
+    except (
+        Exception
+    ) as error:  # an unreadable SVG is a letterhead mistake, whatever cairosvg raises
+        raise ConfigError(src, None, f"is not a readable SVG image: {error}") from None
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return (width, height) if width and height else None
+    return None
+
+
+def _raster_size(data: bytes, src: str) -> tuple[float, float]:
+    try:
+        image = Image.from_blob(data)
+    except UnrecognizedImageError:
+        raise ConfigError(src, None, NOT_AN_IMAGE) from None
+    return image.px_width * CSS_PX, image.px_height * CSS_PX
+
+
+def _add_picture(
+    run: Run, data: bytes, width: float, height: float, alt: str | None, src: str
+) -> None:
+    try:
+        shape = run.add_picture(io.BytesIO(data), width=Pt(width), height=Pt(height))
+    except UnrecognizedImageError:
+        raise ConfigError(src, None, NOT_AN_IMAGE) from None
+    if alt:
+        shape._inline.docPr.set("descr", alt)
+
+
+def _set_core_properties(
+    document: WordDocument, *, title: str, author: str, created: datetime
+) -> None:
+    # python-docx writes the time as UTC ("Z") whatever the zone, so convert aware times first.
+    if created.tzinfo is not None:
+        created = created.astimezone(UTC).replace(tzinfo=None)
+    properties = document.core_properties
+    properties.title = title[:255]
+    properties.author = author[:255]
+    properties.last_modified_by = author[:255]
+    properties.created = created
+    properties.modified = created
+    properties.revision = 1
+    properties.comments = ""  # the template says "generated by python-docx"
+
+
+def _reproducible_zip(data: bytes) -> bytes:
+    """The same package with fixed entry times: python-docx stamps the time of saving."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            entry = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            target.writestr(entry, source.read(info.filename))
+    return output.getvalue()
