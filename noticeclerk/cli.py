@@ -13,6 +13,8 @@ from typing import Any
 import click
 
 from noticeclerk import __version__
+from noticeclerk.catalogue import catalogue_entries
+from noticeclerk.content import casebook_cases
 from noticeclerk.counter import (
     deadline_at_counter,
     fee_at_counter,
@@ -24,7 +26,9 @@ from noticeclerk.counter import (
     rate_at_counter,
     split_at_counter,
 )
+from noticeclerk.doctor import run_checks
 from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.render import parse_formats, render_case, render_many, write_rendered
 from noticeclerk.rules.calendars import Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
@@ -563,6 +567,106 @@ def calc_fee(
             label = "Refund of the deposit" if key == "refund" else "Still owed beyond the deposit"
             click.echo(f"{label}: {spell_amount(value)}")
     _print_why(answer.steps)
+
+
+@cli.command("render")
+@click.argument("case_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,docx",
+    show_default=True,
+    metavar="pdf,docx",
+    help="Which files to make.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs"),
+    show_default=True,
+    help="The folder to write into.",
+)
+@click.pass_context
+def render_command(ctx: click.Context, case_file: Path, formats: str, out_dir: Path) -> None:
+    """Render one case file to PDF and DOCX on the village's letterhead.
+
+    Every fact is checked first; a missing or malformed one is named and nothing is written.
+
+    \b
+    Example:
+      noticeclerk render casebook/tuckahoe/notice-to-repair-sidewalk.toml --out outputs
+    """
+    rendered = render_case(case_file, parse_formats(formats), ctx.obj["workspace"])
+    for path in write_rendered(rendered, out_dir):
+        click.echo(f"Wrote {path}")
+
+
+@cli.command("demo")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/demo"),
+    show_default=True,
+    help="The folder to write into; each village gets its own folder.",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,docx",
+    show_default=True,
+    metavar="pdf,docx",
+    help="Which files to make.",
+)
+@click.pass_context
+def demo_command(ctx: click.Context, out_dir: Path, formats: str) -> None:
+    """Render the built-in sample casebook: one document per village.
+
+    All the cases are rendered and checked before the first file is written.
+    """
+    cases = casebook_cases(ctx.obj["workspace"])
+    if not cases:
+        raise click.UsageError("The casebook is empty: no case files were found.")
+    with click.progressbar(
+        length=len(cases), label="Rendering the casebook", file=sys.stderr
+    ) as bar:
+        rendered = render_many(
+            cases, parse_formats(formats), ctx.obj["workspace"], progress=lambda _: bar.update(1)
+        )
+    for document in rendered:
+        for path in write_rendered(document, out_dir / document.village):
+            click.echo(f"Wrote {path}")
+
+
+@cli.command("catalog")
+@click.option("--village", metavar="NAME", help="Only this village's notice types.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def catalog_command(ctx: click.Context, village: str | None, as_json: bool) -> None:
+    """List the documents each village can produce, with the sections they cite."""
+    entries = catalogue_entries(village, ctx.obj["workspace"])
+    if as_json:
+        _print_json(entries)
+        return
+    current = None
+    for entry in entries:
+        if entry["village"] != current:
+            current = entry["village"]
+            click.echo(f"{current}:")
+        click.echo(f"  {entry['notice']:32} {entry['title']}")
+        click.echo(f"  {'':32} {'; '.join(entry['sections'])}")
+
+
+@cli.command("doctor")
+def doctor_command() -> None:
+    """Check this machine's printing libraries, fonts and helper programs."""
+    checks = run_checks()
+    for check in checks:
+        mark = "ok" if check.ok else ("MISSING" if check.required else "optional")
+        click.echo(f"  [{mark:>8}] {check.name}: {check.detail}")
+    if any(not c.ok and c.required for c in checks):
+        raise click.ClickException("Something printing needs is missing; see the lines above.")
 
 
 def main() -> None:

@@ -33,3 +33,13 @@ def find_content_file(folder: str, relative: str, workspace: Path | None = None)
         if candidate.is_file():
             return candidate
     return None
+
+
+def casebook_cases(workspace: Path | None = None) -> list[Path]:
+    """The demo casebook's case files, village by village (the workspace's own casebook first)."""
+    cases: dict[str, Path] = {}
+    for place in reversed(content_dirs("casebook", workspace)):
+        if place.is_dir():
+            for path in place.glob("*/*.toml"):
+                cases[path.relative_to(place).as_posix()] = path
+    return [cases[key] for key in sorted(cases)]

@@ -8,10 +8,10 @@ import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CONTENT_FOLDERS = ["letterheads"]
+CONTENT_FOLDERS = ["letterheads", "notices", "templates", "casebook"]
 
 
-def test_the_wheel_carries_every_letterhead(tmp_path):
+def test_the_wheel_carries_every_letterhead_notice_template_and_sample_case(tmp_path):
     subprocess.run(
         [
             sys.executable,

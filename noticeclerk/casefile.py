@@ -1,0 +1,331 @@
+"""A case file (TOML) and the village's assessment roll, turned into checked case facts.
+
+The case file names the village, the notice type, the case and document numbers, the date,
+the parcels (by their id on the roll), the events the deadline counts from and the facts the
+notice type asks for. The owner of record and the mailing address come from the roll, so a
+document always goes to the owner the roll shows; a case may name another recipient
+(an occupant, a contractor, an applicant) in a [recipient] table.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from noticeclerk.catalogue import FACT_TYPES, NoticeType
+from noticeclerk.exceptions import InputError
+
+ROLL_COLUMNS = (
+    "parcel_id",
+    "section_block_lot",
+    "property_address",
+    "owner_name",
+    "mailing_address",
+    "city",
+    "state",
+    "zip",
+    "email",
+    "phone",
+    "tax_lots",
+    "resident",
+)
+_CASE_KEYS = {
+    "village",
+    "notice",
+    "case",
+    "document",
+    "date",
+    "roll",
+    "parcels",
+    "events",
+    "facts",
+    "recipient",
+}
+
+
+@dataclass(frozen=True)
+class Parcel:
+    """One parcel on the roll, with its owner of record as the roll states it."""
+
+    parcel_id: str
+    section_block_lot: str
+    property_address: str
+    owner_name: str
+    mailing_lines: tuple[str, ...]
+    email: str
+    phone: str
+    tax_lots: str
+    resident: bool
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """Whom a document is addressed to, with the address lines for the envelope window."""
+
+    name: str
+    address_lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """Everything one document needs from the case, checked."""
+
+    path: Path
+    village: str
+    notice: str
+    case_number: str
+    document_number: str
+    date: date
+    parcels: tuple[Parcel, ...]
+    recipient: Recipient
+    events: dict[str, date | datetime]
+    facts: dict[str, Any]
+    raw_facts: dict[str, Any]
+
+
+def read_case_header(path: Path) -> dict[str, Any]:
+    """Read a case file's TOML; the village and notice come first, to find the rest."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"There is no case file {path}.") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise InputError(f"{path} is not a valid TOML case file: {error}.") from None
+    for key in data:
+        if key not in _CASE_KEYS:
+            raise InputError(
+                f"{path}: '{key}' is not a case file setting; "
+                f"the settings are: {', '.join(sorted(_CASE_KEYS))}."
+            )
+    for key in ("village", "notice", "case", "document"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise InputError(f"{path}: '{key}' is missing; give it as text in quotes.")
+    return data
+
+
+def load_case(path: Path, data: dict[str, Any], notice: NoticeType, zone: ZoneInfo) -> CaseFile:
+    """Check a case file against what its notice type needs."""
+    path = Path(path)
+    when = data.get("date")
+    if not isinstance(when, date) or isinstance(when, datetime):
+        raise InputError(f"{path}: 'date' (the document's date) must be a date written YYYY-MM-DD.")
+    parcels = _parcels(path, data)
+    recipient = _recipient(path, data, notice, parcels)
+    events = _events(path, data.get("events", {}), zone)
+    facts, raw = _facts(path, data.get("facts", {}), notice, zone)
+    return CaseFile(
+        path=path,
+        village=data["village"],
+        notice=data["notice"],
+        case_number=data["case"].strip(),
+        document_number=data["document"].strip(),
+        date=when,
+        parcels=parcels,
+        recipient=recipient,
+        events=events,
+        facts=facts,
+        raw_facts=raw,
+    )
+
+
+def read_roll(path: Path) -> dict[str, Parcel]:
+    """A village's assessment roll (CSV, UTF-8), by parcel id kept as text ("037" stays "037")."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(f"There is no roll file {path}.") from None
+    rows = list(csv.DictReader(text.splitlines()))
+    if not rows:
+        raise InputError(f"The roll {path} has no parcels.")
+    missing = [c for c in ROLL_COLUMNS if c not in rows[0]]
+    if missing:
+        raise InputError(f"The roll {path} lacks the column '{missing[0]}'.")
+    parcels: dict[str, Parcel] = {}
+    for line, row in enumerate(rows, start=2):
+        parcel_id = row["parcel_id"].strip()
+        if not parcel_id or parcel_id in parcels:
+            raise InputError(f"The roll {path}, line {line}: the parcel id is empty or repeated.")
+        mailing = [part.strip() for part in row["mailing_address"].split("|") if part.strip()]
+        last = f"{row['city'].strip()} {row['state'].strip()} {row['zip'].strip()}".strip()
+        parcels[parcel_id] = Parcel(
+            parcel_id=parcel_id,
+            section_block_lot=row["section_block_lot"].strip(),
+            property_address=row["property_address"].strip(),
+            owner_name=row["owner_name"].strip(),
+            mailing_lines=(*mailing, last),
+            email=row["email"].strip(),
+            phone=row["phone"].strip(),
+            tax_lots=row["tax_lots"].strip(),
+            resident=row["resident"].strip().lower() in ("yes", "true", "1"),
+        )
+    return parcels
+
+
+def _parcels(path: Path, data: dict[str, Any]) -> tuple[Parcel, ...]:
+    roll_name = data.get("roll")
+    ids = data.get("parcels")
+    if not isinstance(roll_name, str) or not isinstance(ids, list) or not ids:
+        raise InputError(
+            f"{path}: give 'roll' (the roll file) and 'parcels' (a list of parcel ids in quotes)."
+        )
+    roll = read_roll(path.parent / roll_name)
+    found = []
+    for parcel_id in ids:
+        if str(parcel_id) not in roll:
+            raise InputError(f"{path}: parcel '{parcel_id}' is not on the roll {roll_name}.")
+        found.append(roll[str(parcel_id)])
+    return tuple(found)
+
+
+def _recipient(
+    path: Path, data: dict[str, Any], notice: NoticeType, parcels: tuple[Parcel, ...]
+) -> Recipient:
+    given = data.get("recipient")
+    if given is not None:
+        if not isinstance(given, dict) or set(given) != {"name", "address_lines"}:
+            raise InputError(f"{path}: [recipient] needs name and address_lines, and nothing else.")
+        lines = given["address_lines"]
+        if (
+            not isinstance(lines, list)
+            or not lines
+            or not all(isinstance(x, str) and x.strip() for x in lines)
+        ):
+            raise InputError(
+                f"{path}: recipient.address_lines must be a list of address lines in quotes."
+            )
+        return _checked_recipient(path, str(given["name"]), tuple(x.strip() for x in lines))
+    if notice.recipient != "owner":
+        raise InputError(
+            f"{path}: this notice goes to the {notice.recipient}; "
+            "give a [recipient] with name and address_lines."
+        )
+    owner = parcels[0]
+    return _checked_recipient(path, owner.owner_name, owner.mailing_lines)
+
+
+def _checked_recipient(path: Path, name: str, lines: tuple[str, ...]) -> Recipient:
+    # USPS Publication 28: an address block of at most six lines fits the envelope window.
+    if not name.strip():
+        raise InputError(
+            f"{path}: the recipient has no name; the roll or the case file must give one."
+        )
+    if len(lines) > 5:
+        raise InputError(
+            f"{path}: the recipient's address has {len(lines)} lines; "
+            "the envelope window takes at most 5 under the name."
+        )
+    if not re.search(r"\b\d{5}(-\d{4})?$", lines[-1]):
+        raise InputError(
+            f"{path}: the last address line '{lines[-1]}' must end with a ZIP code, "
+            "such as 'TUCKAHOE NY 10707'."
+        )
+    return Recipient(name.strip(), lines)
+
+
+def _events(path: Path, table: object, zone: ZoneInfo) -> dict[str, date | datetime]:
+    if not isinstance(table, dict):
+        raise InputError(
+            f"{path}: [events] must be a table of dates, such as service = 2026-01-05."
+        )
+    events: dict[str, date | datetime] = {}
+    for name, value in table.items():
+        if isinstance(value, datetime):
+            events[name] = value if value.tzinfo else value.replace(tzinfo=zone)
+        elif isinstance(value, date):
+            events[name] = value
+        else:
+            raise InputError(
+                f"{path}: event '{name}' must be a date (YYYY-MM-DD) "
+                "or a date and time (YYYY-MM-DDTHH:MM)."
+            )
+    return events
+
+
+def _facts(
+    path: Path, table: object, notice: NoticeType, zone: ZoneInfo
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    if not isinstance(table, dict):
+        raise InputError(f"{path}: [facts] must be a table.")
+    known = {fact.name: fact for fact in notice.facts}
+    for name in table:
+        if name not in known:
+            raise InputError(
+                f"{path}: '{name}' is not a fact the notice '{notice.slug}' uses; "
+                f"it uses: {', '.join(known) or 'none'}."
+            )
+    facts: dict[str, Any] = {}
+    for fact in notice.facts:
+        if fact.name not in table:
+            raise InputError(
+                f"{path}: the fact '{fact.name}' ({fact.label}) is missing; add it under [facts]."
+            )
+        try:
+            facts[fact.name] = _convert(fact.type, table[fact.name], zone)
+        except ValueError:
+            raise InputError(
+                f"{path}: the fact '{fact.name}' ({fact.label}) must be "
+                f"{FACT_TYPES[fact.type]}; got {table[fact.name]!r}."
+            ) from None
+    return facts, dict(table)
+
+
+def _convert(kind: str, value: Any, zone: ZoneInfo) -> Any:
+    if kind == "text":
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    elif kind == "date":
+        if isinstance(value, date) and not isinstance(value, datetime):
+            return value
+    elif kind == "datetime":
+        if isinstance(value, datetime):
+            return value if value.tzinfo else value.replace(tzinfo=zone)
+    elif kind == "money":
+        return _money(value)
+    elif kind == "integer":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif kind == "number":
+        if isinstance(value, int | float | str) and not isinstance(value, bool):
+            try:
+                return Decimal(str(value))
+            except InvalidOperation:
+                pass
+    elif kind == "boolean":
+        if isinstance(value, bool):
+            return value
+    elif kind == "text_list":
+        if (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, str) and v.strip() for v in value)
+        ):
+            return [v.strip() for v in value]
+    elif kind == "cost_lines" and (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, dict) and set(v) == {"description", "amount"} for v in value)
+    ):
+        return [
+            {"description": str(v["description"]).strip(), "amount": _money(v["amount"])}
+            for v in value
+        ]
+    raise ValueError(kind)
+
+
+def _money(value: Any) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("money")  # a TOML float would carry binary rounding into a bill
+    try:
+        amount = Decimal(str(value).replace(",", "").removeprefix("$"))
+    except InvalidOperation:
+        raise ValueError("money") from None
+    if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -2:
+        raise ValueError("money")
+    return amount

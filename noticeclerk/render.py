@@ -1,0 +1,151 @@
+"""A case file, turned into its PDF and DOCX in the output folder, whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time
+from pathlib import Path
+from typing import Any
+
+from jinja2.sandbox import SandboxedEnvironment
+from weasyprint.text.fonts import FontConfiguration
+
+from noticeclerk.casefile import load_case, read_case_header
+from noticeclerk.catalogue import load_notice
+from noticeclerk.compose import compose
+from noticeclerk.exceptions import InputError, NoticeclerkError
+from noticeclerk.generators.docx import render_docx
+from noticeclerk.generators.html import make_environment, render_html
+from noticeclerk.generators.pdf import render_pdf
+from noticeclerk.letterhead import load_letterhead
+from noticeclerk.villages import load_village
+
+FORMATS = ("pdf", "docx")
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One document rendered in memory: its name and the bytes of each format."""
+
+    village: str
+    stem: str
+    files: dict[str, bytes]
+    html: str
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """`pdf,docx` from the command line, checked."""
+    wanted = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+    unknown = [f for f in wanted if f not in FORMATS]
+    if not wanted or unknown:
+        raise InputError(f"Formats are pdf and docx, separated by a comma; got '{text}'.")
+    return wanted
+
+
+class Renderer:
+    """Renders case files one after another, keeping what documents can share.
+
+    One Renderer holds the font configuration, the seal images and the compiled templates,
+    so a batch loads them once per process; `render_case` makes a fresh one per document.
+    """
+
+    def __init__(self, workspace: Path | None = None) -> None:
+        self.workspace = workspace
+        self.font_config = FontConfiguration()
+        self.image_cache: dict[str, Any] = {}
+        self.environments: dict[str, SandboxedEnvironment] = {}
+
+    def environment(self, locale: str) -> SandboxedEnvironment:
+        if locale not in self.environments:
+            self.environments[locale] = make_environment(self.workspace, locale)
+        return self.environments[locale]
+
+    def render(self, case_path: Path, formats: tuple[str, ...] = FORMATS) -> Rendered:
+        """Gather and check everything, then render; nothing is written here."""
+        header = read_case_header(case_path)
+        village = load_village(header["village"], self.workspace)
+        notice = load_notice(village.slug, header["notice"], self.workspace)
+        case = load_case(case_path, header, notice, village.timezone)
+        letterhead = load_letterhead(village, self.workspace)
+        context = compose(case, notice, village, letterhead)
+        html = render_html(
+            notice.template, context, environment=self.environment(letterhead.locale)
+        )
+        folders = list(letterhead.folders)
+        files: dict[str, bytes] = {}
+        if "pdf" in formats:
+            files["pdf"] = render_pdf(
+                html,
+                folders,
+                identifier=case.document_number,
+                font_config=self.font_config,
+                image_cache=self.image_cache,
+            )
+        if "docx" in formats:
+            files["docx"] = render_docx(
+                html,
+                folders,
+                title=f"{notice.title} — {case.document_number}",
+                author=village.name,
+                created=datetime.combine(case.date, time(0), tzinfo=village.timezone),
+            )
+        return Rendered(village.slug, f"{case.document_number}-{notice.slug}", files, html)
+
+
+def render_case(
+    case_path: Path, formats: tuple[str, ...] = FORMATS, workspace: Path | None = None
+) -> Rendered:
+    """Render one case file from scratch."""
+    return Renderer(workspace).render(case_path, formats)
+
+
+def render_many(
+    cases: list[Path],
+    formats: tuple[str, ...] = FORMATS,
+    workspace: Path | None = None,
+    progress: Callable[[Path], None] | None = None,
+) -> list[Rendered]:
+    """Render every case in memory first, so one bad case stops the batch before any is written."""
+    renderer = Renderer(workspace)
+    rendered = []
+    for case in cases:
+        try:
+            rendered.append(renderer.render(case, formats))
+        except NoticeclerkError as error:
+            # Name the case: a template's own message cannot know which case it was rendering.
+            raise InputError(
+                f"{case}: {error}" if str(case) not in str(error) else str(error)
+            ) from None
+        if progress is not None:
+            progress(case)
+    return rendered
+
+
+def write_rendered(rendered: Rendered, out_dir: Path) -> list[Path]:
+    """Write each file through a temporary name and a rename, so none is ever half-written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for extension, data in rendered.files.items():
+        target = out_dir / f"{_safe(rendered.stem)}.{extension}"
+        handle, temporary = tempfile.mkstemp(
+            dir=out_dir, prefix=".partial-", suffix=f".{extension}"
+        )
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        written.append(target)
+    return written
+
+
+def _safe(stem: str) -> str:
+    # Document numbers come from case files; keep only characters safe in any file system.
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in stem).strip(".-") or "document"

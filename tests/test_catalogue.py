@@ -1,0 +1,118 @@
+"""The notice catalogue: every definition loads, quotes its ordinance word for word, and errs clearly."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from noticeclerk.catalogue import catalogue_entries, load_notice, notice_names
+from noticeclerk.exceptions import ConfigError, InputError, RuleError
+from noticeclerk.letterhead import load_letterhead
+from noticeclerk.villages import load_village, village_names
+
+REPO = Path(__file__).resolve().parent.parent
+ORDINANCES = REPO.parent / "shared" / "ordinances"
+ORDINANCE_OF = {
+    "village-a": "000_837cb65afd6c6fb5.txt",
+    "village-b": "001_d25764649389cc07.txt",
+    "luck": "002_6ca393cca71deab8.txt",
+    "tuckahoe": "003_7896f9814b980c42.txt",
+    "palmyra": "004_3bfaefa280b7125e.txt",
+}
+ALL_NOTICES = [(v, n) for v in village_names() for n in notice_names(v)]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_every_village_has_at_least_one_notice_type():
+    assert {village for village, _ in ALL_NOTICES} == set(ORDINANCE_OF)
+
+
+@pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
+def test_each_notice_type_loads_and_its_signer_is_an_officer(village, notice):
+    loaded = load_notice(village, notice)
+    letterhead = load_letterhead(load_village(village))
+    assert letterhead.officer(loaded.signer, loaded.path, "test")
+    assert loaded.sections and loaded.service
+
+
+@pytest.mark.skipif(
+    not ORDINANCES.is_dir(), reason="the ordinances in ../shared are not beside this checkout"
+)
+@pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
+def test_each_quote_is_the_ordinance_word_for_word(village, notice):
+    ordinance = words(
+        re.sub(r"\n\s*", "\n", (ORDINANCES / ORDINANCE_OF[village]).read_text(encoding="utf-8"))
+    )
+    for quote in load_notice(village, notice).quotes:
+        # A quoted paragraph may join the ordinance's numbered lines; each paragraph must stand.
+        for paragraph in re.split(r"\n\s*\n", quote.text):
+            assert words(paragraph) in ordinance, (quote.section, paragraph[:80])
+
+
+def write_notice(workspace: Path, text: str) -> None:
+    folder = workspace / "notices" / "luck"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "test-notice.toml").write_text(text, encoding="utf-8")
+
+
+MINIMAL = """title = "T"
+template = "documents/snow_ice_notice.html.j2"
+sections = ["§ 1"]
+signer = "clerk_treasurer"
+recipient = "owner"
+[[service]]
+method = "first_class_mail"
+words = "Mailed."
+section = "§ 1"
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "error", "message"),
+    [
+        (
+            'deadline = {kind = "fortnights", count = 1, from = "service"}\ndeadline_lead = "x"\n',
+            RuleError,
+            "unknown rule kind",
+        ),
+        ('deadline = {kind = "days", count = 1, from = "service"}\n', ConfigError, "deadline_lead"),
+        ('colour = "red"\n', ConfigError, "'colour': is not a setting"),
+        ('recipient = "neighbour"\n', ConfigError, "recipient"),
+        ('[facts]\nx = {type = "colour", label = "x"}\n', ConfigError, "facts.x.type"),
+        ('computation = "guess"\n', ConfigError, "computation"),
+    ],
+)
+def test_a_bad_notice_definition_names_the_file_and_key(tmp_path, extra, error, message):
+    text = (
+        MINIMAL.replace('recipient = "owner"\n', "") if extra.startswith("recipient") else MINIMAL
+    )
+    head, service = text.split("[[service]]")
+    write_notice(tmp_path, head + extra + "[[service]]" + service)
+    with pytest.raises(error, match=message) as caught:
+        load_notice("luck", "test-notice", workspace=tmp_path)
+    assert "test-notice.toml" in str(caught.value)
+
+
+def test_a_service_method_the_system_does_not_know_is_refused(tmp_path):
+    write_notice(tmp_path, MINIMAL.replace("first_class_mail", "carrier_pigeon"))
+    with pytest.raises(ConfigError, match=r"service\[0\]\.method"):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
+def test_an_unknown_notice_type_lists_the_village_s_notices():
+    with pytest.raises(
+        InputError, match="has no notice type 'nothing'; it has: snow-ice-nonhazardous"
+    ):
+        load_notice("luck", "nothing")
+
+
+def test_the_catalogue_lists_each_notice_with_its_citations():
+    rows = catalogue_entries("tuckahoe")
+    assert rows[0]["notice"] == "notice-to-repair-sidewalk"
+    assert "§ 19-15(c)" in rows[0]["sections"]
+    assert rows[0]["service"] == ["registered_mail"]
