@@ -38,3 +38,16 @@ def eastern() -> ZoneInfo:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="Rewrite the golden text files from the documents as they render now.",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))

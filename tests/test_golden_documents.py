@@ -1,0 +1,75 @@
+"""Every sample document, rendered and read back: its words against a reviewed golden file.
+
+Regenerate the golden files on purpose with `pytest --update-golden`, then read the diff.
+The PDF bytes are never compared; the words are, in the PDF and in the DOCX alike.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from document_text import docx_words, pdf_body_words, pdf_pages, wrapped
+from noticeclerk.content import casebook_cases
+from noticeclerk.render import Renderer
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CASES = casebook_cases()
+
+
+@pytest.fixture(scope="module")
+def rendered():
+    renderer = Renderer()
+    return {case: renderer.render(case) for case in CASES}
+
+
+def seal_words(village: str) -> list[str]:
+    """The words drawn inside the village's seal: text in the PDF, a picture in the DOCX."""
+    svg = (Path(__file__).resolve().parent.parent / "letterheads" / village / "seal.svg").read_text()
+    return [m.strip() for m in re.findall(r"<text[^>]*>(?:\s*<textPath[^>]*>)?([^<]+)<", svg)]
+
+
+def check_golden(path: Path, text: str, update: bool) -> None:
+    if update or not path.exists():
+        if not update:
+            pytest.fail(f"{path} does not exist; run pytest --update-golden and review it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{path} differs; if intended, --update-golden"
+
+
+def test_the_casebook_has_one_document_per_village():
+    assert sorted(case.parent.name for case in CASES) == [
+        "luck", "palmyra", "tuckahoe", "village-a", "village-b",
+    ]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+def test_pdf_text_matches_the_golden_file(case, rendered, update_golden):
+    pages = pdf_pages(rendered[case].files["pdf"])
+    text = "".join(f"--- page {n} ---\n{wrapped(page.split())}" for n, page in enumerate(pages, 1))
+    check_golden(GOLDEN / case.parent.name / f"{case.stem}.pdf.txt", text, update_golden)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+def test_docx_text_matches_the_golden_file(case, rendered, update_golden):
+    text = wrapped(docx_words(rendered[case].files["docx"]))
+    check_golden(GOLDEN / case.parent.name / f"{case.stem}.docx.txt", text, update_golden)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+def test_the_pdf_and_the_docx_carry_the_same_words_in_the_same_order(case, rendered):
+    document = rendered[case]
+    pdf = pdf_body_words(document.files["pdf"], drop=seal_words(case.parent.name))
+    docx = docx_words(document.files["docx"])
+    assert pdf == docx
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+def test_no_document_prints_an_empty_fact(case, rendered):
+    html = rendered[case].html
+    # An empty element or a dangling label is where a blank would sit in a legal notice.
+    assert not re.search(r"<(p|td|li|strong)[^>]*>\s*</\1>", html)
+    assert "None" not in re.sub(r"<[^>]+>", " ", html)
