@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from document_text import docx_words, pdf_body_words, pdf_pages, wrapped
+
 from noticeclerk.content import casebook_cases
 from noticeclerk.render import Renderer
 
@@ -27,7 +27,9 @@ def rendered():
 
 def seal_words(village: str) -> list[str]:
     """The words drawn inside the village's seal: text in the PDF, a picture in the DOCX."""
-    svg = (Path(__file__).resolve().parent.parent / "letterheads" / village / "seal.svg").read_text()
+    svg = (
+        Path(__file__).resolve().parent.parent / "letterheads" / village / "seal.svg"
+    ).read_text()
     return [m.strip() for m in re.findall(r"<text[^>]*>(?:\s*<textPath[^>]*>)?([^<]+)<", svg)]
 
 
@@ -42,7 +44,11 @@ def check_golden(path: Path, text: str, update: bool) -> None:
 
 def test_the_casebook_has_one_document_per_village():
     assert sorted(case.parent.name for case in CASES) == [
-        "luck", "palmyra", "tuckahoe", "village-a", "village-b",
+        "luck",
+        "palmyra",
+        "tuckahoe",
+        "village-a",
+        "village-b",
     ]
 
 
