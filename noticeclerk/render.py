@@ -16,14 +16,17 @@ from weasyprint.text.fonts import FontConfiguration
 from noticeclerk.casefile import load_case, read_case_header
 from noticeclerk.catalogue import load_notice
 from noticeclerk.compose import compose
-from noticeclerk.exceptions import InputError, NoticeclerkError
+from noticeclerk.content import find_content_file
+from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
 from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
-from noticeclerk.generators.pdf import render_pdf
+from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
 from noticeclerk.letterhead import load_letterhead
 from noticeclerk.villages import load_village
 
 FORMATS = ("pdf", "docx")
+# Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
+STYLESHEET = "letter.css"
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,10 @@ class Renderer:
         self.font_config = FontConfiguration()
         self.image_cache: dict[str, Any] = {}
         self.environments: dict[str, SandboxedEnvironment] = {}
+        stylesheet = find_content_file("templates", STYLESHEET, workspace)
+        if stylesheet is None:
+            raise ConfigError(STYLESHEET, None, "the letter stylesheet is missing from templates/")
+        self.stylesheets = [letter_stylesheet(stylesheet, self.font_config)]
 
     def environment(self, locale: str) -> SandboxedEnvironment:
         if locale not in self.environments:
@@ -81,6 +88,7 @@ class Renderer:
                 html,
                 folders,
                 identifier=case.document_number,
+                stylesheets=self.stylesheets,
                 font_config=self.font_config,
                 image_cache=self.image_cache,
             )

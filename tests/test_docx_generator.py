@@ -33,15 +33,17 @@ SEAL_SVG = (
 
 LETTERHEAD = """
 <header class="letterhead">
-  <img class="seal" src="{seal}" alt="Seal of the Village of Luck">
-  <div class="return-address">
-    <div class="village-name">Village of Luck</div>
-    <div>401 Main Street</div>
-    <div>Luck, WI 54853</div>
-  </div>
-  <div class="contact">
-    <div>Tel. 715-472-2221</div>
-    <div>Office hours: Monday to Friday, 8 to 4</div>
+  <div class="letterhead-row">
+    <div class="return-address">
+      <div class="village-name">Village of Luck</div>
+      <div>Village Hall</div>
+      <div>Luck, WI 54853</div>
+    </div>
+    <div class="contact">
+      <div>Tel. (555) 010-0496</div>
+      <div>Office hours: Monday to Friday, 8 to 4</div>
+    </div>
+    <img class="seal" src="{seal}" alt="Seal of the Village of Luck">
   </div>
   <div class="sample-banner">SAMPLE LETTERHEAD — NOT AN OFFICIAL DOCUMENT OF ANY MUNICIPALITY</div>
 </header>
@@ -394,8 +396,8 @@ def test_the_first_page_header_is_the_letterhead_with_the_seal_as_a_picture(docu
     assert section.different_first_page_header_footer
     header = section.first_page_header
     cells = [cell.text for table in header.tables for cell in table.rows[0].cells]
-    assert cells[0].split("\n") == ["Village of Luck", "401 Main Street", "Luck, WI 54853"]
-    assert "Tel. 715-472-2221" in cells[1]
+    assert cells[0].split("\n") == ["Village of Luck", "Village Hall", "Luck, WI 54853"]
+    assert "Tel. (555) 010-0496" in cells[1]
     assert header._element.xpath(".//w:drawing/wp:inline//pic:pic")
     name = header.tables[0].rows[0].cells[0].paragraphs[0].runs[0]
     assert name.bold and name.font.size.pt == 15

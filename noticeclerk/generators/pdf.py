@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from weasyprint import HTML
+from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
@@ -62,18 +62,21 @@ def render_pdf(
     letterhead_dirs: list[Path],
     *,
     identifier: str,
+    stylesheets: list[CSS] | None = None,
     font_config: FontConfiguration | None = None,
     image_cache: dict[str, Any] | None = None,
 ) -> bytes:
     """Print one document. `identifier` (the document number) makes the PDF's /ID reproducible.
 
-    A batch passes one `font_config` and one `image_cache` for all its documents, so fonts
-    are loaded and the seal decoded once per process rather than once per document.
+    A batch passes one parsed stylesheet, one `font_config` and one `image_cache` for all its
+    documents, so the stylesheet is parsed, the fonts loaded and the seal decoded once per
+    process rather than once per document.
     """
     base = letterhead_dirs[0].resolve().as_uri() + "/"
     document = HTML(string=html, base_url=base, url_fetcher=LetterheadFetcher(letterhead_dirs))
     try:
         return document.write_pdf(
+            stylesheets=stylesheets,
             font_config=font_config or shared_font_configuration(),
             cache=image_cache,
             pdf_identifier=identifier.encode("utf-8"),
@@ -86,3 +89,8 @@ def render_pdf(
         raise ConfigError(
             url, None, "a template asks for this; only the letterhead's own files may be used"
         ) from None
+
+
+def letter_stylesheet(path: Path, font_config: FontConfiguration) -> CSS:
+    """The letter's stylesheet, parsed once; it may ask for nothing outside the letterhead."""
+    return CSS(string=path.read_text(encoding="utf-8"), font_config=font_config)
