@@ -207,10 +207,7 @@ def calc_deadline(
         return
     click.echo(f"Deadline: {deadline.describe()}")
     click.echo(f"Counted under {place.label}.")
-    click.echo("")
-    click.echo("Why:")
-    for number, step in enumerate(deadline.steps, 1):
-        click.echo(f"  {number}. {step}")
+    _print_why(deadline.steps)
 
 
 @calc.command("holidays")
