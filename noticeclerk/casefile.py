@@ -9,7 +9,6 @@ document always goes to the owner the roll shows; a case may name another recipi
 
 from __future__ import annotations
 
-import csv
 import re
 import tomllib
 from dataclasses import dataclass
@@ -21,21 +20,9 @@ from zoneinfo import ZoneInfo
 
 from noticeclerk.catalogue import FACT_TYPES, NoticeType
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.roll import ROLL_COLUMNS as ROLL_COLUMNS
+from noticeclerk.register.roll import RollRejected, parse_roll
 
-ROLL_COLUMNS = (
-    "parcel_id",
-    "section_block_lot",
-    "property_address",
-    "owner_name",
-    "mailing_address",
-    "city",
-    "state",
-    "zip",
-    "email",
-    "phone",
-    "tax_lots",
-    "resident",
-)
 _CASE_KEYS = {
     "village",
     "notice",
@@ -118,8 +105,8 @@ def load_case(path: Path, data: dict[str, Any], notice: NoticeType, zone: ZoneIn
         raise InputError(f"{path}: 'date' (the document's date) must be a date written YYYY-MM-DD.")
     parcels = _parcels(path, data)
     recipient = _recipient(path, data, notice, parcels)
-    events = _events(path, data.get("events", {}), zone)
-    facts, raw = _facts(path, data.get("facts", {}), notice, zone)
+    events = check_events(path, data.get("events", {}), zone)
+    facts, raw = check_facts(path, data.get("facts", {}), notice, zone)
     return CaseFile(
         path=path,
         village=data["village"],
@@ -136,36 +123,27 @@ def load_case(path: Path, data: dict[str, Any], notice: NoticeType, zone: ZoneIn
 
 
 def read_roll(path: Path) -> dict[str, Parcel]:
-    """A village's assessment roll (CSV, UTF-8), by parcel id kept as text ("037" stays "037")."""
+    """A village's assessment roll (CSV), by parcel id kept as text ("037" stays "037")."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(f"There is no roll file {path}.") from None
-    rows = list(csv.DictReader(text.splitlines()))
-    if not rows:
-        raise InputError(f"The roll {path} has no parcels.")
-    missing = [c for c in ROLL_COLUMNS if c not in rows[0]]
-    if missing:
-        raise InputError(f"The roll {path} lacks the column '{missing[0]}'.")
-    parcels: dict[str, Parcel] = {}
-    for line, row in enumerate(rows, start=2):
-        parcel_id = row["parcel_id"].strip()
-        if not parcel_id or parcel_id in parcels:
-            raise InputError(f"The roll {path}, line {line}: the parcel id is empty or repeated.")
-        mailing = [part.strip() for part in row["mailing_address"].split("|") if part.strip()]
-        last = f"{row['city'].strip()} {row['state'].strip()} {row['zip'].strip()}".strip()
-        parcels[parcel_id] = Parcel(
-            parcel_id=parcel_id,
-            section_block_lot=row["section_block_lot"].strip(),
-            property_address=row["property_address"].strip(),
-            owner_name=row["owner_name"].strip(),
-            mailing_lines=(*mailing, last),
-            email=row["email"].strip(),
-            phone=row["phone"].strip(),
-            tax_lots=row["tax_lots"].strip(),
-            resident=row["resident"].strip().lower() in ("yes", "true", "1"),
+        rows = parse_roll(path)
+    except RollRejected as error:
+        raise RollRejected(
+            error.path, error.problems, error.reason, consequence="no document was made"
+        ) from None
+    return {
+        row.parcel_id: Parcel(
+            parcel_id=row.parcel_id,
+            section_block_lot=row.section_block_lot,
+            property_address=row.property_address,
+            owner_name=row.owner_name,
+            mailing_lines=row.mailing_lines,
+            email=row.email,
+            phone=row.phone,
+            tax_lots=row.tax_lots,
+            resident=row.resident,
         )
-    return parcels
+        for row in rows
+    }
 
 
 def _parcels(path: Path, data: dict[str, Any]) -> tuple[Parcel, ...]:
@@ -200,17 +178,18 @@ def _recipient(
             raise InputError(
                 f"{path}: recipient.address_lines must be a list of address lines in quotes."
             )
-        return _checked_recipient(path, str(given["name"]), tuple(x.strip() for x in lines))
+        return checked_recipient(path, str(given["name"]), tuple(x.strip() for x in lines))
     if notice.recipient != "owner":
         raise InputError(
             f"{path}: this notice goes to the {notice.recipient}; "
             "give a [recipient] with name and address_lines."
         )
     owner = parcels[0]
-    return _checked_recipient(path, owner.owner_name, owner.mailing_lines)
+    return checked_recipient(path, owner.owner_name, owner.mailing_lines)
 
 
-def _checked_recipient(path: Path, name: str, lines: tuple[str, ...]) -> Recipient:
+def checked_recipient(path: object, name: str, lines: tuple[str, ...]) -> Recipient:
+    """The recipient of a document, refused when the envelope window could not carry it."""
     # USPS Publication 28: an address block of at most six lines fits the envelope window.
     if not name.strip():
         raise InputError(
@@ -229,7 +208,7 @@ def _checked_recipient(path: Path, name: str, lines: tuple[str, ...]) -> Recipie
     return Recipient(name.strip(), lines)
 
 
-def _events(path: Path, table: object, zone: ZoneInfo) -> dict[str, date | datetime]:
+def check_events(path: Path, table: object, zone: ZoneInfo) -> dict[str, date | datetime]:
     if not isinstance(table, dict):
         raise InputError(
             f"{path}: [events] must be a table of dates, such as service = 2026-01-05."
@@ -248,7 +227,7 @@ def _events(path: Path, table: object, zone: ZoneInfo) -> dict[str, date | datet
     return events
 
 
-def _facts(
+def check_facts(
     path: Path, table: object, notice: NoticeType, zone: ZoneInfo
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     if not isinstance(table, dict):
@@ -267,7 +246,7 @@ def _facts(
                 f"{path}: the fact '{fact.name}' ({fact.label}) is missing; add it under [facts]."
             )
         try:
-            facts[fact.name] = _convert(fact.type, table[fact.name], zone)
+            facts[fact.name] = convert_fact(fact.type, table[fact.name], zone)
         except ValueError:
             raise InputError(
                 f"{path}: the fact '{fact.name}' ({fact.label}) must be "
@@ -276,7 +255,8 @@ def _facts(
     return facts, dict(table)
 
 
-def _convert(kind: str, value: Any, zone: ZoneInfo) -> Any:
+def convert_fact(kind: str, value: Any, zone: ZoneInfo) -> Any:
+    """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind."""
     if kind == "text":
         if isinstance(value, str) and value.strip():
             return value.strip()

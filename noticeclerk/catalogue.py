@@ -66,6 +66,9 @@ _TOP_KEYS = {
     "service",
     "text",
     "computation",
+    "service_effective",
+    "next_step",
+    "suspended_by",
 }
 _RECIPIENTS = {"owner", "occupant", "applicant", "appellant", "contractor", "utility"}
 
@@ -97,6 +100,14 @@ class ServiceMethod:
 
 
 @dataclass(frozen=True)
+class Suspension:
+    """An event that suspends a notice if it happens before the deadline (an appeal served)."""
+
+    event: str
+    words: str
+
+
+@dataclass(frozen=True)
 class NoticeType:
     """One document the catalogue can produce for one village."""
 
@@ -116,6 +127,13 @@ class NoticeType:
     service: tuple[ServiceMethod, ...]
     text: dict[str, str]
     computation: str | None = None
+    # When service takes effect: on the act of service, or on receipt (a signed return
+    # receipt, for mail); the deadline counts from it.
+    service_effective: str = "on_service"
+    # What the ordinance provides once the deadline passes, for 'noticeclerk due'.
+    next_step: str | None = None
+    # An event that suspends the notice when recorded before its deadline (an appeal).
+    suspended_by: Suspension | None = None
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -236,6 +254,22 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
     if computation is not None and computation not in COMPUTATIONS:
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
 
+    service_effective = data.get("service_effective", "on_service")
+    if service_effective not in ("on_service", "on_receipt"):
+        raise ConfigError(path, "service_effective", 'must be "on_service" or "on_receipt"')
+    next_step = data.get("next_step")
+    if next_step is not None and (not isinstance(next_step, str) or not next_step.strip()):
+        raise ConfigError(path, "next_step", "must say in words what the ordinance provides next")
+
+    suspended_by = None
+    if "suspended_by" in data:
+        entry = data["suspended_by"]
+        if not isinstance(entry, dict) or set(entry) != {"event", "words"}:
+            raise ConfigError(
+                path, "suspended_by", 'must be a table {event = "...", words = "..."}'
+            )
+        suspended_by = Suspension(str(entry["event"]), str(entry["words"]).strip())
+
     return NoticeType(
         village=village,
         slug=slug,
@@ -253,6 +287,9 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         service=tuple(service),
         text={k: v.strip() for k, v in text.items()},
         computation=computation,
+        service_effective=service_effective,
+        next_step=next_step.strip() if next_step else None,
+        suspended_by=suspended_by,
     )
 
 

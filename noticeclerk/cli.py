@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import re
 import sys
 from collections.abc import Sequence
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
 import click
+from sqlalchemy import Engine
 
 from noticeclerk import __version__
-from noticeclerk.catalogue import catalogue_entries
+from noticeclerk.catalogue import SERVICE_METHODS, catalogue_entries
 from noticeclerk.content import casebook_cases
 from noticeclerk.counter import (
     deadline_at_counter,
@@ -22,17 +24,32 @@ from noticeclerk.counter import (
     holidays_at_counter,
     installments_at_counter,
     interest_at_counter,
+    localize,
     place_for,
     rate_at_counter,
     split_at_counter,
 )
 from noticeclerk.doctor import run_checks
 from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.register.cases import open_case, record, request_from_file, request_from_options
+from noticeclerk.register.database import open_register, register_url, upgrade
+from noticeclerk.register.due import what_is_due
+from noticeclerk.register.issuing import document_village, issue, void
+from noticeclerk.register.proof import render_proof
+from noticeclerk.register.roll import export_roll, import_roll
+from noticeclerk.register.service import (
+    ServiceRequest,
+    parse_service_time,
+    record_mail_event,
+    serve,
+)
+from noticeclerk.register.workspace import describe_location, init_workspace
 from noticeclerk.render import parse_formats, render_case, render_many, write_rendered
 from noticeclerk.rules.calendars import Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
 from noticeclerk.rules.periods import Step, Unit
+from noticeclerk.villages import load_village
 
 
 class ClerkGroup(click.Group):
@@ -114,10 +131,33 @@ def _print_json(data: object) -> None:
     envvar="NOTICECLERK_WORKSPACE",
     help="Your office's folder; its letterheads/ override the built-in ones file by file.",
 )
+@click.option(
+    "--db",
+    metavar="URL",
+    envvar="NOTICECLERK_DB",
+    help="The register's database URL; by default noticeclerk.db in the workspace folder.",
+)
 @click.pass_context
-def cli(ctx: click.Context, workspace: Path | None) -> None:
+def cli(ctx: click.Context, workspace: Path | None, db: str | None) -> None:
     """noticeclerk: statutory notices, deadlines and records for a village clerk's office."""
-    ctx.obj = {"workspace": workspace}
+    ctx.obj = {"workspace": workspace, "db": db}
+
+
+def _clerk() -> str:
+    """Who is at the keyboard, for the register's "recorded by"."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+def _register(ctx: click.Context) -> Engine:
+    return open_register(register_url(ctx.obj["workspace"], ctx.obj["db"]))
+
+
+BY_OPTION = click.option(
+    "--by", "by", default=_clerk, show_default="your login name", help="Who is recording this."
+)
 
 
 @cli.group()
@@ -564,6 +604,439 @@ def calc_fee(
             label = "Refund of the deposit" if key == "refund" else "Still owed beyond the deposit"
             click.echo(f"{label}: {spell_amount(value)}")
     _print_why(answer.steps)
+
+
+@cli.command("init")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path), default=".")
+@click.pass_context
+def init_command(ctx: click.Context, folder: Path) -> None:
+    """Create a workspace folder and its register (noticeclerk.db).
+
+    Run it once per office. An existing register at the current migration is left as it
+    is; an older one is never changed without 'noticeclerk db upgrade'.
+    """
+    report = init_workspace(folder, ctx.obj["db"])
+    where = describe_location(report.url)
+    if report.created:
+        click.echo(f"Created the register {where} at migration {report.revision}.")
+    else:
+        click.echo(f"The register {where} is already at migration {report.revision}.")
+
+
+@cli.group("db")
+def db_group() -> None:
+    """The register database: its migration, and bringing it forward."""
+
+
+@db_group.command("upgrade")
+@click.pass_context
+def db_upgrade(ctx: click.Context) -> None:
+    """Migrate the register forward to this version of noticeclerk. Back it up first."""
+    url = register_url(ctx.obj["workspace"], ctx.obj["db"])
+    before, after = upgrade(url)
+    if before == after:
+        click.echo(f"The register is already at migration {after}.")
+    else:
+        click.echo(f"Migrated the register from {before or 'empty'} to {after}.")
+
+
+@cli.group("roll")
+def roll_group() -> None:
+    """The assessment roll: parcels and their owners of record."""
+
+
+@roll_group.command("import")
+@click.argument("roll_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--village", required=True, metavar="NAME", help="The village whose roll this is.")
+@BY_OPTION
+@click.pass_context
+def roll_import(ctx: click.Context, roll_file: Path, village: str, by: str) -> None:
+    """Import a roll (CSV): all rows or none, every bad row named with its line.
+
+    \b
+    Columns: parcel_id, section_block_lot, property_address, owner_name,
+    mailing_address (lines separated by |), city, state, zip, email, phone,
+    tax_lots, resident (yes/no). UTF-8 (with or without BOM) or Windows-1252.
+    A later import updates the owners and keeps who owned what, and when.
+    """
+    load_village(village, ctx.obj["workspace"])
+    report = import_roll(_register(ctx), roll_file, village, imported_by=by, now=datetime.now(UTC))
+    click.echo(report.summary())
+
+
+@roll_group.command("export")
+@click.option("--village", required=True, metavar="NAME", help="The village whose roll to export.")
+@click.option(
+    "--out",
+    "out_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write here instead of printing.",
+)
+@click.pass_context
+def roll_export(ctx: click.Context, village: str, out_file: Path | None) -> None:
+    """Export the current roll as CSV, safe to open in a spreadsheet."""
+    text = export_roll(_register(ctx), village)
+    if out_file is None:
+        click.echo(text, nl=False)
+    else:
+        # With a BOM, so a spreadsheet opens accented names correctly; import reads either.
+        out_file.write_text(text, encoding="utf-8-sig")
+        click.echo(f"Wrote {out_file}")
+
+
+@cli.group("case")
+def case_group() -> None:
+    """Cases: one matter at one parcel, or several parcels sharing one obligation."""
+
+
+@case_group.command("open")
+@click.option("--village", metavar="NAME", help="The village the case is in.")
+@click.option(
+    "--parcel",
+    "parcels",
+    multiple=True,
+    metavar="ID",
+    help="A parcel id on the roll; repeat for several parcels.",
+)
+@click.option(
+    "--notice-type",
+    metavar="TYPE",
+    help="The document the case leads to (see 'noticeclerk catalog').",
+)
+@click.option(
+    "--fact",
+    "facts",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A fact the notice type needs; repeat for more.",
+)
+@click.option(
+    "--event",
+    "events",
+    multiple=True,
+    metavar="NAME=DATE",
+    help="A date or moment a deadline counts from.",
+)
+@click.option(
+    "--from",
+    "case_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Take it all from a case file instead.",
+)
+@BY_OPTION
+@click.pass_context
+def case_open(
+    ctx: click.Context,
+    village: str | None,
+    parcels: tuple[str, ...],
+    notice_type: str | None,
+    facts: tuple[str, ...],
+    events: tuple[str, ...],
+    case_file: Path | None,
+    by: str,
+) -> None:
+    """Open a case in the register.
+
+    \b
+    Examples:
+      noticeclerk case open --village palmyra --parcel PV-0417 \\
+          --notice-type house-numbering-notice --fact street="Taft Street"
+      noticeclerk case open --from casebook/palmyra/house-numbering-notice.toml
+    """
+    workspace = ctx.obj["workspace"]
+    if case_file is not None:
+        if village or parcels or notice_type or facts or events:
+            raise click.UsageError("Give --from alone, or the options without --from.")
+        request, ignored = request_from_file(case_file, workspace)
+        if ignored:
+            click.echo(
+                f"Not used from the case file: {', '.join(ignored)} "
+                "(the register dates and numbers documents when they are issued)."
+            )
+    else:
+        if not village or not notice_type:
+            raise click.UsageError("Give --village and --notice-type (or --from CASE-FILE).")
+        request = request_from_options(
+            village, notice_type, list(parcels), list(facts), list(events), workspace
+        )
+    number = open_case(_register(ctx), request, by=by, now=datetime.now(UTC), workspace=workspace)
+    click.echo(f"Opened case {number}.")
+
+
+@case_group.command("record")
+@click.argument("case_number", metavar="CASE")
+@click.option(
+    "--fact",
+    "facts",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A fact; a newer record replaces the older on new documents.",
+)
+@click.option(
+    "--event",
+    "events",
+    multiple=True,
+    metavar="NAME=DATE",
+    help="A date or moment, such as snow_ceased=2026-01-10T14:30.",
+)
+@BY_OPTION
+@click.pass_context
+def case_record(
+    ctx: click.Context, case_number: str, facts: tuple[str, ...], events: tuple[str, ...], by: str
+) -> None:
+    """Record facts and events in a case; earlier records are kept."""
+    counted = record(
+        _register(ctx),
+        case_number,
+        list(facts),
+        list(events),
+        by=by,
+        now=datetime.now(UTC),
+        workspace=ctx.obj["workspace"],
+    )
+    click.echo(f"Recorded {counted[0]} fact(s) and {counted[1]} event(s) in case {case_number}.")
+
+
+@cli.command("issue")
+@click.argument("case_number", metavar="CASE")
+@click.argument("notice_type", metavar="[NOTICE-TYPE]", required=False)
+@click.option(
+    "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/issued"),
+    show_default=True,
+    help="Where copies of the issued files go.",
+)
+@BY_OPTION
+@click.pass_context
+def issue_command(
+    ctx: click.Context,
+    case_number: str,
+    notice_type: str | None,
+    document_date: date | datetime | None,
+    out_dir: Path,
+    by: str,
+) -> None:
+    """Issue the next numbered document for a case, and freeze its PDF and DOCX.
+
+    The register keeps the exact bytes with their SHA-256; rendering again later never
+    changes an issued document.
+    """
+    if isinstance(document_date, datetime):
+        raise click.UsageError("--date takes a date, YYYY-MM-DD.")
+    issued = issue(
+        _register(ctx),
+        case_number,
+        notice_slug=notice_type,
+        document_date=document_date,
+        by=by,
+        now=datetime.now(UTC),
+        workspace=ctx.obj["workspace"],
+    )
+    click.echo(
+        f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}."
+    )
+    click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
+    for path in write_rendered(issued.rendered, out_dir / issued.rendered.village):
+        click.echo(f"  Wrote a copy to {path}")
+
+
+@cli.command("void")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--reason", required=True, help="Why the document is spoiled; it is kept with the number."
+)
+@BY_OPTION
+@click.pass_context
+def void_command(ctx: click.Context, document_number: str, reason: str, by: str) -> None:
+    """Void a spoiled document. Its number is never reused and it is never deleted."""
+    void(_register(ctx), document_number, reason=reason, by=by, now=datetime.now(UTC))
+    click.echo(f"Voided {document_number}: {reason.strip()}")
+
+
+@cli.command("serve")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--method",
+    required=True,
+    type=click.Choice(sorted(SERVICE_METHODS)),
+    help="How it was served; the notice type says which its ordinance allows.",
+)
+@click.option("--by", "by", required=True, metavar="NAME", help="Who served it (or mailed it).")
+@click.option(
+    "--at",
+    "at",
+    required=True,
+    type=DateOrMoment(),
+    help="When: a date and time, such as 2026-01-05T14:30.",
+)
+@click.option("--to", "to_person", metavar="PERSON", help="Whom it was handed to or left with.")
+@click.option("--address", metavar="ADDRESS", help="Where it was delivered, posted or mailed.")
+@click.option("--email", metavar="ADDRESS", help="The email address it was sent to.")
+@click.option(
+    "--phone-result",
+    type=click.Choice(["answered", "message"]),
+    help="Door posting: whether a person answered the call or a message was left.",
+)
+@click.option(
+    "--article-number", metavar="N", help="Certified or registered mail: the USPS article number."
+)
+@click.option("--note", metavar="TEXT", help="Anything else the server observed.")
+@click.pass_context
+def serve_command(
+    ctx: click.Context,
+    document_number: str,
+    method: str,
+    by: str,
+    at: date | datetime,
+    to_person: str | None,
+    address: str | None,
+    email: str | None,
+    phone_result: str | None,
+    article_number: str | None,
+    note: str | None,
+) -> None:
+    """Record how a document was served, and compute the deadline that follows.
+
+    \b
+    Example:
+      noticeclerk serve VA-D-2026-00001 --method door_and_phone --by "J. Avery" \\
+          --at 2026-01-05T10:15 --phone-result message
+    """
+    engine = _register(ctx)
+    moment = parse_service_time(at)
+    if moment.tzinfo is None:
+        moment = localize(
+            document_village(engine, document_number, ctx.obj["workspace"]).calendar, moment
+        )
+    request = ServiceRequest(
+        method=method,
+        by=by,
+        at=moment,
+        to_person=to_person,
+        address=address,
+        email=email,
+        phone_result=phone_result,
+        article_number=article_number,
+        note=note,
+    )
+    served = serve(
+        engine, document_number, request, now=datetime.now(UTC), workspace=ctx.obj["workspace"]
+    )
+    click.echo(
+        f"Recorded service of {served.document} by {served.method}, effective {served.effective}."
+    )
+    if served.deadline is not None:
+        click.echo(f"Deadline: {served.deadline.describe()}")
+        _print_why(served.deadline.steps)
+
+
+@cli.command("receipt")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option("--signed", "signed", type=DateOrMoment(), help="When the return receipt was signed.")
+@click.option(
+    "--unclaimed", "unclaimed", type=DateOrMoment(), help="When the mail came back unclaimed."
+)
+@click.option("--note", metavar="TEXT", help="What the receipt or the envelope shows.")
+@BY_OPTION
+@click.pass_context
+def receipt_command(
+    ctx: click.Context,
+    document_number: str,
+    signed: date | datetime | None,
+    unclaimed: date | datetime | None,
+    note: str | None,
+    by: str,
+) -> None:
+    """Record a signed return receipt, or mail returned unclaimed, for a mailed document."""
+    if (signed is None) == (unclaimed is None):
+        raise click.UsageError("Give --signed or --unclaimed, one of the two.")
+    engine = _register(ctx)
+    zone = document_village(engine, document_number, ctx.obj["workspace"]).calendar
+    given = signed or unclaimed
+    moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
+    moment = localize(zone, moment) if moment.tzinfo is None else moment
+    kind = "receipt_signed" if signed is not None else "returned_unclaimed"
+    deadline = record_mail_event(
+        engine,
+        document_number,
+        kind,
+        moment,
+        note=note,
+        by=by,
+        now=datetime.now(UTC),
+        workspace=ctx.obj["workspace"],
+    )
+    click.echo(f"Recorded: {kind.replace('_', ' ')} for {document_number}.")
+    if deadline is not None:
+        click.echo(f"Deadline: {deadline.describe()}")
+        _print_why(deadline.steps)
+
+
+@cli.command("due")
+@click.option("--date", "as_of", type=DateOrMoment(), help="As of this date; today by default.")
+@click.option("--village", metavar="NAME", help="Only this village.")
+@click.option(
+    "--days",
+    "horizon",
+    type=click.IntRange(0, 366),
+    default=14,
+    show_default=True,
+    help="How far ahead to look for coming deadlines.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def due_command(
+    ctx: click.Context,
+    as_of: date | datetime | None,
+    village: str | None,
+    horizon: int,
+    as_json: bool,
+) -> None:
+    """List what is due: deadlines passed or coming, documents not served, mail awaiting receipt."""
+    moment = datetime.now(UTC)
+    if as_of is not None:
+        moment = as_of if isinstance(as_of, datetime) else datetime.combine(as_of, time(23, 59))
+        moment = moment if moment.tzinfo else moment.astimezone()
+    items = what_is_due(
+        _register(ctx),
+        as_of=moment,
+        village=village,
+        horizon_days=horizon,
+        workspace=ctx.obj["workspace"],
+    )
+    if as_json:
+        _print_json([entry.to_json() for entry in items])
+        return
+    if not items:
+        click.echo("Nothing is due.")
+    for entry in items:
+        click.echo(f"{entry.document}  {entry.title} — case {entry.case}, {entry.recipient}")
+        click.echo(f"    {entry.words}")
+        if entry.next_step and entry.status == "passed":
+            click.echo(f"    Next: {entry.next_step}")
+
+
+@cli.command("proof")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/proofs"),
+    show_default=True,
+    help="Where to write the affidavit.",
+)
+@click.pass_context
+def proof_command(ctx: click.Context, document_number: str, out_dir: Path) -> None:
+    """Print the affidavit of service of a document (PDF and DOCX), from its service records."""
+    rendered = render_proof(_register(ctx), document_number, workspace=ctx.obj["workspace"])
+    for path in write_rendered(rendered, out_dir / rendered.village):
+        click.echo(f"Wrote {path}")
 
 
 @cli.command("render")

@@ -37,18 +37,7 @@ def compose(
             "citations": list(notice.sections),
             "mail_class": notice.mail_class,
         },
-        "village": {
-            "name": village.name,
-            "sample": village.sample,
-            "demonstration": letterhead.demonstration,
-            "state_name": village.state.state_name,
-            "address_lines": list(letterhead.address_lines),
-            "phone": letterhead.phone,
-            "email": letterhead.email,
-            "website": letterhead.website,
-            "office_hours": letterhead.office_hours,
-            "seal": letterhead.seal,
-        },
+        "village": village_context(village, letterhead),
         "recipient": {
             "name": case.recipient.name,
             "address_lines": list(case.recipient.address_lines),
@@ -75,4 +64,21 @@ def compose(
         "events": case.events,
         "text": notice.text,
         "figures": COMPUTATIONS[notice.computation](case.facts) if notice.computation else {},
+    }
+
+
+def village_context(village: Village, letterhead: Letterhead) -> dict[str, Any]:
+    """What the letterhead, the signature and the jurat print about the village."""
+    return {
+        "name": village.name,
+        "sample": village.sample,
+        "demonstration": letterhead.demonstration,
+        "state_name": village.state.state_name,
+        "county": letterhead.county,
+        "address_lines": list(letterhead.address_lines),
+        "phone": letterhead.phone,
+        "email": letterhead.email,
+        "website": letterhead.website,
+        "office_hours": letterhead.office_hours,
+        "seal": letterhead.seal,
     }

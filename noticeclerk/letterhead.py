@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ _LETTERHEAD_KEYS = {
     "seal",
     "locale",
     "demonstration",
+    "number_prefix",
+    "county",
 }
 
 
@@ -43,6 +46,8 @@ class Letterhead:
     seal: str | None
     locale: str
     demonstration: bool
+    number_prefix: str
+    county: str
     officers: dict[str, Officer]
     folders: tuple[Path, ...]
 
@@ -103,6 +108,11 @@ def load_letterhead(village: Village, workspace: Path | None = None) -> Letterhe
     demonstration = table.get("demonstration", False)
     if not isinstance(demonstration, bool):
         raise ConfigError(path, "letterhead.demonstration", "must be true or false")
+    prefix = _text(path, table, "number_prefix")
+    if not re.fullmatch(r"[A-Z]{1,6}", prefix):
+        raise ConfigError(
+            path, "letterhead.number_prefix", 'must be 1 to 6 capital letters, such as "TU"'
+        )
     officers = {}
     for key, entry in _officers(path, data).items():
         officers[key] = Officer(
@@ -118,6 +128,8 @@ def load_letterhead(village: Village, workspace: Path | None = None) -> Letterhe
         seal=seal,
         locale=_text(path, table, "locale", required=False) or "en_US",
         demonstration=demonstration,
+        number_prefix=prefix,
+        county=_text(path, table, "county"),
         officers=officers,
         folders=folders,
     )

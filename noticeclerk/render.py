@@ -6,23 +6,23 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
 from jinja2.sandbox import SandboxedEnvironment
 from weasyprint.text.fonts import FontConfiguration
 
-from noticeclerk.casefile import load_case, read_case_header
-from noticeclerk.catalogue import load_notice
+from noticeclerk.casefile import CaseFile, load_case, read_case_header
+from noticeclerk.catalogue import NoticeType, load_notice
 from noticeclerk.compose import compose
 from noticeclerk.content import find_content_file
 from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
 from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
-from noticeclerk.letterhead import load_letterhead
-from noticeclerk.villages import load_village
+from noticeclerk.letterhead import Letterhead, load_letterhead
+from noticeclerk.villages import Village, load_village
 
 FORMATS = ("pdf", "docx")
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
@@ -71,23 +71,57 @@ class Renderer:
         return self.environments[locale]
 
     def render(self, case_path: Path, formats: tuple[str, ...] = FORMATS) -> Rendered:
-        """Gather and check everything, then render; nothing is written here."""
+        """Gather and check a case file, then render; nothing is written here."""
         header = read_case_header(case_path)
         village = load_village(header["village"], self.workspace)
         notice = load_notice(village.slug, header["notice"], self.workspace)
         case = load_case(case_path, header, notice, village.timezone)
+        return self.render_checked(case, notice, village, formats)
+
+    def render_checked(
+        self,
+        case: CaseFile,
+        notice: NoticeType,
+        village: Village,
+        formats: tuple[str, ...] = FORMATS,
+    ) -> Rendered:
+        """Render a case already checked against its notice type (from a file or the register)."""
         letterhead = load_letterhead(village, self.workspace)
         context = compose(case, notice, village, letterhead)
-        html = render_html(
-            notice.template, context, environment=self.environment(letterhead.locale)
+        return self.render_template(
+            notice.template,
+            context,
+            village,
+            letterhead,
+            number=case.document_number,
+            title=f"{notice.title} — {case.document_number}",
+            stem=f"{case.document_number}-{notice.slug}",
+            document_date=case.date,
+            formats=formats,
         )
+
+    def render_template(
+        self,
+        template: str,
+        context: dict[str, Any],
+        village: Village,
+        letterhead: Letterhead,
+        *,
+        number: str,
+        title: str,
+        stem: str,
+        document_date: date,
+        formats: tuple[str, ...] = FORMATS,
+    ) -> Rendered:
+        """Render any template with a context on the village's letterhead."""
+        html = render_html(template, context, environment=self.environment(letterhead.locale))
         folders = list(letterhead.folders)
         files: dict[str, bytes] = {}
         if "pdf" in formats:
             files["pdf"] = render_pdf(
                 html,
                 folders,
-                identifier=case.document_number,
+                identifier=number,
                 stylesheets=self.stylesheets,
                 font_config=self.font_config,
                 image_cache=self.image_cache,
@@ -96,11 +130,11 @@ class Renderer:
             files["docx"] = render_docx(
                 html,
                 folders,
-                title=f"{notice.title} — {case.document_number}",
+                title=title,
                 author=village.name,
-                created=datetime.combine(case.date, time(0), tzinfo=village.timezone),
+                created=datetime.combine(document_date, time(0), tzinfo=village.timezone),
             )
-        return Rendered(village.slug, f"{case.document_number}-{notice.slug}", files, html)
+        return Rendered(village.slug, stem, files, html)
 
 
 def render_case(

@@ -1,0 +1,198 @@
+"""A clerk's case (parcels, notice type, facts, events), turned into register rows and back.
+
+Facts and events are never overwritten: recording one again adds a newer record, and the
+case reads the newest, so the register shows who recorded what, and when.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from noticeclerk.casefile import check_events, check_facts, read_case_header
+from noticeclerk.catalogue import NoticeType, load_notice
+from noticeclerk.exceptions import InputError
+from noticeclerk.letterhead import load_letterhead
+from noticeclerk.register.database import transaction
+from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
+from noticeclerk.register.models import Case, CaseParcel, Event, Parcel
+from noticeclerk.register.numbering import case_number, take_number
+from noticeclerk.villages import Village, load_village
+
+
+@dataclass(frozen=True)
+class CaseRequest:
+    """What `case open` was asked for, gathered from options or from a case file."""
+
+    village: Village
+    notice: NoticeType
+    parcel_ids: list[str]
+    facts: dict[str, Any]
+    events: dict[str, date | datetime]
+    recipient: dict[str, Any] | None = None
+    number: str | None = None
+
+
+def request_from_options(
+    village_slug: str,
+    notice_slug: str,
+    parcel_ids: list[str],
+    facts: list[str],
+    events: list[str],
+    workspace: Path | None,
+) -> CaseRequest:
+    """A case from --village, --notice-type, --parcel, --fact and --event options."""
+    village = load_village(village_slug, workspace)
+    notice = load_notice(village.slug, notice_slug, workspace)
+    if not parcel_ids:
+        raise InputError("Give at least one --parcel: the parcel id as the roll shows it.")
+    return CaseRequest(
+        village=village,
+        notice=notice,
+        parcel_ids=parcel_ids,
+        facts=facts_from_text(notice, facts, village.timezone),
+        events=dict(event_from_text(text, village.timezone) for text in events),
+    )
+
+
+# In a case file given to `case open --from`, the register dates and numbers the documents
+# when they are issued and reads the owners from its own roll, so these keys are not used.
+_IGNORED_FROM_FILE = ("document", "date", "roll")
+
+
+def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, list[str]]:
+    """A case from a case file; returns it with the keys the register does not use."""
+    data = read_case_header(path)
+    village = load_village(data["village"], workspace)
+    notice = load_notice(village.slug, data["notice"], workspace)
+    parcels = data.get("parcels")
+    if not isinstance(parcels, list) or not parcels:
+        raise InputError(f"{path}: 'parcels' must list the parcel ids, such as [\"037\"].")
+    facts, _raw = check_facts(path, data.get("facts", {}), notice, village.timezone)
+    recipient = data.get("recipient")
+    if recipient is not None and (
+        not isinstance(recipient, dict) or set(recipient) != {"name", "address_lines"}
+    ):
+        raise InputError(f"{path}: [recipient] needs name and address_lines, and nothing else.")
+    request = CaseRequest(
+        village=village,
+        notice=notice,
+        parcel_ids=[str(p) for p in parcels],
+        facts=facts,
+        events=check_events(path, data.get("events", {}), village.timezone),
+        recipient=recipient,
+        number=data["case"],
+    )
+    return request, [key for key in _IGNORED_FROM_FILE if key in data]
+
+
+def open_case(
+    engine: Engine, request: CaseRequest, *, by: str, now: datetime, workspace: Path | None
+) -> str:
+    """Store a new case with its parcels, facts and events; returns its number."""
+    prefix = load_letterhead(request.village, workspace).number_prefix
+    with transaction(engine) as session:
+        parcels = [_parcel(session, request.village, parcel_id) for parcel_id in request.parcel_ids]
+        if len({p.id for p in parcels}) != len(parcels):
+            raise InputError("The same parcel is named twice; name each parcel of the case once.")
+        year = now.astimezone(request.village.timezone).year
+        number = request.number or case_number(
+            prefix, year, take_number(session, f"{request.village.slug}:case:{year}")
+        )
+        if session.execute(select(Case).where(Case.number == number)).scalar_one_or_none():
+            raise InputError(f"There is already a case {number}; give the case another number.")
+        case = Case(
+            number=number,
+            village=request.village.slug,
+            notice_type=request.notice.slug,
+            opened_at=now,
+            opened_by=by,
+            recipient=request.recipient,
+        )
+        session.add(case)
+        session.flush()
+        for position, parcel in enumerate(parcels):
+            session.add(CaseParcel(case_id=case.id, parcel_pk=parcel.id, position=position))
+        _add_records(session, case, request.facts, request.events, by=by, now=now)
+        return number
+
+
+def record(
+    engine: Engine,
+    number: str,
+    facts: list[str],
+    events: list[str],
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> tuple[int, int]:
+    """Add facts and events to an open case; returns how many of each were recorded."""
+    if not facts and not events:
+        raise InputError("Give at least one --fact name=value or --event name=DATE to record.")
+    with transaction(engine) as session:
+        case = find_case(session, number)
+        village = load_village(case.village, workspace)
+        notice = load_notice(village.slug, case.notice_type, workspace)
+        typed_facts = facts_from_text(notice, facts, village.timezone)
+        typed_events = dict(event_from_text(text, village.timezone) for text in events)
+        _add_records(session, case, typed_facts, typed_events, by=by, now=now)
+    return len(typed_facts), len(typed_events)
+
+
+def _add_records(
+    session: Session,
+    case: Case,
+    facts: dict[str, Any],
+    events: dict[str, date | datetime],
+    *,
+    by: str,
+    now: datetime,
+) -> None:
+    for kind, values in (("fact", facts), ("event", events)):
+        for name, value in values.items():
+            session.add(
+                Event(
+                    case_id=case.id,
+                    kind=kind,
+                    name=name,
+                    value=to_json(value),
+                    recorded_by=by,
+                    recorded_at=now,
+                )
+            )
+
+
+def find_case(session: Session, number: str) -> Case:
+    case = session.execute(select(Case).where(Case.number == number)).scalar_one_or_none()
+    if case is None:
+        raise InputError(
+            f"There is no case {number} in the register; 'noticeclerk case list' shows them."
+        )
+    return case
+
+
+def latest(case: Case, kind: str) -> dict[str, Any]:
+    """The newest record of each fact (or event) of a case, typed."""
+    found: dict[str, Any] = {}
+    for entry in case.events:  # ordered by id: later records replace earlier ones
+        if entry.kind == kind:
+            found[entry.name] = from_json(entry.value)
+    return found
+
+
+def _parcel(session: Session, village: Village, parcel_id: str) -> Parcel:
+    parcel = session.execute(
+        select(Parcel).where(Parcel.village == village.slug, Parcel.parcel_id == parcel_id.strip())
+    ).scalar_one_or_none()
+    if parcel is None:
+        raise InputError(
+            f"Parcel '{parcel_id}' is not on the {village.name} roll in the register; "
+            f"import the roll first with 'noticeclerk roll import FILE --village {village.slug}'."
+        )
+    return parcel

@@ -1,0 +1,131 @@
+"""The register's issued documents and their services, turned into what is due and what follows.
+
+For each document still in force: not yet served; mailed and waiting for the return receipt;
+returned unclaimed; a compliance deadline passed or coming, with the next step its ordinance
+provides; or a notice suspended by an appeal served in time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import partial
+from pathlib import Path
+
+from sqlalchemy import Engine, select
+
+from noticeclerk.catalogue import NoticeType, load_notice
+from noticeclerk.register.cases import latest
+from noticeclerk.register.database import transaction
+from noticeclerk.register.models import Case, Document
+from noticeclerk.rules.periods import spell_date, spell_datetime
+from noticeclerk.villages import Village, load_village
+
+
+@dataclass(frozen=True)
+class DueItem:
+    """One thing the clerk must look at, and why."""
+
+    village: str
+    case: str
+    document: str
+    title: str
+    recipient: str
+    status: str  # passed, coming, suspended, not_served, awaiting_receipt, returned_unclaimed
+    deadline: str | None
+    words: str
+    next_step: str | None
+
+    def to_json(self) -> dict[str, str | None]:
+        return dict(self.__dict__)
+
+
+def _moment_of(deadline: str, zone) -> datetime:  # type: ignore[no-untyped-def]
+    """When a stored deadline has passed: its hour, or the end of its day."""
+    if "T" in deadline:
+        return datetime.fromisoformat(deadline)
+    day = date.fromisoformat(deadline)
+    return datetime.combine(day + timedelta(days=1), time(0), tzinfo=zone)
+
+
+def _spell(deadline: str, zone) -> str:  # type: ignore[no-untyped-def]
+    if "T" in deadline:
+        return spell_datetime(datetime.fromisoformat(deadline).astimezone(zone))
+    return spell_date(date.fromisoformat(deadline))
+
+
+def what_is_due(
+    engine: Engine,
+    *,
+    as_of: date | datetime,
+    village: str | None = None,
+    horizon_days: int = 14,
+    workspace: Path | None = None,
+) -> list[DueItem]:
+    """Everything due or overdue as of a moment (a date means the end of that day in each
+    village's own zone), the soonest first."""
+    items: list[tuple[datetime, DueItem]] = []
+    with transaction(engine) as session:
+        query = select(Document).join(Case).where(Document.status == "issued")
+        if village:
+            query = query.where(Case.village == village)
+        for document in session.execute(query.order_by(Document.id)).scalars():
+            found = load_village(document.case.village, workspace)
+            notice = load_notice(found.slug, document.notice_type, workspace)
+            moment = as_of
+            if not isinstance(moment, datetime):
+                moment = datetime.combine(
+                    moment + timedelta(days=1), time(0), tzinfo=found.timezone
+                )
+            items += _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+    return [entry for _, entry in sorted(items, key=lambda pair: pair[0])]
+
+
+def _document_items(
+    document: Document, notice: NoticeType, village: Village, as_of: datetime, horizon: timedelta
+) -> list[tuple[datetime, DueItem]]:
+    zone = village.timezone
+    item = partial(
+        DueItem,
+        village.slug,
+        document.case.number,
+        document.number,
+        notice.title,
+        document.recipient_name,
+    )
+    if not document.services:
+        issued = datetime.combine(document.document_date, time(0), tzinfo=zone)
+        return [(issued, item("not_served", None, "Issued, not yet served.", None))]
+    service = document.services[-1]
+    deadline = service.deadline
+    for event in service.events:
+        if event.kind == "returned_unclaimed":
+            when = spell_datetime(event.happened_at.astimezone(zone))
+            words = f"Mail returned unclaimed on {when}; serve it another way the ordinance allows."
+            return [(event.happened_at, item("returned_unclaimed", None, words, None))]
+        if event.kind == "receipt_signed" and event.deadline:
+            deadline = event.deadline
+    if deadline is None:
+        if service.effective == "awaiting return receipt":
+            words = "Mailed; the deadline starts when the return receipt is signed."
+            return [(service.served_at, item("awaiting_receipt", None, words, None))]
+        return []
+    due_at = _moment_of(deadline, zone)
+    if notice.suspended_by is not None:
+        appeal = latest(document.case, "event").get(notice.suspended_by.event)
+        if appeal is not None and _as_moment(appeal, zone) < due_at:
+            return [(due_at, item("suspended", deadline, notice.suspended_by.words, None))]
+    if due_at <= as_of:
+        words = f"The deadline passed: {_spell(deadline, zone)}."
+        return [(due_at, item("passed", deadline, words, notice.next_step))]
+    if due_at <= as_of + horizon:
+        return [
+            (due_at, item("coming", deadline, f"Due {_spell(deadline, zone)}.", notice.next_step))
+        ]
+    return []
+
+
+def _as_moment(value: date | datetime, zone) -> datetime:  # type: ignore[no-untyped-def]
+    if isinstance(value, datetime):
+        return value
+    return datetime.combine(value, time(0), tzinfo=zone)

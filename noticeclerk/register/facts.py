@@ -1,0 +1,131 @@
+"""Facts and events typed at the counter, turned into stored JSON and back into case values.
+
+A notice definition says what kind each fact is (date, money, list of cost lines ...); the
+clerk types `--fact name=value`, the register stores a JSON form that keeps the exact value
+(money as text, never a float; dates in ISO form), and a document reads it back typed.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from noticeclerk.casefile import convert_fact
+from noticeclerk.catalogue import FACT_TYPES, Fact, NoticeType
+from noticeclerk.exceptions import InputError
+
+
+def split_assignment(text: str, option: str) -> tuple[str, str]:
+    """ "name=value" from --fact or --event; a missing '=' is named."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(
+            f"{option} takes name=value, such as {option} street=\"Taft Street\"; got '{text}'."
+        )
+    return name.strip(), value.strip()
+
+
+def facts_from_text(notice: NoticeType, assignments: list[str], zone: ZoneInfo) -> dict[str, Any]:
+    """The --fact options of a command, checked against the notice type's facts."""
+    known = {fact.name: fact for fact in notice.facts}
+    gathered: dict[str, list[str]] = {}
+    for assignment in assignments:
+        name, value = split_assignment(assignment, "--fact")
+        if name not in known:
+            raise InputError(
+                f"'{name}' is not a fact the notice '{notice.slug}' uses; "
+                f"it uses: {', '.join(known) or 'none'}."
+            )
+        gathered.setdefault(name, []).append(value)
+    return {name: _typed(known[name], values, zone) for name, values in gathered.items()}
+
+
+def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
+    """A fact from the text the clerk typed; list kinds take one --fact per item."""
+    if fact.type == "text_list":
+        raw: Any = values
+    elif fact.type == "cost_lines":
+        raw = []
+        for value in values:
+            description, sep, amount = value.rpartition("|")
+            if not sep:
+                raise InputError(
+                    f"The fact '{fact.name}' takes one cost line per --fact, written "
+                    '"description|amount", such as "Snow removal, January 6|186.00"; '
+                    f"got '{value}'."
+                )
+            raw.append({"description": description, "amount": amount})
+    else:
+        if len(values) > 1:
+            raise InputError(f"The fact '{fact.name}' takes one value; it was given {len(values)}.")
+        raw = _scalar(fact.type, values[0])
+    try:
+        return convert_fact(fact.type, raw, zone)
+    except ValueError:
+        raise InputError(
+            f"The fact '{fact.name}' ({fact.label}) must be {FACT_TYPES[fact.type]}; "
+            f"got {values[0]!r}."
+        ) from None
+
+
+def _scalar(kind: str, text: str) -> Any:
+    """Text typed at the counter, in the form a TOML case file would have given it."""
+    try:
+        if kind == "date":
+            return date.fromisoformat(text)
+        if kind == "datetime":
+            return datetime.fromisoformat(text)
+        if kind == "integer":
+            return int(text)
+        if kind == "boolean":
+            return {"yes": True, "true": True, "no": False, "false": False}[text.lower()]
+    except (ValueError, KeyError):
+        return text  # convert_fact then refuses it with the fact's own words
+    return text
+
+
+def event_from_text(text: str, zone: ZoneInfo) -> tuple[str, date | datetime]:
+    """An --event name=DATE or name=DATE-TIME; a time without a zone is the village's."""
+    name, value = split_assignment(text, "--event")
+    try:
+        if "T" in value or " " in value:
+            moment = datetime.fromisoformat(value)
+            return name, moment if moment.tzinfo else moment.replace(tzinfo=zone)
+        return name, date.fromisoformat(value)
+    except ValueError:
+        raise InputError(
+            f"The event '{name}' must be a date (YYYY-MM-DD) or a date and time "
+            f"(YYYY-MM-DDTHH:MM); got '{value}'."
+        ) from None
+
+
+def to_json(value: Any) -> Any:
+    """A typed fact or event as JSON the register can store exactly."""
+    if isinstance(value, datetime):
+        return {"datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"date": value.isoformat()}
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
+    if isinstance(value, list):
+        return [to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: to_json(item) for key, item in value.items()}
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """The typed value back from its stored JSON."""
+    if isinstance(value, dict):
+        if set(value) == {"datetime"}:
+            return datetime.fromisoformat(value["datetime"])
+        if set(value) == {"date"}:
+            return date.fromisoformat(value["date"])
+        if set(value) == {"decimal"}:
+            return Decimal(value["decimal"])
+        return {key: from_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [from_json(item) for item in value]
+    return value

@@ -1,0 +1,188 @@
+"""A case in the register, turned into a numbered document whose exact bytes are frozen.
+
+Taking the number, rendering and storing the PDF and DOCX happen in one transaction: a crash
+anywhere before the commit leaves no document and gives the number back; after the commit
+the document is complete. An issued document is never changed or deleted; a spoiled one is
+voided with its reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from pathlib import Path
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from noticeclerk.casefile import CaseFile, checked_recipient
+from noticeclerk.casefile import Parcel as PrintedParcel
+from noticeclerk.catalogue import load_notice
+from noticeclerk.exceptions import InputError
+from noticeclerk.letterhead import load_letterhead
+from noticeclerk.register.cases import find_case, latest
+from noticeclerk.register.database import transaction
+from noticeclerk.register.models import Document
+from noticeclerk.register.numbering import document_number, take_number
+from noticeclerk.register.roll import owner_of_record
+from noticeclerk.render import Rendered, Renderer
+from noticeclerk.villages import Village, load_village
+
+
+@dataclass(frozen=True)
+class Issued:
+    """What the clerk is told about an issued document."""
+
+    number: str
+    case: str
+    title: str
+    recipient: str
+    pdf_sha256: str
+    docx_sha256: str
+    rendered: Rendered
+
+
+def issue(
+    engine: Engine,
+    case_number: str,
+    *,
+    notice_slug: str | None,
+    document_date: date | None,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    renderer: Renderer | None = None,
+) -> Issued:
+    """Number, render and freeze one document for a case."""
+    renderer = renderer or Renderer(workspace)
+    with transaction(engine) as session:
+        case = find_case(session, case_number)
+        village = load_village(case.village, workspace)
+        notice = load_notice(village.slug, notice_slug or case.notice_type, workspace)
+        when = document_date or now.astimezone(village.timezone).date()
+        facts = latest(case, "fact")
+        missing = [fact for fact in notice.facts if fact.name not in facts]
+        if missing:
+            fact = missing[0]
+            raise InputError(
+                f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it with "
+                f"'noticeclerk case record {case.number} --fact {fact.name}=...'."
+            )
+        # The owner of record as the roll stood at the end of the document's date.
+        as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
+        parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
+        where = f"Case {case.number}"
+        if case.recipient:
+            recipient = checked_recipient(
+                where, case.recipient["name"], tuple(case.recipient["address_lines"])
+            )
+        elif notice.recipient == "owner":
+            recipient = checked_recipient(where, parcels[0].owner_name, parcels[0].mailing_lines)
+        else:
+            raise InputError(
+                f"{where}: the notice '{notice.slug}' goes to the {notice.recipient}; "
+                "the case must name its recipient."
+            )
+        prefix = load_letterhead(village, workspace).number_prefix
+        sequence = take_number(session, f"{village.slug}:document:{when.year}")
+        number = document_number(prefix, when.year, sequence)
+        printed = CaseFile(
+            path=Path(case.number),
+            village=village.slug,
+            notice=notice.slug,
+            case_number=case.number,
+            document_number=number,
+            date=when,
+            parcels=parcels,
+            recipient=recipient,
+            events=latest(case, "event"),
+            facts={name: facts[name] for name in (f.name for f in notice.facts)},
+            raw_facts={},
+        )
+        rendered = renderer.render_checked(printed, notice, village)
+        document = Document(
+            number=number,
+            case_id=case.id,
+            notice_type=notice.slug,
+            document_date=when,
+            issued_at=now,
+            issued_by=by,
+            recipient_name=recipient.name,
+            recipient_lines=list(recipient.address_lines),
+            pdf=rendered.files["pdf"],
+            pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
+            docx=rendered.files["docx"],
+            docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
+        )
+        session.add(document)
+        session.flush()
+        return Issued(
+            number=number,
+            case=case.number,
+            title=notice.title,
+            recipient=recipient.name,
+            pdf_sha256=document.pdf_sha256,
+            docx_sha256=document.docx_sha256,
+            rendered=rendered,
+        )
+
+
+def _printed(session: Session, parcel: object, as_of: datetime) -> PrintedParcel:
+    owner = owner_of_record(session, parcel, as_of)  # type: ignore[arg-type]
+    return PrintedParcel(
+        parcel_id=parcel.parcel_id,  # type: ignore[attr-defined]
+        section_block_lot=parcel.section_block_lot,  # type: ignore[attr-defined]
+        property_address=parcel.property_address,  # type: ignore[attr-defined]
+        owner_name=owner.owner_name,
+        mailing_lines=tuple(owner.mailing_lines),
+        email=owner.email,
+        phone=owner.phone,
+        tax_lots=parcel.tax_lots,  # type: ignore[attr-defined]
+        resident=parcel.resident,  # type: ignore[attr-defined]
+    )
+
+
+def find_document(session: Session, number: str) -> Document:
+    document = session.execute(
+        select(Document).where(Document.number == number)
+    ).scalar_one_or_none()
+    if document is None:
+        raise InputError(f"There is no document {number} in the register.")
+    return document
+
+
+def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) -> None:
+    """Mark a spoiled document void; it stays in the register with its number and reason."""
+    if not reason.strip():
+        raise InputError("Say why the document is void: give --reason.")
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        if document.status == "void":
+            raise InputError(
+                f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
+            )
+        document.status = "void"
+        document.void_reason = reason.strip()
+        document.voided_at = now
+        document.voided_by = by
+
+
+def frozen_files(engine: Engine, number: str) -> tuple[Document, dict[str, bytes]]:
+    """The issued bytes of a document, checked against their SHA-256 before they are used."""
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        files = {"pdf": document.pdf, "docx": document.docx}
+        for kind, expected in (("pdf", document.pdf_sha256), ("docx", document.docx_sha256)):
+            if hashlib.sha256(files[kind]).hexdigest() != expected:
+                raise InputError(
+                    f"Document {number}'s stored {kind.upper()} does not match its SHA-256; "
+                    "the register is damaged."
+                )
+        return document, files
+
+
+def document_village(engine: Engine, number: str, workspace: Path | None) -> Village:
+    """The village a document belongs to, for reading times in its zone."""
+    with transaction(engine) as session:
+        return load_village(find_document(session, number).case.village, workspace)

@@ -1,0 +1,220 @@
+"""The register's tables, as SQLAlchemy 2 models; every change goes through a migration."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Constraint names fixed by convention, so migrations name them the same on every database.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware date-time, stored in UTC (SQLite keeps no zone) and read back aware."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("the register stores only aware date-times")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Parcel(Base):
+    """A tax parcel on a village's roll; its id is text ("037" stays "037")."""
+
+    __tablename__ = "parcels"
+    __table_args__ = (UniqueConstraint("village", "parcel_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    village: Mapped[str] = mapped_column(String(40))
+    parcel_id: Mapped[str] = mapped_column(String(60))
+    section_block_lot: Mapped[str] = mapped_column(String(200), default="")
+    property_address: Mapped[str] = mapped_column(String(200))
+    tax_lots: Mapped[str] = mapped_column(String(200), default="")
+    resident: Mapped[bool] = mapped_column(Boolean, default=True)
+    owners: Mapped[list[OwnerRecord]] = relationship(
+        back_populates="parcel", order_by="OwnerRecord.valid_from"
+    )
+
+
+class RollImport(Base):
+    """One import of a roll file: when, by whom, from which bytes, and what it changed."""
+
+    __tablename__ = "roll_imports"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    village: Mapped[str] = mapped_column(String(40))
+    filename: Mapped[str] = mapped_column(String(400))
+    sha256: Mapped[str] = mapped_column(String(64))
+    imported_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    imported_by: Mapped[str] = mapped_column(String(200))
+    rows: Mapped[int] = mapped_column(Integer)
+    changes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+
+
+class OwnerRecord(Base):
+    """The owner of record of a parcel from one import until a later import replaces it."""
+
+    __tablename__ = "owner_records"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"))
+    owner_name: Mapped[str] = mapped_column(String(300))
+    mailing_lines: Mapped[list[str]] = mapped_column(JSON)
+    email: Mapped[str] = mapped_column(String(300), default="")
+    phone: Mapped[str] = mapped_column(String(60), default="")
+    valid_from: Mapped[datetime] = mapped_column(UTCDateTime())
+    valid_to: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    roll_import_id: Mapped[int] = mapped_column(ForeignKey("roll_imports.id"))
+    parcel: Mapped[Parcel] = relationship(back_populates="owners")
+
+
+class Counter(Base):
+    """The next number of a numbering series; a number once given is never given again."""
+
+    __tablename__ = "counters"
+
+    series: Mapped[str] = mapped_column(String(120), primary_key=True)
+    next_value: Mapped[int] = mapped_column(Integer)
+
+
+class Case(Base):
+    """One matter at one parcel, or at several parcels sharing one obligation."""
+
+    __tablename__ = "cases"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(60), unique=True)
+    village: Mapped[str] = mapped_column(String(40))
+    notice_type: Mapped[str] = mapped_column(String(80))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    opened_by: Mapped[str] = mapped_column(String(200))
+    recipient: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    parcels: Mapped[list[CaseParcel]] = relationship(order_by="CaseParcel.position")
+    events: Mapped[list[Event]] = relationship(order_by="Event.id")
+
+
+class CaseParcel(Base):
+    __tablename__ = "case_parcels"
+
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
+    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    parcel: Mapped[Parcel] = relationship()
+
+
+class Event(Base):
+    """A fact or a happening in a case, with who recorded it and when.
+
+    `kind` is "fact" (a value the documents print) or "event" (a date or moment a deadline
+    counts from); a later record of the same name supersedes an earlier one, which stays.
+    """
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    kind: Mapped[str] = mapped_column(String(10))
+    name: Mapped[str] = mapped_column(String(80))
+    value: Mapped[Any] = mapped_column(JSON)
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class Document(Base):
+    """An issued document: its number, and the exact bytes as they were issued, frozen."""
+
+    __tablename__ = "documents"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(60), unique=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    notice_type: Mapped[str] = mapped_column(String(80))
+    document_date: Mapped[date] = mapped_column(Date)
+    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    issued_by: Mapped[str] = mapped_column(String(200))
+    recipient_name: Mapped[str] = mapped_column(String(300))
+    recipient_lines: Mapped[list[str]] = mapped_column(JSON)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    pdf_sha256: Mapped[str] = mapped_column(String(64))
+    docx: Mapped[bytes] = mapped_column(LargeBinary)
+    docx_sha256: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10), default="issued")
+    void_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    voided_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    case: Mapped[Case] = relationship()
+    services: Mapped[list[Service]] = relationship(order_by="Service.id")
+
+
+class Service(Base):
+    """One service of a document: how, by whom, when, to whom, and the deadline that followed."""
+
+    __tablename__ = "services"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    method: Mapped[str] = mapped_column(String(40))
+    served_by: Mapped[str] = mapped_column(String(200))
+    served_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    to_person: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    address: Mapped[str | None] = mapped_column(Text, nullable=True)
+    email: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    phone_result: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    article_number: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    effective: Mapped[str] = mapped_column(String(40))
+    deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)
+    events: Mapped[list[ServiceEvent]] = relationship(order_by="ServiceEvent.id")
+
+
+class ServiceEvent(Base):
+    """What happened to a mailed document afterwards: a signed return receipt, or mail
+    returned unclaimed; a receipt can start the deadline that service on receipt awaits."""
+
+    __tablename__ = "service_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    service_id: Mapped[int] = mapped_column(ForeignKey("services.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    happened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)

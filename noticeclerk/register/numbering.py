@@ -1,0 +1,35 @@
+"""A numbering series, turned into its next number: consecutive, never reused, never skipped.
+
+The number is taken inside the same transaction that stores what it numbers, so a crash
+before the commit gives the number back with everything else, and a commit keeps both.
+SQLite serialises the writers with BEGIN IMMEDIATE; other databases lock the counter row.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from noticeclerk.register.models import Counter
+
+
+def take_number(session: Session, series: str) -> int:
+    """The next number of `series`, counting from 1."""
+    counter = session.execute(
+        select(Counter).where(Counter.series == series).with_for_update()
+    ).scalar_one_or_none()
+    if counter is None:
+        counter = Counter(series=series, next_value=1)
+        session.add(counter)
+    number = counter.next_value
+    counter.next_value = number + 1
+    session.flush()
+    return number
+
+
+def case_number(prefix: str, year: int, sequence: int) -> str:
+    return f"{prefix}-C-{year}-{sequence:04d}"
+
+
+def document_number(prefix: str, year: int, sequence: int) -> str:
+    return f"{prefix}-D-{year}-{sequence:05d}"

@@ -1,0 +1,96 @@
+"""A document's service records, turned into an affidavit of service with the state's jurat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+
+from noticeclerk.catalogue import SERVICE_METHODS, load_notice
+from noticeclerk.compose import village_context
+from noticeclerk.exceptions import InputError
+from noticeclerk.letterhead import load_letterhead
+from noticeclerk.register.database import transaction
+from noticeclerk.register.issuing import find_document
+from noticeclerk.register.service import MAIL_METHODS
+from noticeclerk.render import Rendered, Renderer
+from noticeclerk.rules.periods import spell_date, spell_time
+from noticeclerk.villages import load_village
+
+PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
+
+
+def render_proof(
+    engine: Engine, number: str, *, workspace: Path | None, renderer: Renderer | None = None
+) -> Rendered:
+    """The affidavit of service (or of mailing) for every service recorded for a document."""
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        if not document.services:
+            raise InputError(
+                f"Document {number} has no service recorded; "
+                "record it with 'noticeclerk serve' first."
+            )
+        village = load_village(document.case.village, workspace)
+        notice = load_notice(village.slug, document.notice_type, workspace)
+        letterhead = load_letterhead(village, workspace)
+        words = {entry.method: entry for entry in notice.service}
+        services: list[dict[str, Any]] = []
+        for service in document.services:
+            at = service.served_at.astimezone(village.timezone)
+            allowed = words.get(service.method)
+            services.append(
+                {
+                    "server": service.served_by,
+                    "date": spell_date(at.date()),
+                    "time": f"{spell_time(at.time())} {at.tzname()}",
+                    "mailed": service.method in MAIL_METHODS,
+                    "method": SERVICE_METHODS[service.method],
+                    "ordinance_words": allowed.words
+                    if allowed
+                    else SERVICE_METHODS[service.method],
+                    "section": allowed.section if allowed else "",
+                    "to_person": service.to_person,
+                    "address": service.address or ", ".join(document.recipient_lines),
+                    "email": service.email,
+                    "phone_result": service.phone_result,
+                    "article_number": service.article_number,
+                    "note": service.note,
+                    "events": [
+                        {
+                            "kind": e.kind.replace("_", " "),
+                            "date": spell_date(e.happened_at.astimezone(village.timezone).date()),
+                            "note": e.note,
+                        }
+                        for e in service.events
+                    ],
+                }
+            )
+        context = {
+            "village": village_context(village, letterhead),
+            "doc": {
+                "title": f"Affidavit of Service — {notice.title}",
+                "number": document.number,
+                "served_title": notice.title,
+                "date": document.document_date,
+                "case_number": document.case.number,
+                "recipient_name": document.recipient_name,
+                "recipient_lines": list(document.recipient_lines),
+                "pdf_sha256": document.pdf_sha256,
+            },
+            "services": services,
+        }
+        renderer = renderer or Renderer(workspace)
+        # The affidavit is dated when it is sworn, which is after the last service.
+        sworn = max(s.served_at for s in document.services).astimezone(village.timezone).date()
+        return renderer.render_template(
+            PROOF_TEMPLATE,
+            context,
+            village,
+            letterhead,
+            number=f"{document.number}-AFF",
+            title=f"Affidavit of Service — {document.number}",
+            stem=f"{document.number}-affidavit-of-service",
+            document_date=sworn,
+        )

@@ -1,0 +1,199 @@
+"""A service of an issued document, turned into a record and the deadline that follows from it.
+
+The method must be one the notice type allows. The effective date of service follows the
+notice type's rule: on the act of service (handing it over, mailing, posting, emailing), or on
+receipt shown by a signed return receipt. The deadline is computed from it by the time engine
+and stored with its reasons, so the register shows why the deadline is what it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from noticeclerk.catalogue import SERVICE_METHODS, NoticeType, load_notice
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.cases import latest
+from noticeclerk.register.database import transaction
+from noticeclerk.register.issuing import find_document
+from noticeclerk.register.models import Document, Service, ServiceEvent
+from noticeclerk.rules.deadline_rules import DeadlineRule
+from noticeclerk.rules.periods import Deadline, spell_datetime
+from noticeclerk.villages import Village, load_village
+
+MAIL_METHODS = {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
+TRACKED_MAIL = {"certified_mail", "registered_mail"}
+# USPS tracking: 20 or 22 digits for certified mail; two letters, nine digits and "US" for
+# registered mail.
+ARTICLE_NUMBER = re.compile(r"\d{20}|\d{22}|[A-Z]{2}\d{9}US")
+PHONE_RESULTS = ("answered", "message")
+
+
+@dataclass(frozen=True)
+class ServiceRequest:
+    """What `noticeclerk serve` was told."""
+
+    method: str
+    by: str
+    at: datetime
+    to_person: str | None = None
+    address: str | None = None
+    email: str | None = None
+    phone_result: str | None = None
+    article_number: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Served:
+    """A recorded service and what follows from it."""
+
+    document: str
+    method: str
+    effective: str
+    deadline: Deadline | None
+    waiting_for_receipt: bool
+
+
+def serve(
+    engine, number: str, request: ServiceRequest, *, now: datetime, workspace: Path | None
+) -> Served:  # type: ignore[no-untyped-def]
+    """Record one service of a document, checked against what its ordinance allows."""
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        if document.status == "void":
+            raise InputError(
+                f"Document {number} is void ({document.void_reason}); issue a new one to serve."
+            )
+        village = load_village(document.case.village, workspace)
+        notice = load_notice(village.slug, document.notice_type, workspace)
+        _check_method(notice, request)
+        at = request.at.astimezone(village.timezone)
+        waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
+        deadline = None if waiting else deadline_after(session, document, notice, village, at)
+        session.add(
+            Service(
+                document_id=document.id,
+                method=request.method,
+                served_by=request.by,
+                served_at=at,
+                to_person=request.to_person,
+                address=request.address,
+                email=request.email,
+                phone_result=request.phone_result,
+                article_number=request.article_number,
+                note=request.note,
+                recorded_at=now,
+                effective="awaiting return receipt" if waiting else at.isoformat(),
+                deadline=None if deadline is None else deadline.due.isoformat(),
+                deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
+            )
+        )
+        effective = "when the return receipt is signed" if waiting else spell_datetime(at)
+        return Served(number, request.method, effective, deadline, waiting)
+
+
+def deadline_after(
+    session: Session, document: Document, notice: NoticeType, village: Village, effective: datetime
+) -> Deadline | None:
+    """The deadline the notice type's rule gives when service takes effect at `effective`."""
+    rule = notice.deadline
+    if rule is None:
+        return None
+    events = latest(document.case, "event")
+    anchor = _anchor(rule)
+    if anchor is not None:
+        # The event the deadline counts from is the service itself; a rule counting from a
+        # moment keeps the time, a rule counting days uses the village's calendar day.
+        events[anchor] = effective
+    return rule.deadline(village.calendar, events, latest(document.case, "fact"))
+
+
+def _anchor(rule: DeadlineRule) -> str | None:
+    return getattr(rule, "after", None) or getattr(rule, "before", None)
+
+
+def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
+    allowed = {entry.method: entry for entry in notice.service}
+    if request.method not in allowed:
+        names = "; ".join(f"{m} ({SERVICE_METHODS[m]}, {allowed[m].section})" for m in allowed)
+        raise InputError(
+            f"The notice '{notice.slug}' may not be served by '{request.method}'; "
+            f"its ordinance allows: {names}."
+        )
+    if request.method == "door_and_phone" and request.phone_result not in PHONE_RESULTS:
+        raise InputError(
+            "Posting on the door counts only with the telephone call (Village A § 134-43D, "
+            "inferred): give --phone-result answered or --phone-result message."
+        )
+    if request.method == "email" and not request.email:
+        raise InputError("Give --email: the address the owner or resident gave the Village.")
+    article = (request.article_number or "").replace(" ", "")
+    if request.method in TRACKED_MAIL and not ARTICLE_NUMBER.fullmatch(article):
+        raise InputError(
+            "Give --article-number: the USPS article number on the mailing receipt "
+            "(20 or 22 digits for certified mail, such as RA123456789US for registered)."
+        )
+    if request.method in {"hand_suitable_age", "leave_with_adult"} and not request.to_person:
+        raise InputError("Give --to: the name or description of the person it was left with.")
+
+
+def record_mail_event(
+    engine,  # type: ignore[no-untyped-def]
+    number: str,
+    kind: str,
+    at: datetime,
+    *,
+    note: str | None,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> Deadline | None:
+    """A return receipt signed, or mail returned unclaimed, for the latest mailing of a document.
+
+    A signed receipt starts the deadline when the notice type's service takes effect on
+    receipt; mail returned unclaimed is recorded so that 'due' shows the service failed.
+    """
+    if kind not in ("receipt_signed", "returned_unclaimed"):
+        raise InputError("Say what happened: --signed or --unclaimed.")
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        mailings = [s for s in document.services if s.method in MAIL_METHODS]
+        if not mailings:
+            raise InputError(
+                f"Document {number} has no mailing recorded; record it with 'noticeclerk serve'."
+            )
+        mailing = mailings[-1]
+        village = load_village(document.case.village, workspace)
+        notice = load_notice(village.slug, document.notice_type, workspace)
+        at = at.astimezone(village.timezone)
+        if at < mailing.served_at:
+            mailed = spell_datetime(mailing.served_at.astimezone(village.timezone))
+            raise InputError(f"{spell_datetime(at)} is before the mailing on {mailed}.")
+        deadline = None
+        if kind == "receipt_signed" and notice.service_effective == "on_receipt":
+            deadline = deadline_after(session, document, notice, village, at)
+        session.add(
+            ServiceEvent(
+                service_id=mailing.id,
+                kind=kind,
+                happened_at=at,
+                note=note,
+                recorded_by=by,
+                recorded_at=now,
+                deadline=None if deadline is None else deadline.due.isoformat(),
+                deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
+            )
+        )
+        return deadline
+
+
+def parse_service_time(text: str | datetime | date) -> datetime:
+    """--at from the CLI: a date and time is required; service happens at a moment."""
+    if isinstance(text, datetime):
+        return text
+    raise InputError("--at takes a date and time, such as 2026-01-05T14:30.")

@@ -1,0 +1,49 @@
+"""A folder, turned into a clerk's workspace: its register at the current migration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from noticeclerk.register.database import (
+    RegisterError,
+    current_revision,
+    head_revision,
+    make_engine,
+    register_url,
+    upgrade,
+)
+
+
+@dataclass(frozen=True)
+class InitReport:
+    url: str
+    created: bool
+    revision: str
+
+
+def init_workspace(folder: Path, db: str | None = None) -> InitReport:
+    """Create the folder and its register; an existing register must already be current."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "outputs").mkdir(exist_ok=True)
+    url = register_url(folder, db)
+    engine = make_engine(url)
+    existing = current_revision(engine)
+    engine.dispose()
+    head = head_revision()
+    if existing == head:
+        return InitReport(url, False, head)
+    if existing is not None:
+        raise RegisterError(
+            f"{url} is a register at migration {existing}; back it up, then run "
+            f"'noticeclerk db upgrade' to bring it to {head}."
+        )
+    upgrade(url)
+    return InitReport(url, True, head)
+
+
+def describe_location(url: str) -> str:
+    """Where the register is, in words for the clerk."""
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///")
+    return url.split("@")[-1]  # never print a password that a URL may carry
