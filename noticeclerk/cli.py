@@ -930,6 +930,8 @@ def serve_command(
     click.echo(
         f"Recorded service of {served.document} by {served.method}, effective {served.effective}."
     )
+    if served.stated_too_early:
+        click.echo(f"Warning: {served.stated_too_early}", err=True)
     if served.deadline is not None:
         click.echo(f"Deadline: {served.deadline.describe()}")
         _print_why(served.deadline.steps)

@@ -38,3 +38,8 @@ def test_the_wheel_carries_every_letterhead_notice_template_and_sample_case(tmp_
     assert expected, "the content folders are empty"
     assert expected <= packed, sorted(expected - packed)
     assert "noticeclerk/rules/periods.py" in packed
+    # The register's migrations run from the installed package.
+    assert {
+        "noticeclerk/register/migrations/env.py",
+        "noticeclerk/register/migrations/versions/0001_initial.py",
+    } <= packed

@@ -18,7 +18,8 @@ from noticeclerk.catalogue import NoticeType, load_notice
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
-from noticeclerk.rules.periods import spell_date, spell_datetime
+from noticeclerk.register.service import stated_too_early
+from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.villages import Village, load_village
 
 
@@ -111,6 +112,9 @@ def _document_items(
             return [(service.served_at, item("awaiting_receipt", None, words, None))]
         return []
     due_at = _moment_of(deadline, zone)
+    warning = stated_too_early(document.stated_deadline, _as_deadline(deadline))
+    if warning:
+        return [(due_at, item("stated_too_early", deadline, warning, None))]
     if notice.suspended_by is not None:
         appeal = latest(document.case, "event").get(notice.suspended_by.event)
         if appeal is not None and _as_moment(appeal, zone) < due_at:
@@ -129,3 +133,11 @@ def _as_moment(value: date | datetime, zone) -> datetime:  # type: ignore[no-unt
     if isinstance(value, datetime):
         return value
     return datetime.combine(value, time(0), tzinfo=zone)
+
+
+def _as_deadline(stored: str) -> Deadline:
+    """A stored deadline back as a Deadline, for comparing with the one a document states."""
+    due: date | datetime = (
+        datetime.fromisoformat(stored) if "T" in stored else date.fromisoformat(stored)
+    )
+    return Deadline(due, ())

@@ -27,6 +27,7 @@ from noticeclerk.register.models import Document
 from noticeclerk.register.numbering import document_number, take_number
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.render import Rendered, Renderer
+from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.villages import Village, load_village
 
 
@@ -84,6 +85,15 @@ def issue(
                 f"{where}: the notice '{notice.slug}' goes to the {notice.recipient}; "
                 "the case must name its recipient."
             )
+        events = latest(case, "event")
+        stated = None
+        if notice.deadline is not None:
+            anchor = deadline_anchor(notice.deadline)
+            if anchor is not None and not isinstance(events.get(anchor), datetime):
+                # The document states its deadline for service on its own date; serving it
+                # later is caught by 'serve', which compares the law's deadline with this one.
+                events[anchor] = when
+            stated = notice.deadline.deadline(village.calendar, events, facts).due.isoformat()
         prefix = load_letterhead(village, workspace).number_prefix
         sequence = take_number(session, f"{village.slug}:document:{when.year}")
         number = document_number(prefix, when.year, sequence)
@@ -96,7 +106,7 @@ def issue(
             date=when,
             parcels=parcels,
             recipient=recipient,
-            events=latest(case, "event"),
+            events=events,
             facts={name: facts[name] for name in (f.name for f in notice.facts)},
             raw_facts={},
         )
@@ -110,6 +120,7 @@ def issue(
             issued_by=by,
             recipient_name=recipient.name,
             recipient_lines=list(recipient.address_lines),
+            stated_deadline=stated,
             pdf=rendered.files["pdf"],
             pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
             docx=rendered.files["docx"],

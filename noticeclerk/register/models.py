@@ -168,6 +168,8 @@ class Document(Base):
     issued_by: Mapped[str] = mapped_column(String(200))
     recipient_name: Mapped[str] = mapped_column(String(300))
     recipient_lines: Mapped[list[str]] = mapped_column(JSON)
+    # The deadline the document itself states, computed for service on its date.
+    stated_deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
     pdf_sha256: Mapped[str] = mapped_column(String(64))
     docx: Mapped[bytes] = mapped_column(LargeBinary)

@@ -21,7 +21,7 @@ from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service, ServiceEvent
-from noticeclerk.rules.deadline_rules import DeadlineRule
+from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
 from noticeclerk.villages import Village, load_village
 
@@ -57,6 +57,8 @@ class Served:
     effective: str
     deadline: Deadline | None
     waiting_for_receipt: bool
+    # Set when the law's deadline for this service is later than the one the document states.
+    stated_too_early: str | None = None
 
 
 def serve(
@@ -94,7 +96,29 @@ def serve(
             )
         )
         effective = "when the return receipt is signed" if waiting else spell_datetime(at)
-        return Served(number, request.method, effective, deadline, waiting)
+        return Served(
+            number,
+            request.method,
+            effective,
+            deadline,
+            waiting,
+            stated_too_early(document.stated_deadline, deadline),
+        )
+
+
+def stated_too_early(stated: str | None, deadline: Deadline | None) -> str | None:
+    """A warning when a document states a deadline earlier than the law gives for its service.
+
+    The document was dated and its deadline computed for service on its date; served later,
+    the notice would demand compliance sooner than the ordinance allows, which can void it.
+    """
+    if stated is None or deadline is None or deadline.due.isoformat() <= stated:
+        return None
+    return (
+        f"The document states the deadline as {stated}, but service on this date gives until "
+        f"{deadline.due.isoformat()}. The notice asks for less time than the ordinance allows: "
+        "void it and issue a new one, dated for the day it will be served."
+    )
 
 
 def deadline_after(
@@ -105,16 +129,12 @@ def deadline_after(
     if rule is None:
         return None
     events = latest(document.case, "event")
-    anchor = _anchor(rule)
+    anchor = deadline_anchor(rule)
     if anchor is not None:
         # The event the deadline counts from is the service itself; a rule counting from a
         # moment keeps the time, a rule counting days uses the village's calendar day.
         events[anchor] = effective
     return rule.deadline(village.calendar, events, latest(document.case, "fact"))
-
-
-def _anchor(rule: DeadlineRule) -> str | None:
-    return getattr(rule, "after", None) or getattr(rule, "before", None)
 
 
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:

@@ -399,3 +399,8 @@ def parse_rule(
         return rule_class(**values)
     except ValueError as error:
         raise RuleError(path, key, str(error)) from None
+
+
+def deadline_anchor(rule: DeadlineRule) -> str | None:
+    """The event a rule counts from (or back from); service of the document sets it."""
+    return getattr(rule, "after", None) or getattr(rule, "before", None)

@@ -84,6 +84,7 @@ def upgrade() -> None:
         sa.Column("issued_by", sa.String(length=200), nullable=False),
         sa.Column("recipient_name", sa.String(length=300), nullable=False),
         sa.Column("recipient_lines", sa.JSON(), nullable=False),
+        sa.Column("stated_deadline", sa.String(length=40), nullable=True),
         sa.Column("pdf", sa.LargeBinary(), nullable=False),
         sa.Column("pdf_sha256", sa.String(length=64), nullable=False),
         sa.Column("docx", sa.LargeBinary(), nullable=False),

@@ -1,0 +1,534 @@
+"""The register from end to end, against a real SQLite file: init, roll, case, issue, serve, due."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from alembic import command
+from sqlalchemy import text
+
+from noticeclerk.cli import cli
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.cases import open_case, request_from_options
+from noticeclerk.register.database import (
+    alembic_config,
+    head_revision,
+    open_register,
+    register_url,
+    transaction,
+)
+from noticeclerk.register.due import what_is_due
+from noticeclerk.register.issuing import find_document, frozen_files, issue, void
+from noticeclerk.register.proof import render_proof
+from noticeclerk.register.roll import import_roll
+from noticeclerk.register.service import ServiceRequest, record_mail_event, serve
+
+REPO = Path(__file__).resolve().parent.parent
+CASEBOOK = REPO / "casebook"
+NOON = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def office(tmp_path, runner) -> Path:
+    """A workspace with its register and the Palmyra, Tuckahoe and Village A rolls."""
+    folder = tmp_path / "office"
+    assert runner.invoke(cli, ["init", str(folder)]).exit_code == 0
+    engine = open_register(register_url(folder, None))
+    for village in ("palmyra", "tuckahoe", "village-a"):
+        import_roll(
+            engine,
+            CASEBOOK / village / "roll.csv",
+            village,
+            imported_by="test",
+            now=datetime(2026, 1, 2, tzinfo=UTC),
+        )
+    engine.dispose()
+    return folder
+
+
+@pytest.fixture
+def engine(office):
+    engine = open_register(register_url(office, None))
+    yield engine
+    engine.dispose()
+
+
+PALMYRA_FACTS = [
+    "assigned_number=412",
+    "number_assigned_on=2026-10-20",
+    "street=Taft Street",
+    "observed_on=2026-11-27",
+]
+
+
+def open_palmyra_case(engine, office, facts=PALMYRA_FACTS) -> str:
+    request = request_from_options(
+        "palmyra", "house-numbering-notice", ["PV-0417"], list(facts), [], office
+    )
+    return open_case(engine, request, by="clerk", now=NOON, workspace=office)
+
+
+def issue_palmyra(engine, office, case: str, when: date = date(2026, 12, 1)):
+    return issue(
+        engine, case, notice_slug=None, document_date=when, by="clerk", now=NOON, workspace=office
+    )
+
+
+def test_init_creates_the_register_at_the_current_migration_and_leaves_it_alone_after(
+    office, runner
+):
+    assert (office / "noticeclerk.db").exists()
+    result = runner.invoke(cli, ["init", str(office)])
+    assert result.exit_code == 0
+    assert f"already at migration {head_revision()}" in result.output
+    connection = sqlite3.connect(office / "noticeclerk.db")
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_an_older_register_is_refused_until_it_is_upgraded_on_request(office, runner):
+    url = register_url(office, None)
+    command.downgrade(alembic_config(url), "0001")
+    result = runner.invoke(cli, ["--workspace", str(office), "due"])
+    assert result.exit_code == 1
+    assert "is at migration 0001" in result.output and "noticeclerk db upgrade" in result.output
+    result = runner.invoke(cli, ["--workspace", str(office), "db", "upgrade"])
+    assert result.exit_code == 0
+    assert f"from 0001 to {head_revision()}" in result.output
+    open_register(url).dispose()
+
+
+def test_a_missing_register_says_how_to_create_one(tmp_path, runner):
+    result = runner.invoke(cli, ["--workspace", str(tmp_path), "due"])
+    assert result.exit_code == 1
+    assert "There is no register" in result.output and "noticeclerk init" in result.output
+
+
+def test_issuing_numbers_renders_and_freezes_the_document(engine, office):
+    case = open_palmyra_case(engine, office)
+    issued = issue_palmyra(engine, office, case)
+    assert issued.number == "PA-D-2026-00001"
+    assert issued.recipient == "Marguerite O'Connell"
+    document, files = frozen_files(engine, issued.number)
+    assert hashlib.sha256(files["pdf"]).hexdigest() == issued.pdf_sha256 == document.pdf_sha256
+    assert document.recipient_lines == ["412 Taft Street", "Palmyra WI 53156"]
+    # Palmyra: 10 days from Tuesday, December 1, 2026 is Friday, December 11.
+    assert document.stated_deadline == "2026-12-11"
+
+
+def test_a_re_imported_roll_changes_new_documents_but_never_an_issued_one(engine, office, tmp_path):
+    case = open_palmyra_case(engine, office)
+    first = issue_palmyra(engine, office, case)
+    roll = tmp_path / "roll.csv"
+    roll.write_text(
+        (CASEBOOK / "palmyra" / "roll.csv")
+        .read_text(encoding="utf-8")
+        .replace("Marguerite O'Connell", "Rafael Ortega"),
+        encoding="utf-8",
+    )
+    import_roll(
+        engine, roll, "palmyra", imported_by="test", now=datetime(2026, 12, 1, 12, tzinfo=UTC)
+    )
+    second = issue_palmyra(engine, office, case, date(2026, 12, 2))
+    assert second.recipient == "Rafael Ortega"
+    document, files = frozen_files(engine, first.number)
+    assert document.recipient_name == "Marguerite O'Connell"
+    assert hashlib.sha256(files["pdf"]).hexdigest() == first.pdf_sha256
+
+
+def test_a_missing_fact_is_named_and_takes_no_number(engine, office):
+    case = open_palmyra_case(engine, office, PALMYRA_FACTS[:-1])
+    with pytest.raises(InputError, match="lacks the fact 'observed_on'"):
+        issue_palmyra(engine, office, case)
+    assert (
+        issue_palmyra(engine, office, open_palmyra_case(engine, office)).number == "PA-D-2026-00001"
+    )
+
+
+def test_a_voided_document_keeps_its_number_and_cannot_be_served(engine, office):
+    case = open_palmyra_case(engine, office)
+    first = issue_palmyra(engine, office, case)
+    void(engine, first.number, reason="Wrong street", by="clerk", now=NOON)
+    with pytest.raises(InputError, match="already voided"):
+        void(engine, first.number, reason="again", by="clerk", now=NOON)
+    request = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC))
+    with pytest.raises(InputError, match="is void"):
+        serve(engine, first.number, request, now=NOON, workspace=office)
+    assert issue_palmyra(engine, office, case).number == "PA-D-2026-00002"
+    with transaction(engine) as session:
+        assert find_document(session, first.number).void_reason == "Wrong street"
+
+
+def test_service_by_a_method_the_ordinance_does_not_allow_names_the_allowed_ones(engine, office):
+    request = request_from_options(
+        "tuckahoe",
+        "notice-to-repair-sidewalk",
+        ["041"],
+        [
+            "inspection_date=2026-11-20",
+            "sidewalk_location=in front",
+            "work=Replace flags",
+            "specifications=Four inches",
+        ],
+        [],
+        office,
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    number = issue(
+        engine,
+        case,
+        notice_slug=None,
+        document_date=date(2026, 12, 1),
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    ).number
+    hand = ServiceRequest("hand_owner", "A. Romano", datetime(2026, 12, 1, 15, tzinfo=UTC))
+    with pytest.raises(
+        InputError, match=r"allows: registered_mail \(registered mail, § 19-15\(c\)\)"
+    ):
+        serve(engine, number, hand, now=NOON, workspace=office)
+    unnumbered = ServiceRequest(
+        "registered_mail", "T. Brennan", datetime(2026, 12, 1, 15, tzinfo=UTC)
+    )
+    with pytest.raises(InputError, match="article-number"):
+        serve(engine, number, unnumbered, now=NOON, workspace=office)
+
+
+def test_door_posting_counts_only_with_the_telephone_call(engine, office):
+    request = request_from_options(
+        "village-a",
+        "directive-to-comply",
+        ["0301-02-004"],
+        [
+            "inspection_date=2026-11-20",
+            "street_name=A Street",
+            "conditions=Debris",
+            "corrective_action=remove it",
+        ],
+        [],
+        office,
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    number = issue(
+        engine,
+        case,
+        notice_slug=None,
+        document_date=date(2026, 12, 4),
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    ).number
+    posted = ServiceRequest("door_and_phone", "J. Avery", datetime(2026, 12, 4, 15, tzinfo=UTC))
+    with pytest.raises(InputError, match="--phone-result"):
+        serve(engine, number, posted, now=NOON, workspace=office)
+    called = ServiceRequest(
+        "door_and_phone", "J. Avery", datetime(2026, 12, 4, 15, tzinfo=UTC), phone_result="message"
+    )
+    served = serve(engine, number, called, now=NOON, workspace=office)
+    # Friday December 4, 2026 + 7 days = Friday December 11 (GCL § 20).
+    assert served.deadline.due == date(2026, 12, 11)
+    assert served.stated_too_early is None
+
+
+def test_serving_after_the_document_s_date_warns_that_it_asks_for_too_little_time(engine, office):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    late = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 3, 15, tzinfo=UTC))
+    served = serve(engine, number, late, now=NOON, workspace=office)
+    assert served.deadline.due == date(2026, 12, 14)
+    assert "states the deadline as 2026-12-11" in served.stated_too_early
+    (item,) = what_is_due(engine, as_of=date(2026, 12, 5), workspace=office)
+    assert item.status == "stated_too_early"
+
+
+def test_due_lists_deadlines_passed_and_coming_with_the_next_step(engine, office):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    assert [i.status for i in what_is_due(engine, as_of=date(2026, 12, 1), workspace=office)] == [
+        "not_served"
+    ]
+    serve(
+        engine,
+        number,
+        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    (coming,) = what_is_due(engine, as_of=date(2026, 12, 5), workspace=office)
+    assert coming.status == "coming" and coming.deadline == "2026-12-11"
+    (passed,) = what_is_due(engine, as_of=date(2026, 12, 12), workspace=office)
+    assert passed.status == "passed"
+    assert "§ 8.16(10)" in passed.next_step
+    assert what_is_due(engine, as_of=date(2026, 12, 12), village="tuckahoe", workspace=office) == []
+
+
+def test_an_appeal_served_in_time_suspends_the_tuckahoe_notice(engine, office, runner):
+    request = request_from_options(
+        "tuckahoe",
+        "notice-to-repair-sidewalk",
+        ["041"],
+        [
+            "inspection_date=2026-11-20",
+            "sidewalk_location=in front",
+            "work=Replace flags",
+            "specifications=Four inches",
+        ],
+        [],
+        office,
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    number = issue(
+        engine,
+        case,
+        notice_slug=None,
+        document_date=date(2026, 12, 1),
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    ).number
+    mailed = ServiceRequest(
+        "registered_mail",
+        "T. Brennan",
+        datetime(2026, 12, 1, 20, tzinfo=UTC),
+        article_number="RA123456789US",
+    )
+    assert serve(engine, number, mailed, now=NOON, workspace=office).deadline.due == date(
+        2026, 12, 8
+    )
+    result = runner.invoke(
+        cli,
+        ["--workspace", str(office), "case", "record", case, "--event", "appeal_served=2026-12-04"],
+    )
+    assert result.exit_code == 0, result.output
+    (item,) = what_is_due(engine, as_of=date(2026, 12, 10), workspace=office)
+    assert item.status == "suspended" and "§ 19-15(c)" in item.words
+
+
+def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
+    notices = office / "notices" / "palmyra"
+    notices.mkdir(parents=True)
+    definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
+        encoding="utf-8"
+    )
+    definition = definition.replace(
+        'recipient = "owner"', 'recipient = "owner"\nservice_effective = "on_receipt"'
+    ).replace('method = "first_class_mail"', 'method = "certified_mail"')
+    (notices / "house-numbering-notice.toml").write_text(definition, encoding="utf-8")
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    mailed = ServiceRequest(
+        "certified_mail",
+        "R. Schultz",
+        datetime(2026, 12, 1, 15, tzinfo=UTC),
+        article_number="9407 1000 0000 0000 0000 01",
+    )
+    served = serve(engine, number, mailed, now=NOON, workspace=office)
+    assert served.waiting_for_receipt and served.deadline is None
+    assert [i.status for i in what_is_due(engine, as_of=date(2026, 12, 2), workspace=office)] == [
+        "awaiting_receipt"
+    ]
+    deadline = record_mail_event(
+        engine,
+        number,
+        "receipt_signed",
+        datetime(2026, 12, 3, 16, tzinfo=UTC),
+        note=None,
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    )
+    assert deadline.due == date(
+        2026, 12, 14
+    )  # Thursday + 10 = Sunday, then Monday (§ 990.001(4)(b))
+    (item,) = what_is_due(engine, as_of=date(2026, 12, 15), workspace=office)
+    assert item.status == "stated_too_early"  # stated for the document's date, December 1
+
+
+def test_mail_returned_unclaimed_shows_as_failed_service(engine, office):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    serve(
+        engine,
+        number,
+        ServiceRequest("first_class_mail", "R. Schultz", datetime(2026, 12, 1, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    record_mail_event(
+        engine,
+        number,
+        "returned_unclaimed",
+        datetime(2026, 12, 9, 15, tzinfo=UTC),
+        note="Unclaimed",
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    )
+    (item,) = what_is_due(engine, as_of=date(2026, 12, 10), workspace=office)
+    assert item.status == "returned_unclaimed"
+
+
+def test_the_affidavit_of_service_states_who_served_how_and_when(engine, office):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    with pytest.raises(InputError, match="no service recorded"):
+        render_proof(engine, number, workspace=office)
+    serve(
+        engine,
+        number,
+        ServiceRequest(
+            "hand_owner",
+            "Kerry Nowak",
+            datetime(2026, 12, 1, 15, 5, tzinfo=UTC),
+            to_person="Marguerite O'Connell",
+        ),
+        now=NOON,
+        workspace=office,
+    )
+    rendered = render_proof(engine, number, workspace=office)
+    assert rendered.files["pdf"].startswith(b"%PDF")
+    html = rendered.html
+    assert "Kerry Nowak, being duly sworn" in html
+    assert "STATE OF WISCONSIN, COUNTY OF JEFFERSON" in html
+    assert "9:05 a.m. CST" in html and "Marguerite O&#39;Connell" in html
+
+
+def test_case_open_from_a_case_file_says_what_it_does_not_use(office, runner):
+    result = runner.invoke(
+        cli,
+        [
+            "--workspace",
+            str(office),
+            "case",
+            "open",
+            "--from",
+            str(CASEBOOK / "palmyra" / "house-numbering-notice.toml"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Not used from the case file: document, date, roll" in result.output
+    assert "Opened case PA-2026-0009." in result.output
+
+
+def test_case_open_refuses_a_parcel_that_is_not_on_the_roll(office, runner):
+    result = runner.invoke(
+        cli,
+        [
+            "--workspace",
+            str(office),
+            "case",
+            "open",
+            "--village",
+            "palmyra",
+            "--parcel",
+            "PV-9999",
+            "--notice-type",
+            "house-numbering-notice",
+        ],
+    )
+    assert result.exit_code == 1
+    assert "Parcel 'PV-9999' is not on the Village of Palmyra roll" in result.output
+
+
+# A process that issues documents one after another, for the crash and concurrency tests.
+ISSUER = textwrap.dedent(
+    """
+    import sys
+    from datetime import UTC, date, datetime
+    from pathlib import Path
+    from noticeclerk.register.database import open_register, register_url
+    from noticeclerk.register.issuing import issue
+    office, case, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    engine = open_register(register_url(office, None))
+    for _ in range(count):
+        issue(engine, case, notice_slug=None, document_date=date(2026, 12, 1), by="p",
+              now=datetime.now(UTC), workspace=office)
+        print("issued", flush=True)
+    """
+)
+
+
+def run_issuer(office: Path, case: str, count: int) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", ISSUER, str(office), case, str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def assert_numbers_complete(engine, expected: int) -> None:
+    with transaction(engine) as session:
+        rows = session.execute(
+            text("SELECT number, pdf, pdf_sha256, docx, docx_sha256 FROM documents ORDER BY number")
+        ).all()
+    assert [row.number for row in rows] == [f"PA-D-2026-{n:05d}" for n in range(1, expected + 1)]
+    for row in rows:
+        assert hashlib.sha256(row.pdf).hexdigest() == row.pdf_sha256
+        assert hashlib.sha256(row.docx).hexdigest() == row.docx_sha256
+
+
+def test_a_process_killed_while_issuing_leaves_no_half_document_and_no_gap(engine, office):
+    case = open_palmyra_case(engine, office)
+    process = run_issuer(office, case, 50)
+    process.stdout.readline()  # at least one document is in; kill it in the middle of others
+    time.sleep(0.4)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    with transaction(engine) as session:
+        count = session.execute(text("SELECT count(*) FROM documents")).scalar_one()
+    assert 1 <= count < 50
+    assert_numbers_complete(engine, count)
+    assert issue_palmyra(engine, office, case).number == f"PA-D-2026-{count + 1:05d}"
+
+
+def test_several_processes_issuing_at_once_get_consecutive_numbers(engine, office):
+    case = open_palmyra_case(engine, office)
+    processes = [run_issuer(office, case, 4) for _ in range(3)]
+    for process in processes:
+        assert process.wait(timeout=120) == 0
+    assert_numbers_complete(engine, 12)
+
+
+def test_the_readme_walk_runs_from_the_command_line(tmp_path, runner):
+    office = tmp_path / "office"
+
+    def run(*args):
+        result = runner.invoke(cli, ["--workspace", str(office), *args])
+        assert result.exit_code == 0, (args, result.output)
+        return result.output
+
+    run("init", str(office))
+    run("roll", "import", str(CASEBOOK / "palmyra" / "roll.csv"), "--village", "palmyra")
+    assert "Opened case PA-C-2026-0001." in run(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0417",
+        "--notice-type",
+        "house-numbering-notice",
+        *[f"--fact={f}" for f in PALMYRA_FACTS],
+    )
+    assert "Issued PA-D-2026-00001" in run(
+        "issue", "PA-C-2026-0001", "--date", "2026-12-01", "--out", str(tmp_path / "issued")
+    )
+    assert "Deadline: Friday, December 11, 2026" in run(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "K. Nowak",
+        "--at",
+        "2026-12-01T09:30",
+    )
+    assert "affidavit-of-service.pdf" in run(
+        "proof", "PA-D-2026-00001", "--out", str(tmp_path / "proofs")
+    )
+    assert "The deadline passed" in run("due", "--date", "2026-12-12")
