@@ -510,7 +510,7 @@ def test_a_reimport_with_a_new_owner_closes_the_old_record_and_keeps_both(tmp_pa
     assert "037: owner name was Giuseppina Ferraro, now Anna Ferraro" in report.summary()
 
 
-def test_the_owner_of_record_before_the_first_import_is_an_input_error(tmp_path, register):
+def test_before_the_first_import_the_first_roll_on_file_stands(tmp_path, register):
     import_roll(
         register,
         write_roll(tmp_path / "roll.csv", [parcel()]),
@@ -518,32 +518,40 @@ def test_the_owner_of_record_before_the_first_import_is_an_input_error(tmp_path,
         imported_by="clerk",
         now=JANUARY,
     )
-    with (
-        transaction(register) as session,
-        pytest.raises(
-            InputError, match="Parcel 037 of tuckahoe had no owner of record at 2025-12-31"
-        ),
-    ):
-        owner_of_record(session, parcel_named(session, "037"), datetime(2025, 12, 31, tzinfo=UTC))
+    with transaction(register) as session:
+        earlier = datetime(2025, 12, 31, tzinfo=UTC)
+        assert (
+            owner_of_record(session, parcel_named(session, "037"), earlier).owner_name
+            == "Giuseppina Ferraro"
+        )
 
 
 def test_owner_of_record_compares_moments_across_time_zones(tmp_path, register):
     import_roll(
         register,
-        write_roll(tmp_path / "roll.csv", [parcel()]),
+        write_roll(tmp_path / "a.csv", [parcel()]),
         "tuckahoe",
         imported_by="clerk",
         now=JANUARY,
     )
-    same_moment_in_tuckahoe = JANUARY.astimezone(ZoneInfo("America/New_York"))
+    later = JANUARY + timedelta(days=30)
+    changed = [parcel(owner_name="Rafael Ortega")]
+    import_roll(
+        register,
+        write_roll(tmp_path / "b.csv", changed),
+        "tuckahoe",
+        imported_by="clerk",
+        now=later,
+    )
+    same_moment_in_tuckahoe = later.astimezone(ZoneInfo("America/New_York"))
     with transaction(register) as session:
         the_parcel = parcel_named(session, "037")
         assert (
             owner_of_record(session, the_parcel, same_moment_in_tuckahoe).owner_name
-            == "Giuseppina Ferraro"
+            == "Rafael Ortega"
         )
-        with pytest.raises(InputError):
-            owner_of_record(session, the_parcel, same_moment_in_tuckahoe - timedelta(seconds=1))
+        just_before = same_moment_in_tuckahoe - timedelta(seconds=1)
+        assert owner_of_record(session, the_parcel, just_before).owner_name == "Giuseppina Ferraro"
 
 
 def test_parcel_fields_change_in_place_and_the_change_is_recorded(tmp_path, register):

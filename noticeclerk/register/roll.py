@@ -262,7 +262,11 @@ def export_roll(engine: Engine, village: str) -> str:
 
 
 def owner_of_record(session: Session, parcel: Parcel, when: datetime) -> OwnerRecord:
-    """The parcel's owner of record at a moment: the record whose [valid_from, valid_to) has it."""
+    """The parcel's owner of record at a moment: the record whose [valid_from, valid_to) has it.
+
+    Before the parcel's first import the register knows no other owner than that import's:
+    the first roll on file stands for the roll as it was until a later import changed it.
+    """
     _require_aware(when, "when")
     record = session.scalars(
         select(OwnerRecord)
@@ -274,6 +278,13 @@ def owner_of_record(session: Session, parcel: Parcel, when: datetime) -> OwnerRe
         .order_by(OwnerRecord.valid_from.desc())
         .limit(1)
     ).first()
+    if record is None:
+        record = session.scalars(
+            select(OwnerRecord)
+            .where(OwnerRecord.parcel_pk == parcel.id, OwnerRecord.valid_from > when)
+            .order_by(OwnerRecord.valid_from)
+            .limit(1)
+        ).first()
     if record is None:
         raise InputError(
             f"Parcel {parcel.parcel_id} of {parcel.village} had no owner of record at "
