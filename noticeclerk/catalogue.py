@@ -69,6 +69,7 @@ _TOP_KEYS = {
     "service_effective",
     "next_step",
     "suspended_by",
+    "amount_due",
 }
 _RECIPIENTS = {"owner", "occupant", "applicant", "appellant", "contractor", "utility"}
 
@@ -134,6 +135,8 @@ class NoticeType:
     next_step: str | None = None
     # An event that suspends the notice when recorded before its deadline (an appeal).
     suspended_by: Suspension | None = None
+    # For a bill: the computation's figure whose total the bill asks to be paid.
+    amount_due: str | None = None
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -270,6 +273,14 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
             )
         suspended_by = Suspension(str(entry["event"]), str(entry["words"]).strip())
 
+    amount_due = data.get("amount_due")
+    if amount_due is not None and (computation is None or not isinstance(amount_due, str)):
+        raise ConfigError(
+            path,
+            "amount_due",
+            "names a figure of the notice's computation, so it needs 'computation'",
+        )
+
     return NoticeType(
         village=village,
         slug=slug,
@@ -290,6 +301,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         service_effective=service_effective,
         next_step=next_step.strip() if next_step else None,
         suspended_by=suspended_by,
+        amount_due=amount_due,
     )
 
 

@@ -35,6 +35,7 @@ from noticeclerk.register.cases import open_case, record, request_from_file, req
 from noticeclerk.register.database import open_register, register_url, upgrade
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import document_village, issue, void
+from noticeclerk.register.payments import record_payment
 from noticeclerk.register.proof import render_proof
 from noticeclerk.register.roll import export_roll, import_roll
 from noticeclerk.register.service import (
@@ -1039,6 +1040,45 @@ def proof_command(ctx: click.Context, document_number: str, out_dir: Path) -> No
     rendered = render_proof(_register(ctx), document_number, workspace=ctx.obj["workspace"])
     for path in write_rendered(rendered, out_dir / rendered.village):
         click.echo(f"Wrote {path}")
+
+
+@cli.command("pay")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--amount", required=True, metavar="AMOUNT", help="The amount received, such as 228.50."
+)
+@click.option(
+    "--on",
+    "paid_on",
+    required=True,
+    type=DateOrMoment(),
+    help="The day it was received, YYYY-MM-DD.",
+)
+@click.option("--reference", metavar="TEXT", help="The receipt or check number.")
+@BY_OPTION
+@click.pass_context
+def pay_command(
+    ctx: click.Context,
+    document_number: str,
+    amount: str,
+    paid_on: date | datetime,
+    reference: str | None,
+    by: str,
+) -> None:
+    """Record a payment on a bill; 'due' then shows what remains."""
+    if isinstance(paid_on, datetime):
+        raise click.UsageError("--on takes a date, YYYY-MM-DD.")
+    paid = record_payment(
+        _register(ctx),
+        document_number,
+        amount,
+        paid_on,
+        reference=reference,
+        by=by,
+        now=datetime.now(UTC),
+    )
+    remains = spell_amount(paid.balance)
+    click.echo(f"Recorded {spell_amount(paid.amount)} on {paid.document}; {remains} remains.")
 
 
 @cli.command("render")

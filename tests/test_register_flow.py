@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -532,3 +533,83 @@ def test_the_readme_walk_runs_from_the_command_line(tmp_path, runner):
         "proof", "PA-D-2026-00001", "--out", str(tmp_path / "proofs")
     )
     assert "The deadline passed" in run("due", "--date", "2026-12-12")
+
+
+def open_village_b_statement(engine, office) -> str:
+    import_roll(
+        engine,
+        CASEBOOK / "village-b" / "roll.csv",
+        "village-b",
+        imported_by="test",
+        now=datetime(2026, 1, 2, tzinfo=UTC),
+    )
+    facts = [
+        "certificate_number=VB-C-2026-002",
+        "certificate_date=2026-01-12",
+        "premises_cleaned=the Depot Road sidewalk",
+        "certified_costs=Snow and ice removal, January 6|186.00",
+        "certified_costs=Sand and deicing material|42.50",
+    ]
+    request = request_from_options(
+        "village-b", "statement-of-charges", ["B-0212"], facts, [], office
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    return issue(
+        engine,
+        case,
+        notice_slug=None,
+        document_date=date(2026, 1, 16),
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    ).number
+
+
+def test_a_bill_is_due_until_paid_in_full_and_then_drops_off(engine, office):
+    from noticeclerk.register.payments import record_payment
+
+    number = open_village_b_statement(engine, office)
+    serve(
+        engine,
+        number,
+        ServiceRequest("first_class_mail", "S. Okafor", datetime(2026, 1, 16, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    (unpaid,) = what_is_due(engine, as_of=date(2026, 2, 20), workspace=office)
+    # 30 days from January 16 is Sunday February 15, then Washington's Birthday: Tuesday the 17th.
+    assert unpaid.status == "unpaid" and unpaid.deadline == "2026-02-17"
+    assert "$228.50 unpaid" in unpaid.words and "(D)" in unpaid.next_step
+    with pytest.raises(InputError, match=r"more than the \$228\.50 still owed"):
+        record_payment(
+            engine, number, "300", date(2026, 2, 1), reference=None, by="clerk", now=NOON
+        )
+    assert record_payment(
+        engine, number, "200.00", date(2026, 2, 1), reference="Check 1042", by="clerk", now=NOON
+    ).balance == Decimal("28.50")
+    (still,) = what_is_due(engine, as_of=date(2026, 2, 20), workspace=office)
+    assert "$28.50 unpaid" in still.words
+    record_payment(engine, number, "$28.50", date(2026, 2, 3), reference=None, by="clerk", now=NOON)
+    assert what_is_due(engine, as_of=date(2026, 2, 20), workspace=office) == []
+
+
+def test_a_document_that_is_not_a_bill_takes_no_payment(engine, office):
+    from noticeclerk.register.payments import record_payment
+
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    with pytest.raises(InputError, match="is not a bill"):
+        record_payment(
+            engine, number, "10", date(2026, 12, 2), reference=None, by="clerk", now=NOON
+        )
+
+
+def test_a_register_with_documents_migrates_forward_keeping_them(engine, office):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    url = register_url(office, None)
+    engine.dispose()
+    command.downgrade(alembic_config(url), "0002")
+    command.upgrade(alembic_config(url), "head")
+    migrated = open_register(url)
+    document, files = frozen_files(migrated, number)
+    assert document.amount_due is None and files["pdf"].startswith(b"%PDF")
+    migrated.dispose()

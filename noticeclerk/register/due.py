@@ -18,7 +18,9 @@ from noticeclerk.catalogue import NoticeType, load_notice
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
+from noticeclerk.register.payments import balance
 from noticeclerk.register.service import stated_too_early
+from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.villages import Village, load_village
 
@@ -32,7 +34,9 @@ class DueItem:
     document: str
     title: str
     recipient: str
-    status: str  # passed, coming, suspended, not_served, awaiting_receipt, returned_unclaimed
+    # passed, coming, unpaid, suspended, not_served, awaiting_receipt, returned_unclaimed,
+    # stated_too_early
+    status: str
     deadline: str | None
     words: str
     next_step: str | None
@@ -119,6 +123,17 @@ def _document_items(
         appeal = latest(document.case, "event").get(notice.suspended_by.event)
         if appeal is not None and _as_moment(appeal, zone) < due_at:
             return [(due_at, item("suspended", deadline, notice.suspended_by.words, None))]
+    if document.amount_due is not None:
+        owed = balance(document)
+        if owed <= 0:
+            return []  # paid in full
+        if due_at <= as_of:
+            words = f"{spell_amount(owed)} unpaid; it was due {_spell(deadline, zone)}."
+            return [(due_at, item("unpaid", deadline, words, notice.next_step))]
+        if due_at <= as_of + horizon:
+            words = f"{spell_amount(owed)} due {_spell(deadline, zone)}."
+            return [(due_at, item("coming", deadline, words, notice.next_step))]
+        return []
     if due_at <= as_of:
         words = f"The deadline passed: {_spell(deadline, zone)}."
         return [(due_at, item("passed", deadline, words, notice.next_step))]

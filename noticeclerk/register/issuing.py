@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 
 from noticeclerk.casefile import CaseFile, checked_recipient
 from noticeclerk.casefile import Parcel as PrintedParcel
-from noticeclerk.catalogue import load_notice
+from noticeclerk.catalogue import NoticeType, load_notice
+from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.exceptions import InputError
 from noticeclerk.letterhead import load_letterhead
 from noticeclerk.register.cases import find_case, latest
@@ -121,6 +122,7 @@ def issue(
             recipient_name=recipient.name,
             recipient_lines=list(recipient.address_lines),
             stated_deadline=stated,
+            amount_due=_amount_due(notice, printed.facts),
             pdf=rendered.files["pdf"],
             pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
             docx=rendered.files["docx"],
@@ -197,3 +199,11 @@ def document_village(engine: Engine, number: str, workspace: Path | None) -> Vil
     """The village a document belongs to, for reading times in its zone."""
     with transaction(engine) as session:
         return load_village(find_document(session, number).case.village, workspace)
+
+
+def _amount_due(notice: NoticeType, facts: dict[str, object]) -> str | None:
+    """What a bill asks to be paid, from the same computation its document prints."""
+    if notice.amount_due is None or notice.computation is None:
+        return None
+    figures = COMPUTATIONS[notice.computation](facts)
+    return str(figures[notice.amount_due]["total"])

@@ -170,6 +170,8 @@ class Document(Base):
     recipient_lines: Mapped[list[str]] = mapped_column(JSON)
     # The deadline the document itself states, computed for service on its date.
     stated_deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # A bill's amount, as text so the exact cents survive every database.
+    amount_due: Mapped[str | None] = mapped_column(String(20), nullable=True)
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
     pdf_sha256: Mapped[str] = mapped_column(String(64))
     docx: Mapped[bytes] = mapped_column(LargeBinary)
@@ -180,6 +182,7 @@ class Document(Base):
     voided_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     case: Mapped[Case] = relationship()
     services: Mapped[list[Service]] = relationship(order_by="Service.id")
+    payments: Mapped[list[Payment]] = relationship(order_by="Payment.id")
 
 
 class Service(Base):
@@ -220,3 +223,17 @@ class ServiceEvent(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+
+class Payment(Base):
+    """Money received on a bill: how much, on what day, and the receipt's reference."""
+
+    __tablename__ = "payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    amount: Mapped[str] = mapped_column(String(20))
+    paid_on: Mapped[date] = mapped_column(Date)
+    reference: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())

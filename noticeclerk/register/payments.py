@@ -1,0 +1,75 @@
+"""Money received on a bill, turned into a payment record and the balance that remains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from sqlalchemy import Engine
+
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.database import transaction
+from noticeclerk.register.issuing import find_document
+from noticeclerk.register.models import Document, Payment
+from noticeclerk.rules.money import parse_amount, spell_amount
+
+
+@dataclass(frozen=True)
+class Paid:
+    document: str
+    amount: Decimal
+    balance: Decimal
+
+
+def balance(document: Document) -> Decimal:
+    """What remains unpaid on a bill; zero for a document that is not a bill."""
+    if document.amount_due is None:
+        return Decimal("0.00")
+    paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
+    return Decimal(document.amount_due) - paid
+
+
+def record_payment(
+    engine: Engine,
+    number: str,
+    amount_text: str,
+    paid_on: date,
+    *,
+    reference: str | None,
+    by: str,
+    now: datetime,
+) -> Paid:
+    """Record money received on a bill; more than the balance is refused."""
+    amount = parse_amount(amount_text, "The amount paid")
+    if amount <= 0:
+        raise InputError(f"The amount paid must be more than $0.00; got {spell_amount(amount)}.")
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        if document.amount_due is None:
+            raise InputError(f"Document {number} is not a bill; nothing is payable on it.")
+        if document.status == "void":
+            raise InputError(
+                f"Document {number} is void; record the payment on the bill that replaced it."
+            )
+        if paid_on < document.document_date:
+            raise InputError(f"{paid_on} is before the bill's date, {document.document_date}.")
+        owed = balance(document)
+        if amount > owed:
+            raise InputError(
+                f"{spell_amount(amount)} is more than the {spell_amount(owed)} still owed on "
+                f"{number}; record the amount actually applied to the bill."
+            )
+        session.add(
+            Payment(
+                document_id=document.id,
+                amount=str(amount),
+                paid_on=paid_on,
+                reference=reference,
+                recorded_by=by,
+                recorded_at=now,
+            )
+        )
+        session.flush()
+        session.refresh(document)
+        return Paid(number, amount, balance(document))
