@@ -8,6 +8,7 @@ SQLite serialises the writers with BEGIN IMMEDIATE; other databases lock the cou
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from noticeclerk.register.models import Counter
@@ -15,12 +16,17 @@ from noticeclerk.register.models import Counter
 
 def take_number(session: Session, series: str) -> int:
     """The next number of `series`, counting from 1."""
-    counter = session.execute(
-        select(Counter).where(Counter.series == series).with_for_update()
-    ).scalar_one_or_none()
+    query = select(Counter).where(Counter.series == series).with_for_update()
+    counter = session.execute(query).scalar_one_or_none()
     if counter is None:
-        counter = Counter(series=series, next_value=1)
-        session.add(counter)
+        # Two processes may both find no counter; the second insert fails inside its
+        # savepoint, and it then locks the row the first one made.
+        try:
+            with session.begin_nested():
+                session.add(Counter(series=series, next_value=1))
+        except IntegrityError:
+            pass
+        counter = session.execute(query).scalar_one()
     number = counter.next_value
     counter.next_value = number + 1
     session.flush()
