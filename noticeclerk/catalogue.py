@@ -52,7 +52,26 @@ SERVICE_METHODS = {
     "publication": "publication in the official newspaper",
 }
 
+# What kind of document each notice type is; the catalogue and the demo index group by it.
+DOCUMENT_KINDS = (
+    "directive",
+    "notice",
+    "order",
+    "bill",
+    "statement",
+    "certificate",
+    "sworn statement",
+    "schedule",
+    "permit",
+    "application",
+    "letter",
+    "decision",
+    "publication",
+    "list",
+)
+
 _TOP_KEYS = {
+    "kind",
     "title",
     "template",
     "sections",
@@ -115,6 +134,7 @@ class NoticeType:
     village: str
     slug: str
     path: Path
+    kind: str
     title: str
     template: str
     sections: tuple[str, ...]
@@ -122,6 +142,7 @@ class NoticeType:
     recipient: str
     mail_class: str | None
     deadline: DeadlineRule | None
+    deadline_table: dict[str, Any] | None
     deadline_lead: str | None
     facts: tuple[Fact, ...]
     quotes: tuple[Quote, ...]
@@ -172,6 +193,9 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
             raise ConfigError(
                 path, key, f"is not a setting; the settings are: {', '.join(sorted(_TOP_KEYS))}"
             )
+    kind = _text(path, data, "kind")
+    if kind not in DOCUMENT_KINDS:
+        raise ConfigError(path, "kind", f"must be one of: {', '.join(DOCUMENT_KINDS)}")
     title = _text(path, data, "title")
     template = _text(path, data, "template")
     sections = data.get("sections")
@@ -285,6 +309,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         village=village,
         slug=slug,
         path=path,
+        kind=kind,
         title=title,
         template=template,
         sections=tuple(sections),
@@ -292,6 +317,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         recipient=recipient,
         mail_class=mail_class,
         deadline=deadline,
+        deadline_table=dict(data["deadline"]) if deadline is not None else None,
         deadline_lead=deadline_lead,
         facts=tuple(facts),
         quotes=tuple(quotes),
@@ -341,9 +367,21 @@ def catalogue_entries(
                 {
                     "village": slug,
                     "notice": name,
+                    "kind": notice.kind,
                     "title": notice.title,
                     "sections": list(notice.sections),
+                    "deadline": _json_ready(notice.deadline_table),
                     "service": [s.method for s in notice.service],
                 }
             )
     return rows
+
+
+def _json_ready(table: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A deadline rule as the catalogue lists it: TOML times written as text."""
+    if table is None:
+        return None
+    return {
+        key: value if isinstance(value, str | int | float | bool) else str(value)
+        for key, value in table.items()
+    }

@@ -45,7 +45,13 @@ from noticeclerk.register.service import (
     serve,
 )
 from noticeclerk.register.workspace import describe_location, init_workspace
-from noticeclerk.render import parse_formats, render_case, render_many, write_rendered
+from noticeclerk.render import (
+    parse_formats,
+    render_case,
+    render_many,
+    write_index,
+    write_rendered,
+)
 from noticeclerk.rules.calendars import Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
@@ -1149,6 +1155,11 @@ def demo_command(ctx: click.Context, out_dir: Path, formats: str) -> None:
     for document in rendered:
         for path in write_rendered(document, out_dir / document.village):
             click.echo(f"Wrote {path}")
+    names = {
+        slug: load_village(slug, ctx.obj["workspace"]).name
+        for slug in {d.village for d in rendered}
+    }
+    click.echo(f"Wrote {write_index(rendered, out_dir, names)}")
 
 
 @cli.command("catalog")

@@ -7,8 +7,10 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from jinja2.sandbox import SandboxedEnvironment
 from weasyprint.text.fonts import FontConfiguration
@@ -37,6 +39,7 @@ class Rendered:
     stem: str
     files: dict[str, bytes]
     html: str
+    title: str = ""
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -134,7 +137,7 @@ class Renderer:
                 author=village.name,
                 created=datetime.combine(document_date, time(0), tzinfo=village.timezone),
             )
-        return Rendered(village.slug, stem, files, html)
+        return Rendered(village.slug, stem, files, html, title.split(" — ")[0])
 
 
 def render_case(
@@ -191,3 +194,30 @@ def write_rendered(rendered: Rendered, out_dir: Path) -> list[Path]:
 def _safe(stem: str) -> str:
     # Document numbers come from case files; keep only characters safe in any file system.
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in stem).strip(".-") or "document"
+
+
+def write_index(documents: list[Rendered], out_dir: Path, names: dict[str, str]) -> Path:
+    """An HTML page linking every rendered file, village by village, for a reviewer to open."""
+    rows = []
+    for village in sorted({d.village for d in documents}):
+        rows.append(f"<h2>{escape(names.get(village, village))}</h2>\n<ul>")
+        for document in sorted(
+            (d for d in documents if d.village == village), key=lambda d: d.stem
+        ):
+            hrefs = {
+                kind: quote(f"{village}/{_safe(document.stem)}.{kind}") for kind in document.files
+            }
+            links = " · ".join(
+                f'<a href="{escape(href)}">{kind.upper()}</a>' for kind, href in hrefs.items()
+            )
+            rows.append(f"<li>{escape(document.title)} ({escape(document.stem)}): {links}</li>")
+        rows.append("</ul>")
+    page = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<title>noticeclerk demo casebook</title></head><body>\n"
+        "<h1>The demo casebook</h1>\n" + "\n".join(rows) + "\n</body></html>\n"
+    )
+    target = out_dir / "index.html"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
+    return target

@@ -60,7 +60,8 @@ def write_notice(workspace: Path, text: str) -> None:
     (folder / "test-notice.toml").write_text(text, encoding="utf-8")
 
 
-MINIMAL = """title = "T"
+MINIMAL = """kind = "notice"
+title = "T"
 template = "documents/snow_ice_notice.html.j2"
 sections = ["§ 1"]
 signer = "clerk_treasurer"
@@ -85,11 +86,14 @@ section = "§ 1"
         ('recipient = "neighbour"\n', ConfigError, "recipient"),
         ('[facts]\nx = {type = "colour", label = "x"}\n', ConfigError, "facts.x.type"),
         ('computation = "guess"\n', ConfigError, "computation"),
+        ('kind = "memo"\n', ConfigError, "'kind': must be one of"),
     ],
 )
 def test_a_bad_notice_definition_names_the_file_and_key(tmp_path, extra, error, message):
-    text = (
-        MINIMAL.replace('recipient = "owner"\n', "") if extra.startswith("recipient") else MINIMAL
+    key = extra.split(" ")[0]
+    # A key the case sets again replaces the minimal definition's own line.
+    text = "".join(
+        line for line in MINIMAL.splitlines(keepends=True) if not line.startswith(f"{key} =")
     )
     head, service = text.split("[[service]]")
     write_notice(tmp_path, head + extra + "[[service]]" + service)

@@ -7,19 +7,25 @@ import shutil
 from pathlib import Path
 
 from noticeclerk.cli import cli
+from noticeclerk.content import casebook_cases
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
 
 
-def test_demo_renders_one_pdf_and_one_docx_per_village(runner, tmp_path):
+def test_demo_renders_a_pdf_and_a_docx_for_every_sample_case(runner, tmp_path):
     result = runner.invoke(cli, ["demo", "--out", str(tmp_path / "demo")])
     assert result.exit_code == 0, result.output
     written = sorted(
-        p.relative_to(tmp_path / "demo").as_posix() for p in (tmp_path / "demo").rglob("*.*")
+        p.relative_to(tmp_path / "demo").as_posix()
+        for p in (tmp_path / "demo").rglob("*.*")
+        if p.suffix in (".pdf", ".docx")
     )
-    assert len(written) == 10
+    assert len(written) == 2 * len(casebook_cases())
     assert "tuckahoe/TU-2026-N-0012-notice-to-repair-sidewalk.pdf" in written
-    assert result.output.count("Wrote ") == 10
+    assert result.output.count("Wrote ") == len(written) + 1
+    index = (tmp_path / "demo" / "index.html").read_text(encoding="utf-8")
+    assert index.count("<h2>") == 5
+    assert 'href="tuckahoe/TU-2026-N-0012-notice-to-repair-sidewalk.pdf"' in index
     assert not list((tmp_path / "demo").rglob(".partial-*"))
 
 

@@ -42,30 +42,30 @@ def check_golden(path: Path, text: str, update: bool) -> None:
     assert text == path.read_text(encoding="utf-8"), f"{path} differs; if intended, --update-golden"
 
 
-def test_the_casebook_has_one_document_per_village():
-    assert sorted(case.parent.name for case in CASES) == [
+def test_the_casebook_has_documents_for_every_village():
+    assert {case.parent.name for case in CASES} == {
         "luck",
         "palmyra",
         "tuckahoe",
         "village-a",
         "village-b",
-    ]
+    }
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
 def test_pdf_text_matches_the_golden_file(case, rendered, update_golden):
     pages = pdf_pages(rendered[case].files["pdf"])
     text = "".join(f"--- page {n} ---\n{wrapped(page.split())}" for n, page in enumerate(pages, 1))
     check_golden(GOLDEN / case.parent.name / f"{case.stem}.pdf.txt", text, update_golden)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
 def test_docx_text_matches_the_golden_file(case, rendered, update_golden):
     text = wrapped(docx_words(rendered[case].files["docx"]))
     check_golden(GOLDEN / case.parent.name / f"{case.stem}.docx.txt", text, update_golden)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
 def test_the_pdf_and_the_docx_carry_the_same_words_in_the_same_order(case, rendered):
     document = rendered[case]
     pdf = pdf_body_words(document.files["pdf"], drop=seal_words(case.parent.name))
@@ -73,7 +73,7 @@ def test_the_pdf_and_the_docx_carry_the_same_words_in_the_same_order(case, rende
     assert pdf == docx
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.parent.name)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
 def test_no_document_prints_an_empty_fact(case, rendered):
     html = rendered[case].html
     # An empty element or a dangling label is where a blank would sit in a legal notice.

@@ -613,3 +613,20 @@ def test_a_register_with_documents_migrates_forward_keeping_them(engine, office)
     document, files = frozen_files(migrated, number)
     assert document.amount_due is None and files["pdf"].startswith(b"%PDF")
     migrated.dispose()
+
+
+def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office):
+    notices = office / "notices" / "palmyra"
+    notices.mkdir(parents=True)
+    definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
+        encoding="utf-8"
+    )
+    (notices / "house-numbering-notice.toml").write_text(
+        definition.replace('kind = "notice"', 'kind = "permit"'), encoding="utf-8"
+    )
+    case = open_palmyra_case(engine, office)
+    numbers = [
+        issue_palmyra(engine, office, case, when).number
+        for when in (date(2026, 12, 30), date(2027, 1, 4))
+    ]
+    assert numbers == ["PA-P-000001", "PA-P-000002"]

@@ -25,7 +25,7 @@ from noticeclerk.letterhead import load_letterhead
 from noticeclerk.register.cases import find_case, latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
-from noticeclerk.register.numbering import document_number, take_number
+from noticeclerk.register.numbering import document_number, permit_number, take_number
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.deadline_rules import deadline_anchor
@@ -96,8 +96,11 @@ def issue(
                 events[anchor] = when
             stated = notice.deadline.deadline(village.calendar, events, facts).due.isoformat()
         prefix = load_letterhead(village, workspace).number_prefix
-        sequence = take_number(session, f"{village.slug}:document:{when.year}")
-        number = document_number(prefix, when.year, sequence)
+        if notice.kind == "permit":
+            number = permit_number(prefix, take_number(session, f"{village.slug}:permit"))
+        else:
+            sequence = take_number(session, f"{village.slug}:document:{when.year}")
+            number = document_number(prefix, when.year, sequence)
         printed = CaseFile(
             path=Path(case.number),
             village=village.slug,

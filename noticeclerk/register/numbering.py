@@ -39,3 +39,8 @@ def case_number(prefix: str, year: int, sequence: int) -> str:
 
 def document_number(prefix: str, year: int, sequence: int) -> str:
     return f"{prefix}-D-{year}-{sequence:05d}"
+
+
+def permit_number(prefix: str, sequence: int) -> str:
+    """Permits run in one series with no yearly restart (Tuckahoe § 19-48(c), § 19-78)."""
+    return f"{prefix}-P-{sequence:06d}"

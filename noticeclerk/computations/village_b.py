@@ -1,27 +1,16 @@
-"""Case facts, turned into the amounts a document prints, by the money engine.
-
-A notice definition names its computation (`computation = "..."`); the computation takes the
-case's facts and returns the figures the template prints. Templates never do arithmetic.
-"""
+"""Village B's case facts, turned into the figures its statement of charges prints."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from noticeclerk.computations.figures import bill_context, computation
 from noticeclerk.rules.costs import Bill, BillLine, village_b_special_assessment
 from noticeclerk.rules.money import to_cents
 
-Computation = Callable[[Mapping[str, Any]], dict[str, Any]]
 
-
-def _bill_context(bill: Bill) -> dict[str, Any]:
-    return {
-        "lines": [{"description": line.description, "amount": line.amount} for line in bill.lines],
-        "total": bill.total,
-    }
-
-
+@computation("village_b_statement")
 def village_b_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
     """Village B (C)-(D): the certified cost per parcel, and what an unpaid statement becomes.
 
@@ -37,7 +26,4 @@ def village_b_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     )
     assessment = village_b_special_assessment(charges.total)
-    return {"charges": _bill_context(charges), "special_assessment": _bill_context(assessment)}
-
-
-COMPUTATIONS: dict[str, Computation] = {"village_b_statement": village_b_statement}
+    return {"charges": bill_context(charges), "special_assessment": bill_context(assessment)}
