@@ -50,6 +50,7 @@ SERVICE_METHODS = {
     "leave_at_residence": "leaving it at the residence",
     "mail_nonresident": "mailing it to a non-resident's last known residence",
     "publication": "publication in the official newspaper",
+    "file_with_officer": "filing it in the office of the officer it is addressed to",
 }
 
 # What kind of document each notice type is; the catalogue and the demo index group by it.
@@ -89,8 +90,11 @@ _TOP_KEYS = {
     "next_step",
     "suspended_by",
     "amount_due",
+    "deadline_counts_from_service",
 }
-_RECIPIENTS = {"owner", "occupant", "applicant", "appellant", "contractor", "utility"}
+# "officer": a document filed with or addressed to a Village officer (the Assessor, the
+# Village Administrator), named in the case's [recipient].
+_RECIPIENTS = {"owner", "occupant", "applicant", "appellant", "contractor", "utility", "officer"}
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,9 @@ class NoticeType:
     suspended_by: Suspension | None = None
     # For a bill: the computation's figure whose total the bill asks to be paid.
     amount_due: str | None = None
+    # Whether serving the document sets the event its deadline counts from. False where the
+    # ordinance counts from something else, such as the date of the Board's order.
+    deadline_counts_from_service: bool = True
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -305,6 +312,10 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
             "names a figure of the notice's computation, so it needs 'computation'",
         )
 
+    from_service = data.get("deadline_counts_from_service", True)
+    if not isinstance(from_service, bool):
+        raise ConfigError(path, "deadline_counts_from_service", "must be true or false")
+
     return NoticeType(
         village=village,
         slug=slug,
@@ -328,6 +339,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         next_step=next_step.strip() if next_step else None,
         suspended_by=suspended_by,
         amount_due=amount_due,
+        deadline_counts_from_service=from_service,
     )
 
 

@@ -10,7 +10,9 @@ from docx.table import Table
 from pypdf import PdfReader
 
 # What WeasyPrint prints in the page margins, which Word keeps in header and footer fields.
-RUNNING_LINES = re.compile(r"^(Page \d+ of \d+ • Document No\. .*|.+ — [A-Z]{2}-\d{4}-.+)$")
+RUNNING_LINES = re.compile(
+    r"^(Page \d+ of \d+ • Document No\. .*|.+ — [A-Z]{1,6}-[A-Z0-9]+-[A-Z0-9-]+)$"
+)
 
 
 def pdf_pages(data: bytes) -> list[str]:

@@ -105,3 +105,11 @@ def test_filters_write_dates_hours_and_money_as_a_clerk_does():
 def test_money_rounds_half_up_to_the_cent():
     assert spell_money("0.005") == "$0.01"
     assert spell_money(Decimal("2.675")) == "$2.68"
+
+
+def test_a_filter_given_a_missing_fact_names_the_fact(workspace):
+    (workspace / "templates" / "date_fact.html.j2").write_text(
+        "<p>{{ events.served | longdate }}</p>", encoding="utf-8"
+    )
+    with pytest.raises(InputError, match="the fact 'served'"):
+        render(workspace, "date_fact.html.j2", events={})

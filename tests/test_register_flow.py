@@ -349,7 +349,8 @@ def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
         2026, 12, 14
     )  # Thursday + 10 = Sunday, then Monday (§ 990.001(4)(b))
     (item,) = what_is_due(engine, as_of=date(2026, 12, 15), workspace=office)
-    assert item.status == "stated_too_early"  # stated for the document's date, December 1
+    # A deadline counted from receipt is never stated as a date, so it cannot be too short.
+    assert item.status == "passed" and item.deadline == "2026-12-14"
 
 
 def test_mail_returned_unclaimed_shows_as_failed_service(engine, office):
@@ -630,3 +631,37 @@ def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office
         for when in (date(2026, 12, 30), date(2027, 1, 4))
     ]
     assert numbers == ["PA-P-000001", "PA-P-000002"]
+
+
+def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_served(
+    engine, office
+):
+    notices = office / "notices" / "palmyra"
+    notices.mkdir(parents=True)
+    definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
+        encoding="utf-8"
+    )
+    definition = definition.replace(
+        'from = "service"}', 'from = "order"}\ndeadline_counts_from_service = false'
+    )
+    (notices / "house-numbering-notice.toml").write_text(definition, encoding="utf-8")
+    request = request_from_options(
+        "palmyra",
+        "house-numbering-notice",
+        ["PV-0417"],
+        PALMYRA_FACTS,
+        ["order=2026-12-01", "service=2026-12-02"],
+        office,
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    number = issue_palmyra(engine, office, case, date(2026, 12, 2)).number
+    served = serve(
+        engine,
+        number,
+        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 4, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    # Ten days from the order of December 1, whenever the letter reaches the owner.
+    assert served.deadline.due == date(2026, 12, 11)
+    assert served.stated_too_early is None

@@ -24,6 +24,7 @@ from jinja2 import (
     TemplateError,
     TemplateNotFound,
     TemplateSyntaxError,
+    Undefined,
     UndefinedError,
     pass_context,
 )
@@ -107,6 +108,7 @@ def _quote(context: Any, section: str) -> Markup:
 
 
 def _date_filter(value: date | datetime, pattern: str, locale: str) -> str:
+    _defined(value)
     if isinstance(value, datetime):
         return format_datetime(value, pattern, tzinfo=value.tzinfo, locale=locale)
     if isinstance(value, date):
@@ -114,8 +116,15 @@ def _date_filter(value: date | datetime, pattern: str, locale: str) -> str:
     raise TypeError(f"expected a date, got {value!r}")
 
 
+def _defined(value: object) -> None:
+    """A filter given a missing fact raises Jinja2's own error, which names the fact."""
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()
+
+
 def _clock(value: datetime, locale: str) -> str:
     """The hour as the ordinances write it: "12:00 noon", "11:00 a.m." and the zone."""
+    _defined(value)
     if (value.hour, value.minute) == (12, 0):
         words = "12:00 noon"
     else:

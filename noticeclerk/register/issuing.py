@@ -90,11 +90,15 @@ def issue(
         stated = None
         if notice.deadline is not None:
             anchor = deadline_anchor(notice.deadline)
-            if anchor is not None and not isinstance(events.get(anchor), datetime):
+            from_service = notice.deadline_counts_from_service
+            if from_service and anchor is not None and not isinstance(events.get(anchor), datetime):
                 # The document states its deadline for service on its own date; serving it
                 # later is caught by 'serve', which compares the law's deadline with this one.
                 events[anchor] = when
-            stated = notice.deadline.deadline(village.calendar, events, facts).due.isoformat()
+            # A deadline counted from receipt cannot be stated as a date when the document is
+            # issued; its template words it from receipt, and serving it cannot make it short.
+            if notice.service_effective != "on_receipt":
+                stated = notice.deadline.deadline(village.calendar, events, facts).due.isoformat()
         prefix = load_letterhead(village, workspace).number_prefix
         if notice.kind == "permit":
             number = permit_number(prefix, take_number(session, f"{village.slug}:permit"))

@@ -130,7 +130,7 @@ def deadline_after(
         return None
     events = latest(document.case, "event")
     anchor = deadline_anchor(rule)
-    if anchor is not None:
+    if anchor is not None and notice.deadline_counts_from_service:
         # The event the deadline counts from is the service itself; a rule counting from a
         # moment keeps the time, a rule counting days uses the village's calendar day.
         events[anchor] = effective

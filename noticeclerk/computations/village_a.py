@@ -1,0 +1,281 @@
+"""Village A's case facts, turned into the figures its bills, schedules and lists print.
+
+Village A, Ch. 134 (private streets). The ordinance prints §§ 134-41 and 134-42 in its own
+cross-references; the number of the cost section, § 134-45, is inferred, and every figure
+below that rests on it says so. Each computation reads the case's facts as the clerk typed
+them, hands the arithmetic to the money engine (noticeclerk.rules) and returns what the
+template prints, so no template ever adds, splits or rounds.
+
+Facts that carry several numbers are lines of text with the parts separated by "|", the form
+`noticeclerk case open --fact` takes for lists; a malformed line is one sentence naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from noticeclerk.computations.figures import computation
+from noticeclerk.exceptions import InputError
+from noticeclerk.rules.apportion import split_among_properties
+from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
+from noticeclerk.rules.interest import Rate, simple_interest
+from noticeclerk.rules.money import (
+    check_cents,
+    parse_amount,
+    parse_measure,
+    parse_percent,
+    spell_amount,
+    spell_number,
+    spell_percent,
+)
+from noticeclerk.rules.periods import Unit, count_period
+
+if TYPE_CHECKING:
+    from noticeclerk.villages import Village
+
+NONE = "none"
+# § 134-42D: "to fewer than 20 feet".
+PARKING_MINIMUM_FT = Decimal(20)
+# § 134-41B: "Upon the accumulation of two inches or more of snow or ice".
+SNOW_ICE_THRESHOLD_IN = Decimal(2)
+# § 134-45B(1): "The administrative time may be set at either $500 ...".
+ADMINISTRATIVE_FLAT = {"500", "$500", "500.00", "$500.00"}
+
+
+def _parts(line: str, count: int, fact: str, form: str) -> list[str]:
+    parts = [part.strip() for part in line.split("|")]
+    if len(parts) != count or not all(parts):
+        raise InputError(
+            f"The fact '{fact}' has the line '{line}'; write each line as {form} "
+            f"({count} parts separated by '|')."
+        )
+    return parts
+
+
+def _is_none(lines: Sequence[str]) -> bool:
+    return len(lines) == 1 and lines[0].strip().lower() == NONE
+
+
+EMPLOYEE_FORM = "name or title | hours | hourly salary | fringe-benefit rate in percent"
+
+
+def _employees(lines: Sequence[str], fact: str) -> list[EmployeeTime]:
+    if _is_none(lines):
+        return []
+    found = []
+    for line in lines:
+        name, hours, salary, fringe = _parts(line, 4, fact, EMPLOYEE_FORM)
+        found.append(
+            EmployeeTime(
+                name,
+                parse_measure(hours, f"{name}'s hours ({fact})"),
+                parse_amount(salary, f"{name}'s hourly salary ({fact})"),
+                parse_percent(fringe, f"{name}'s fringe-benefit rate ({fact})"),
+            )
+        )
+    return found
+
+
+def _items(lines: Sequence[str], fact: str) -> list[CostItem]:
+    if _is_none(lines):
+        return []
+    found = []
+    for line in lines:
+        description, amount = _parts(line, 2, fact, "description | amount")
+        found.append(CostItem(description, parse_amount(amount, f"'{description}' ({fact})")))
+    return found
+
+
+def _authority(words: str) -> str:
+    """ "Village A § 134-45B(1), section number inferred" as a document cites it."""
+    return words.removeprefix("Village A ").replace(", section number inferred", " (inferred)")
+
+
+def maintenance_bill(facts: Mapping[str, Any]) -> Bill:
+    """§ 134-45A-B (inferred): the actual cost of the maintenance, line by line."""
+    administrative = list(facts["administrative_time"])
+    flat = len(administrative) == 1 and administrative[0].replace(" ", "") in ADMINISTRATIVE_FLAT
+    counsel = str(facts["general_counsel"]).strip()
+    counsel_hours, counsel_rate = Decimal(0), None
+    if counsel.lower() != NONE:
+        hours, rate = _parts(counsel, 2, "general_counsel", "hours | non-retainer hourly rate")
+        counsel_hours = parse_measure(hours, "The General Counsel's hours")
+        counsel_rate = parse_amount(rate, "The General Counsel's non-retainer hourly rate")
+    return village_a_maintenance_bill(
+        labor=_employees(facts["labor"], "labor"),
+        administrative_flat=flat,
+        administrative_time=[] if flat else _employees(administrative, "administrative_time"),
+        counsel_hours=counsel_hours,
+        counsel_hourly_rate=counsel_rate,
+        contractors=_items(facts["contractors"], "contractors"),
+        materials_and_equipment=_items(facts["materials_and_equipment"], "materials_and_equipment"),
+    )
+
+
+def _bill_figures(bill: Bill) -> dict[str, Any]:
+    return {
+        "lines": [
+            {
+                "description": line.description,
+                "authority": _authority(line.authority),
+                "amount": line.amount,
+            }
+            for line in bill.lines
+        ],
+        "total": bill.total,
+    }
+
+
+@computation("village_a_maintenance_bill")
+def village_a_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-45A-C (inferred): the bill sent by certified mail to the last owner of record."""
+    return {"bill": _bill_figures(maintenance_bill(facts))}
+
+
+def _village() -> Village:
+    from noticeclerk.villages import load_village  # the catalogue loads this module first
+
+    return load_village("village-a")
+
+
+def _legal_rate() -> Rate:
+    """§ 134-45D (inferred): "the accrued legal rate of interest per annum", as the village's
+    letterhead states it (N.Y. CPLR 5004(a), 9%, unless the letterhead sets another)."""
+    return _village().legal_rate
+
+
+# § 134-45C (inferred): "not paid within 20 days after a bill for such maintenance is sent".
+BILL_PAYMENT_DAYS = 20
+
+
+@computation("village_a_sworn_statement")
+def village_a_sworn_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-45C-D (inferred): the cost and expense, what was paid, and the lien's principal.
+
+    The statement shows the same cost as the bill (the same facts, the same computation); the
+    principal of the lien is what is still unpaid, and it bears interest at the legal rate
+    from the completion of the work.
+    """
+    bill = maintenance_bill(facts)
+    paid = check_cents(facts["amount_paid"], "The amount paid on the bill")
+    if paid >= bill.total:
+        raise InputError(
+            f"The bill of {spell_amount(bill.total)} is paid in full ({spell_amount(paid)} "
+            "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
+        )
+    rate = _legal_rate()
+    unpaid_after = count_period(
+        _village().calendar, Unit.DAYS, BILL_PAYMENT_DAYS, facts["bill_sent"]
+    )
+    return {
+        # The last day to pay; the statement may be filed only after it (the template checks).
+        "payment_deadline": unpaid_after.due,
+        "payment_deadline_steps": [str(step) for step in unpaid_after.steps],
+        "costs": _bill_figures(bill),
+        "paid": paid,
+        "unpaid": bill.total - paid,
+        "rate": {"percent": spell_percent(rate.percent), "authority": rate.authority},
+    }
+
+
+@computation("village_a_apportionment")
+def village_a_apportionment(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-45F (inferred): the actual cost divided by the number of properties.
+
+    One share per property, whatever its number of tax lots; the cents that do not divide go
+    one each to the first properties listed, so the shares add back to the cost.
+    """
+    split = split_among_properties(facts["actual_cost"], facts["properties"])
+    return {
+        "total": split.total,
+        "count": len(split.shares),
+        "shares": [{"parcel": share.parcel, "amount": share.amount} for share in split.shares],
+        "steps": [str(step) for step in split.steps],
+    }
+
+
+LIEN_FORM = (
+    "parcel id | sworn statement number | date filed | date the work was completed | "
+    "unpaid principal"
+)
+
+
+def _iso_date(text: str, what: str, line: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InputError(
+            f"The fact 'liens' has the line '{line}'; {what} must be a date written YYYY-MM-DD."
+        ) from None
+
+
+@computation("village_a_lien_roll")
+def village_a_lien_roll(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-45E (inferred): each unpaid lien with its interest fixed for the assessment roll.
+
+    "interest as provided in Subsection D shall be fixed": simple interest at the legal rate
+    per annum from the completion of the work to the day the roll is prepared.
+    """
+    fixed_on = facts["interest_fixed_on"]
+    rate = _legal_rate()
+    rows, seen = [], set()
+    for line in facts["liens"]:
+        parcel, statement, filed, completed, principal = _parts(line, 5, "liens", LIEN_FORM)
+        if parcel in seen:
+            raise InputError(f"The fact 'liens' lists parcel '{parcel}' twice; list it once.")
+        seen.add(parcel)
+        filed_on = _iso_date(filed, "the date filed", line)
+        completed_on = _iso_date(completed, "the date the work was completed", line)
+        if filed_on > fixed_on:
+            raise InputError(
+                f"The sworn statement {statement} was filed on {filed_on.isoformat()}, after "
+                f"the interest is fixed ({fixed_on.isoformat()}); it is not yet a lien then."
+            )
+        amount = parse_amount(principal, f"The unpaid principal of {statement}")
+        interest = simple_interest(amount, rate, completed_on, fixed_on)
+        rows.append(
+            {
+                "parcel": parcel,
+                "statement": statement,
+                "filed": filed_on,
+                "completed": completed_on,
+                "principal": amount,
+                "days": interest.days,
+                "interest": interest.amount,
+                "total": amount + interest.amount,
+            }
+        )
+    return {
+        "rows": rows,
+        "rate": {"percent": spell_percent(rate.percent), "authority": rate.authority},
+        "principal": sum((row["principal"] for row in rows), Decimal("0.00")),
+        "interest": sum((row["interest"] for row in rows), Decimal("0.00")),
+        "total": sum((row["total"] for row in rows), Decimal("0.00")),
+    }
+
+
+@computation("village_a_snow_ice")
+def village_a_snow_ice(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-41B: the duty to clear arises "Upon the accumulation of two inches or more"."""
+    depth = facts["depth_inches"]
+    if depth < SNOW_ICE_THRESHOLD_IN:
+        raise InputError(
+            f"The accumulation measured {spell_number(depth)} inches; § 134-41B applies only "
+            "to two inches or more of snow or ice, so there is no violation to notice."
+        )
+    return {"depth": spell_number(depth)}
+
+
+@computation("village_a_parking_width")
+def village_a_parking_width(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 134-42D: parking that reduces the street's width "to fewer than 20 feet"."""
+    width = facts["remaining_width_feet"]
+    if width >= PARKING_MINIMUM_FT:
+        raise InputError(
+            f"The street measured {spell_number(width)} feet wide beside the obstruction; "
+            "§ 134-42D forbids only reducing it to fewer than 20 feet."
+        )
+    return {"width": spell_number(width)}

@@ -1,0 +1,132 @@
+"""Palmyra's documents: their amounts against the ordinance's own numbers, their deadlines
+counted under Wisconsin law, and the refusals the ordinance requires (Ch. 8)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+from noticeclerk.villages import load_village
+
+D = Decimal
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
+
+
+def deadline(notice: str, events: dict, facts: dict | None = None):
+    rule = load_notice("palmyra", notice).deadline
+    return rule.deadline(load_village("palmyra").calendar, events, facts or {}).due
+
+
+def invoice_facts(amount: str, years: int, borrowing: str, first_year: int = 2026) -> dict:
+    return {
+        "assessment_lines": [{"description": "Sidewalk", "amount": D(amount)}],
+        "installment_years": years,
+        "borrowing_rate_percent": D(borrowing),
+        "first_tax_year": first_year,
+    }
+
+
+# --- Special assessment invoice, § 8.03(3)(b) ------------------------------------------------
+
+
+def test_the_invoice_charges_two_points_over_the_borrowing_rate_the_board_determined():
+    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 5, "3"))
+    assert figures["rate"]["charged"] == "5%"
+    assert figures["rate"]["borrowing"] == "3%"
+
+
+def test_five_thousand_dollars_over_five_years_at_five_percent_is_equal_principal_with_interest_on_the_balance():
+    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 5, "3"))
+    rows = figures["installments"]["rows"]
+    assert [r["principal"] for r in rows] == [D("1000.00")] * 5
+    assert [r["interest"] for r in rows] == [D(x) for x in ("250", "200", "150", "100", "50")]
+    assert [r["payment"] for r in rows] == [D(x) for x in ("1250", "1200", "1150", "1100", "1050")]
+    assert [r["tax_year"] for r in rows] == [2026, 2027, 2028, 2029, 2030]
+    assert figures["installments"]["total_interest"] == D("750.00")
+
+
+def test_the_installments_add_back_to_the_full_assessment_to_the_cent():
+    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("2394.50", 8, "3.25"))
+    rows = figures["installments"]["rows"]
+    assert sum(r["principal"] for r in rows) == D("2394.50")
+    assert rows[0]["principal"] == D("299.32") and rows[-1]["principal"] == D("299.31")
+    assert rows[-1]["balance"] == D("0.00")
+
+
+def test_an_installment_period_over_ten_years_is_refused():
+    with pytest.raises(InputError, match="may not exceed 10 years"):
+        COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 11, "3"))
+
+
+def test_an_invoice_for_nothing_is_refused():
+    with pytest.raises(InputError, match="more than"):
+        COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("0", 5, "3"))
+
+
+def test_payment_without_interest_is_due_30_days_from_the_date_of_the_invoice():
+    assert deadline("special-assessment-invoice", {"invoiced": date(2026, 9, 15)}) == date(
+        2026, 10, 15
+    )
+
+
+def test_a_thirtieth_day_on_a_saturday_runs_to_monday_when_the_office_is_closed():
+    # Wis. Stat. § 990.001(4)(c): October 31, 2026 is a Saturday.
+    assert deadline("special-assessment-invoice", {"invoiced": date(2026, 10, 1)}) == date(
+        2026, 11, 2
+    )
+
+
+def test_the_invoice_is_a_bill_for_the_full_assessment():
+    notice = load_notice("palmyra", "special-assessment-invoice")
+    assert (notice.kind, notice.amount_due, notice.signer) == (
+        "bill",
+        "assessment",
+        "clerk_treasurer",
+    )
+    document = Renderer().render(CASEBOOK / "special-assessment-invoice.toml")
+    text = document.html
+    assert "$2,394.50" in text and "5.25%" in text and "Thursday, October 15, 2026" in text
+
+
+# --- Sidewalk order and permit, § 8.04 ----------------------------------------------------------
+
+
+def test_the_abutting_owner_pays_fifty_percent_of_the_cost_of_construction_or_repair():
+    figures = COMPUTATIONS["palmyra_sidewalk_order"](
+        {"estimated_costs": [{"description": "Squares", "amount": D("1000.01")}]}
+    )
+    assert figures["estimate"]["total"] == D("1000.01")
+    assert figures["owner_share"]["total"] == D("500.01")  # half of a cent rounds half-up
+    assert figures["owner_percent"] == "50%"
+
+
+def test_the_sidewalk_order_gives_20_days_after_service_moved_past_memorial_day():
+    # May 24, 2026 is a Sunday and May 25 Memorial Day (Wis. Stat. § 990.001(4)(b)).
+    assert deadline("sidewalk-order", {"service": date(2026, 5, 4)}) == date(2026, 5, 26)
+
+
+def test_a_sidewalk_permit_is_free_and_applied_for_at_least_7_days_ahead():
+    figures = COMPUTATIONS["palmyra_sidewalk_permit"](
+        {"application_received_on": date(2026, 5, 11), "work_proposed_on": date(2026, 5, 18)}
+    )
+    assert figures["fee"]["total"] == D("0.00")
+    assert figures["latest_application"] == date(2026, 5, 11)
+
+
+def test_a_sidewalk_permit_applied_for_fewer_than_7_days_ahead_is_refused():
+    with pytest.raises(InputError, match=r"at least 7 days before the work"):
+        COMPUTATIONS["palmyra_sidewalk_permit"](
+            {"application_received_on": date(2026, 5, 12), "work_proposed_on": date(2026, 5, 18)}
+        )
+
+
+def test_the_sidewalk_permit_is_a_permit_to_the_applicant():
+    notice = load_notice("palmyra", "sidewalk-permit")
+    assert (notice.kind, notice.recipient) == ("permit", "applicant")

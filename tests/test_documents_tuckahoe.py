@@ -1,0 +1,210 @@
+"""Tuckahoe's documents: their amounts, their periods counted under New York law, and the
+refusals Chapter 19 requires (§§ 19-15(c), 19-16(c), 19-34)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+from noticeclerk.villages import load_village
+
+D = Decimal
+NY = ZoneInfo("America/New_York")
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "tuckahoe"
+
+
+def deadline(notice: str, events: dict, facts: dict | None = None):
+    rule = load_notice("tuckahoe", notice).deadline
+    return rule.deadline(load_village("tuckahoe").calendar, events, facts or {}).due
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=NY)
+
+
+# --- § 19-15(c): the appeal letters --------------------------------------------------------
+
+
+def test_an_appeal_served_on_the_seventh_day_after_mailing_is_received_as_timely():
+    figures = COMPUTATIONS["tuckahoe_appeal_received"](
+        {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 1)}
+    )
+    assert figures["repair_period"]["due"] == date(2026, 7, 1)
+
+
+def test_an_appeal_served_after_the_seven_days_is_refused_because_it_suspends_nothing():
+    with pytest.raises(InputError, match="after the seven-day period ended on Wednesday, July 1"):
+        COMPUTATIONS["tuckahoe_appeal_received"](
+            {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 2)}
+        )
+
+
+def test_the_seven_days_ending_on_independence_day_weekend_move_to_monday():
+    # Mailed Saturday, June 27, 2026: day 7 is Saturday, July 4 (GCL §§ 20, 24, 25-a).
+    figures = COMPUTATIONS["tuckahoe_appeal_received"](
+        {"notice_mailed": date(2026, 6, 27), "appeal_served": date(2026, 7, 6)}
+    )
+    assert figures["repair_period"]["due"] == date(2026, 7, 6)
+
+
+def test_a_hearing_set_before_the_appeal_was_served_is_refused():
+    with pytest.raises(InputError, match="not after the appeal was served"):
+        COMPUTATIONS["tuckahoe_appeal_hearing"](
+            {
+                "notice_mailed": date(2026, 6, 24),
+                "appeal_served": date(2026, 6, 29),
+                "hearing_at": at("2026-06-29T19:30"),
+            }
+        )
+
+
+def test_the_board_s_order_must_be_obeyed_within_three_days_from_the_order_itself():
+    assert deadline("appeal-decision", {"order": date(2026, 7, 13)}) == date(2026, 7, 16)
+    # An order of Wednesday, December 23, 2026: day 3 is Saturday the 26th, after Christmas.
+    assert deadline("appeal-decision", {"order": date(2026, 12, 23)}) == date(2026, 12, 28)
+
+
+def test_the_decision_letter_for_a_deadline_takes_only_an_affirmed_or_modified_notice():
+    assert COMPUTATIONS["tuckahoe_appeal_decision"]({"outcome": "affirmed"}) == {
+        "decision": "affirmed the notice to repair"
+    }
+    with pytest.raises(InputError, match="cancelled notice or an extended period"):
+        COMPUTATIONS["tuckahoe_appeal_decision"]({"outcome": "cancelled"})
+
+
+def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day():
+    figures = COMPUTATIONS["tuckahoe_appeal_extension"](
+        {"order_date": date(2026, 7, 13), "extended_to": date(2026, 8, 1)}
+    )
+    assert figures["three_days"]["due"] == date(2026, 7, 16)
+    assert figures["extended"]["due"] == date(2026, 8, 3)
+    assert "25-a" in figures["extended"]["steps"][-1]
+
+
+def test_an_extension_that_gives_no_more_than_the_three_days_is_refused():
+    with pytest.raises(InputError, match="an extension gives more time"):
+        COMPUTATIONS["tuckahoe_appeal_extension"](
+            {"order_date": date(2026, 7, 13), "extended_to": date(2026, 7, 16)}
+        )
+
+
+def test_the_cancelled_decision_states_no_deadline_and_the_others_are_served_on_the_appellant():
+    assert load_notice("tuckahoe", "appeal-decision-cancelled").deadline is None
+    for slug in (
+        "appeal-received",
+        "appeal-hearing",
+        "appeal-decision",
+        "appeal-decision-extended",
+    ):
+        assert load_notice("tuckahoe", slug).recipient == "appellant"
+        assert load_notice("tuckahoe", slug).signer == "clerk"
+
+
+# --- § 19-16(c): fences and walls by excavations -------------------------------------------
+
+
+def test_the_fence_order_invents_no_number_of_days_the_ordinance_does_not_give():
+    notice = load_notice("tuckahoe", "fence-wall-order")
+    assert notice.deadline is None
+    assert notice.signer == "street_commissioner"
+    html = Renderer().render(CASEBOOK / "fence-wall-order.toml", formats=("pdf",)).html
+    assert "promptly and reasonably" in html
+
+
+# --- § 19-34: snow and ice removed by the Village ------------------------------------------
+
+
+SNOW_COSTS = [
+    {"description": "Labor", "amount": D("171.00")},
+    {"description": "Plow", "amount": D("62.50")},
+    {"description": "Salt", "amount": D("18.75")},
+]
+
+
+def test_snow_that_stopped_at_night_had_to_be_cleared_by_eleven_and_the_bill_adds_its_lines():
+    figures = COMPUTATIONS["tuckahoe_snow_bill"](
+        {
+            "snow_ceased": at("2026-01-26T21:40"),
+            "removal_started": at("2026-01-27T13:15"),
+            "costs": SNOW_COSTS,
+        }
+    )
+    assert figures["clearing"]["due"] == at("2026-01-27T11:00")
+    assert figures["charges"]["total"] == D("252.25")
+
+
+def test_snow_that_stopped_in_the_afternoon_had_to_be_cleared_within_four_hours():
+    figures = COMPUTATIONS["tuckahoe_snow_bill"](
+        {
+            "snow_ceased": at("2026-01-26T13:30"),
+            "removal_started": at("2026-01-26T17:45"),
+            "costs": SNOW_COSTS,
+        }
+    )
+    assert figures["clearing"]["due"] == at("2026-01-26T17:30")
+
+
+def test_a_bill_for_snow_the_village_removed_while_the_owner_still_had_time_is_refused():
+    with pytest.raises(InputError, match="fail or neglect"):
+        COMPUTATIONS["tuckahoe_snow_bill"](
+            {
+                "snow_ceased": at("2026-01-26T21:40"),
+                "removal_started": at("2026-01-27T09:00"),
+                "costs": SNOW_COSTS,
+            }
+        )
+
+
+def test_the_bill_is_payable_within_ten_days_after_it_is_presented():
+    assert deadline("snow-removal-bill", {"presented": date(2026, 2, 3)}) == date(2026, 2, 13)
+    # Day 10 is Saturday, February 14: the next business day is Tuesday the 17th, after
+    # Washington's Birthday (GCL § 24).
+    assert deadline("snow-removal-bill", {"presented": date(2026, 2, 4)}) == date(2026, 2, 17)
+
+
+def test_the_bill_may_be_served_only_the_four_ways_section_19_34_b_names():
+    methods = [s.method for s in load_notice("tuckahoe", "snow-removal-bill").service]
+    assert methods == [
+        "present_personally",
+        "leave_at_residence",
+        "mail_nonresident",
+        "post_on_premises",
+    ]
+
+
+def test_the_bill_s_amount_due_is_the_total_of_the_expense_incurred():
+    notice = load_notice("tuckahoe", "snow-removal-bill")
+    assert notice.kind == "bill" and notice.amount_due == "charges"
+
+
+def test_the_certificate_of_cost_is_refused_while_the_bill_may_still_be_paid():
+    with pytest.raises(InputError, match="through Friday, February 13, 2026"):
+        COMPUTATIONS["tuckahoe_snow_certificate"](
+            {
+                "bill_presented": date(2026, 2, 3),
+                "unpaid_as_of": date(2026, 2, 13),
+                "costs": SNOW_COSTS,
+            }
+        )
+
+
+def test_the_certificate_certifies_the_actual_cost_once_the_ten_days_have_passed():
+    figures = COMPUTATIONS["tuckahoe_snow_certificate"](
+        {"bill_presented": date(2026, 2, 3), "unpaid_as_of": date(2026, 2, 14), "costs": SNOW_COSTS}
+    )
+    assert figures["payment_period"]["due"] == date(2026, 2, 13)
+    assert figures["cost"]["total"] == D("252.25")
+
+
+def test_the_certificate_is_addressed_to_the_assessor_and_prints_no_envelope_address():
+    html = Renderer().render(CASEBOOK / "snow-cost-certificate.toml", formats=("pdf",)).html
+    assert "address-block" not in html
+    assert "The Assessor, Village of Tuckahoe" in html

@@ -1,0 +1,311 @@
+"""Village A's documents (Ch. 134, private streets): their deadlines, amounts and refusals.
+
+The amounts are checked against the ordinance's own numbers (§ 134-45F: $5,000 over five
+properties is $1,000 each) and against arithmetic done here apart from the money engine; the
+deadlines against New York General Construction Law §§ 20 and 25-a.
+"""
+
+from __future__ import annotations
+
+import shutil
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import render_case
+from noticeclerk.villages import load_village
+
+REPO = Path(__file__).resolve().parent.parent
+CASEBOOK = REPO / "casebook" / "village-a"
+D = Decimal
+
+BILL_FACTS = {
+    "labor": [
+        "DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
+        "DPW Equipment Operator L. Chen | 4 | 36.80 | 42.5",
+    ],
+    "administrative_time": ["$500"],
+    "general_counsel": "1.5 | 275.00",
+    "contractors": ["Sample Tree Care Co., invoice 2291, limb removal | 1,450.00"],
+    "materials_and_equipment": ["Disposal fees, County transfer station ticket 55120 | 186.40"],
+}
+
+
+def cents(value: Decimal) -> Decimal:
+    return value.quantize(D("0.01"), rounding=ROUND_HALF_UP)
+
+
+def case_copy(tmp_path: Path, name: str, *replacements: tuple[str, str]) -> Path:
+    """A sample case, copied beside the roll with some of its lines changed."""
+    text = (CASEBOOK / f"{name}.toml").read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    shutil.copy(CASEBOOK / "roll.csv", tmp_path / "roll.csv")
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def deadline(notice: str, events: dict) -> date:
+    village = load_village("village-a")
+    return load_notice("village-a", notice).deadline.deadline(village.calendar, events).due
+
+
+# 1. Emergency directive (§ 134-42B)
+
+
+def test_an_emergency_directive_served_on_a_friday_runs_to_tuesday_under_the_two_day_rule():
+    # N.Y. Gen. Constr. Law § 20: a two-day period leaves out an intervening Saturday and Sunday.
+    assert deadline("emergency-directive-to-comply", {"service": date(2026, 1, 9)}) == date(
+        2026, 1, 13
+    )
+
+
+def test_an_emergency_directive_served_midweek_gives_two_calendar_days():
+    assert deadline("emergency-directive-to-comply", {"service": date(2026, 1, 7)}) == date(
+        2026, 1, 9
+    )
+
+
+def test_the_emergency_directive_quotes_42b_and_not_the_seven_day_rule():
+    sections = [q.section for q in load_notice("village-a", "emergency-directive-to-comply").quotes]
+    assert "§ 134-42B" in sections
+    assert "§ 134-42A" not in sections
+
+
+# 2. Bill for maintenance (§ 134-45A-C)
+
+
+def test_the_sample_bill_adds_each_line_of_134_45b_to_the_cent():
+    figures = COMPUTATIONS["village_a_maintenance_bill"](BILL_FACTS)
+    amounts = [line["amount"] for line in figures["bill"]["lines"]]
+    expected = [
+        cents(D(6) * D("31.25") * D("1.425")),  # 267.1875 -> 267.19
+        cents(D(4) * D("36.80") * D("1.425")),  # 209.76
+        D("500.00"),  # administrative time set at $500
+        D("412.50"),  # 1.5 h x $275.00
+        D("1450.00"),
+        D("186.40"),
+    ]
+    assert amounts == expected
+    assert figures["bill"]["total"] == sum(expected) == D("3025.85")
+    assert [line["authority"] for line in figures["bill"]["lines"]][:4] == [
+        "§ 134-45B(1) (inferred)",
+        "§ 134-45B(1) (inferred)",
+        "§ 134-45B(1) (inferred)",
+        "§ 134-45B(2) (inferred)",
+    ]
+
+
+def test_the_bill_is_tracked_by_the_register_for_its_full_amount():
+    notice = load_notice("village-a", "maintenance-bill")
+    assert notice.amount_due == "bill"
+    assert notice.mail_class == "Certified Mail — Return Receipt Requested"
+    assert [s.method for s in notice.service] == ["certified_mail"]
+    assert notice.service_effective == "on_service"
+
+
+def test_the_bill_s_20_days_count_from_sending_and_a_sunday_moves_to_monday():
+    # February 2 + 20 days = Sunday, February 22, 2026; § 25-a moves it to Monday.
+    assert deadline("maintenance-bill", {"mailed": date(2026, 2, 2)}) == date(2026, 2, 23)
+
+
+def test_administrative_time_at_actual_time_replaces_the_500_flat():
+    facts = dict(BILL_FACTS, administrative_time=["Village Clerk | 2 | 35.00 | 30"])
+    lines = COMPUTATIONS["village_a_maintenance_bill"](facts)["bill"]["lines"]
+    assert lines[2]["amount"] == D("91.00")  # 2 x 35 x 1.30
+
+
+def test_a_bill_with_nothing_in_it_is_refused():
+    facts = {
+        "labor": ["none"],
+        "administrative_time": ["none"],
+        "general_counsel": "none",
+        "contractors": ["none"],
+        "materials_and_equipment": ["none"],
+    }
+    with pytest.raises(InputError, match="no lines"):
+        COMPUTATIONS["village_a_maintenance_bill"](facts)
+
+
+def test_a_malformed_labor_line_is_one_sentence_naming_the_fact():
+    facts = dict(BILL_FACTS, labor=["DPW Laborer R. Ortiz | 6 | 31.25"])
+    with pytest.raises(InputError, match=r"The fact 'labor' has the line 'DPW Laborer R\. Ortiz"):
+        COMPUTATIONS["village_a_maintenance_bill"](facts)
+
+
+# 3. Apportionment (§ 134-45F)
+
+
+def test_the_ordinance_s_example_gives_1000_dollars_to_each_of_five_properties():
+    parcels = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009", "0301-02-013"]
+    figures = COMPUTATIONS["village_a_apportionment"](
+        {"actual_cost": D("5000.00"), "properties": parcels}
+    )
+    assert [share["amount"] for share in figures["shares"]] == [D("1000.00")] * 5
+    assert figures["total"] == D("5000.00")
+
+
+def test_odd_cents_go_to_the_first_properties_listed_and_add_back():
+    figures = COMPUTATIONS["village_a_apportionment"](
+        {"actual_cost": D("1000.01"), "properties": ["a", "b", "c"]}
+    )
+    assert [share["amount"] for share in figures["shares"]] == [
+        D("333.34"),
+        D("333.34"),
+        D("333.33"),
+    ]
+
+
+def test_the_sample_schedule_prints_the_ordinance_s_example():
+    html = render_case(CASEBOOK / "apportionment-schedule.toml", ("docx",)).html
+    assert html.count("$1,000.00") == 5
+    assert "$5,000.00" in html
+    for owner in ("ABC LLC", "Ed and Marie Smith", "Max Ross", "John Smith", "F Inc."):
+        assert owner in html
+
+
+def test_a_schedule_whose_properties_are_not_the_case_s_parcels_is_refused(tmp_path):
+    path = case_copy(
+        tmp_path,
+        "apportionment-schedule",
+        (
+            'properties = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009", '
+            '"0301-02-013"]',
+            'properties = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009"]',
+        ),
+    )
+    with pytest.raises(InputError, match="list each parcel of the case once"):
+        render_case(path, ("docx",))
+
+
+# 4. Sworn statement (§ 134-45C-D)
+
+
+def statement_facts(**changes: object) -> dict:
+    facts = dict(BILL_FACTS, bill_sent=date(2026, 2, 2), amount_paid=D("500.00"))
+    facts.update(changes)
+    return facts
+
+
+def test_the_sworn_statement_shows_the_bill_s_cost_and_the_unpaid_principal():
+    figures = COMPUTATIONS["village_a_sworn_statement"](statement_facts())
+    bill = COMPUTATIONS["village_a_maintenance_bill"](BILL_FACTS)["bill"]
+    assert figures["costs"] == bill
+    assert figures["unpaid"] == D("2525.85")
+    assert figures["rate"] == {"percent": "9%", "authority": "N.Y. CPLR 5004(a)"}
+    assert figures["payment_deadline"] == date(2026, 2, 23)
+
+
+def test_a_bill_paid_in_full_has_no_sworn_statement():
+    with pytest.raises(InputError, match="paid in full"):
+        COMPUTATIONS["village_a_sworn_statement"](statement_facts(amount_paid=D("3025.85")))
+
+
+def test_a_sworn_statement_dated_before_the_20_days_run_out_is_refused(tmp_path):
+    path = case_copy(tmp_path, "sworn-statement", ("date = 2026-03-02", "date = 2026-02-23"))
+    with pytest.raises(InputError, match="have not run out"):
+        render_case(path, ("docx",))
+
+
+def test_the_sworn_statement_goes_to_the_village_administrator_and_carries_the_jurat():
+    html = render_case(CASEBOOK / "sworn-statement.toml", ("docx",)).html
+    assert "Office of the Village Administrator" in html
+    assert "Sworn to before me" in html
+    assert "Section 3, Block 2, Lots 4, 5, 7 and 8" in html
+    assert "Max Ross, as shown on the Village's assessment roll" in html
+    assert "January 14, 2026 to January 15, 2026" in html
+
+
+def test_a_sworn_statement_without_its_recipient_is_refused(tmp_path):
+    path = case_copy(
+        tmp_path,
+        "sworn-statement",
+        (
+            '[recipient]\nname = "Office of the Village Administrator"\n'
+            'address_lines = ["Village Hall", "1 Sample Plaza", "Village A NY 10000"]\n',
+            "",
+        ),
+    )
+    with pytest.raises(InputError, match=r"give a \[recipient\]"):
+        render_case(path, ("docx",))
+
+
+# 5. Notices of violation (§ 134-41B, § 134-42C, § 134-42D)
+
+
+def test_snow_under_two_inches_is_not_a_violation_to_notice():
+    with pytest.raises(InputError, match="two inches or more"):
+        COMPUTATIONS["village_a_snow_ice"]({"depth_inches": D("1.75")})
+    assert COMPUTATIONS["village_a_snow_ice"]({"depth_inches": D(2)}) == {"depth": "2"}
+
+
+def test_parking_that_leaves_20_feet_is_not_a_violation_to_notice():
+    with pytest.raises(InputError, match="fewer than 20 feet"):
+        COMPUTATIONS["village_a_parking_width"]({"remaining_width_feet": D(20)})
+    assert COMPUTATIONS["village_a_parking_width"]({"remaining_width_feet": D("19.5")}) == {
+        "width": "19.5"
+    }
+
+
+@pytest.mark.parametrize("notice", ["notice-of-violation-snow-ice", "notice-of-violation-parking"])
+def test_a_notice_of_violation_sets_no_deadline_the_ordinance_does_not_give(notice):
+    loaded = load_notice("village-a", notice)
+    assert loaded.deadline is None
+    assert [s.method for s in loaded.service] == [
+        "hand_owner",
+        "hand_suitable_age",
+        "email",
+        "door_and_phone",
+    ]
+
+
+# 6. Unpaid liens for the assessment roll (§ 134-45E)
+
+
+def lien_facts(*liens: str, fixed_on: date = date(2026, 4, 1)) -> dict:
+    return {"interest_fixed_on": fixed_on, "liens": list(liens)}
+
+
+def test_interest_is_fixed_at_the_legal_rate_from_the_completion_of_the_work():
+    figures = COMPUTATIONS["village_a_lien_roll"](
+        lien_facts(
+            "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85",
+            "0301-02-009 | VA-2026-L-0009 | 2026-03-09 | 2026-02-03 | 1,000.00",
+        )
+    )
+    first, second = figures["rows"]
+    assert (first["days"], second["days"]) == (76, 57)
+    assert first["interest"] == cents(D("2525.85") * 9 * 76 / 36500) == D("47.33")
+    assert second["interest"] == cents(D("1000.00") * 9 * 57 / 36500) == D("14.05")
+    assert figures["total"] == D("3587.23")
+    assert figures["rate"]["authority"] == "N.Y. CPLR 5004(a)"
+
+
+def test_a_lien_filed_after_the_interest_is_fixed_is_refused():
+    with pytest.raises(InputError, match="not yet a lien"):
+        COMPUTATIONS["village_a_lien_roll"](
+            lien_facts("0301-02-004 | VA-2026-L-0005 | 2026-04-02 | 2026-01-15 | 2,525.85")
+        )
+
+
+def test_a_parcel_listed_twice_on_the_lien_list_is_refused():
+    line = "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85"
+    with pytest.raises(InputError, match="twice"):
+        COMPUTATIONS["village_a_lien_roll"](lien_facts(line, line))
+
+
+def test_a_lien_for_a_parcel_outside_the_case_is_refused(tmp_path):
+    path = case_copy(
+        tmp_path,
+        "unpaid-liens-list",
+        ('"0301-02-009 | VA-2026-L-0009', '"0301-02-013 | VA-2026-L-0009'),
+    )
+    with pytest.raises(InputError, match="0301-02-013 is not a parcel of this case"):
+        render_case(path, ("docx",))
