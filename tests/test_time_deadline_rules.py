@@ -211,3 +211,18 @@ def test_every_rule_kind_documents_its_parameters():
 def test_a_toml_time_literal_is_accepted_for_an_hour():
     rule = rule_from_toml('{kind = "next_day_at", from = "issuance", at = 12:00:00}')
     assert rule.at == time(12, 0)
+
+
+def test_a_day_fixed_by_the_board_moves_off_a_sunday_like_any_last_day():
+    rule = rule_from_toml(
+        '{kind = "fixed_day", fact = "board_day", fixed_by = "the Board of Trustees (§ 19-15(c))"}'
+    )
+    deadline = rule.deadline(NY, {}, {"board_day": date(2026, 7, 5)})
+    assert deadline.due == date(2026, 7, 6)
+    assert "the Board of Trustees" in str(deadline.steps[0])
+
+
+def test_a_fixed_day_rule_without_its_fact_names_it():
+    rule = rule_from_toml('{kind = "fixed_day", fact = "board_day", fixed_by = "the Board"}')
+    with pytest.raises(InputError, match="'board_day'"):
+        rule.deadline(NY, {}, {})

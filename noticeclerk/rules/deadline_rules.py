@@ -28,6 +28,7 @@ from noticeclerk.rules.periods import (
     count_period,
     local_day,
     next_day_at,
+    settle_last_day,
     spell_date,
     spell_datetime,
     spell_time,
@@ -97,7 +98,14 @@ def _read_fact(value: object) -> str:
     return _read_event(value)
 
 
+def _read_text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be text in quotes")
+    return value.strip()
+
+
 _READERS = {
+    "text": _read_text,
     "count": _read_count,
     "event": _read_event,
     "fact": _read_fact,
@@ -293,6 +301,32 @@ class HoursByDepthRule(DeadlineRule):
 
 
 @dataclass(frozen=True)
+class FixedDayRule(DeadlineRule):
+    """A day an officer or board fixes, given as a case fact ("within such additional period as
+    may be determined by the Board"); it still moves off a day on which a period may not end."""
+
+    kind = "fixed_day"
+    summary = "a day fixed by an officer or board, recorded as a case fact"
+    fact: str = _param("fact", "fact", "the case fact holding the day that was fixed")
+    fixed_by: str = _param("fixed_by", "text", "who fixed it and under what, for the explanation")
+
+    def deadline(
+        self, calendar: LegalCalendar, events: Events, facts: Facts | None = None
+    ) -> Deadline:
+        value = (facts or {}).get(self.fact)
+        if value is None:
+            raise InputError(
+                f"The deadline needs the case fact '{self.fact}'; record it for the case first."
+            )
+        if not isinstance(value, date):
+            raise InputError(f"The case fact '{self.fact}' must be a date written YYYY-MM-DD.")
+        day = value.date() if isinstance(value, datetime) else value
+        first = Step(f"The day fixed by {self.fixed_by} is {spell_date(day)}.")
+        last, steps = settle_last_day(calendar, day, before=False)
+        return Deadline(last, (first, *steps))
+
+
+@dataclass(frozen=True)
 class SeasonCheck:
     """Whether a date falls outside a closed season, and why."""
 
@@ -357,6 +391,7 @@ RULE_KINDS: dict[str, type[DeadlineRule]] = {
         NextDayAtRule,
         HoursWithNightWindowRule,
         HoursByDepthRule,
+        FixedDayRule,
     )
 }
 CHECK_KINDS: dict[str, type[ClosedSeasonRule]] = {ClosedSeasonRule.kind: ClosedSeasonRule}
