@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from datetime import UTC, date, datetime, time
+from decimal import Decimal
 
 import pytest
 
@@ -116,7 +117,7 @@ VILLAGE_B_SNOW = (
 
 @pytest.mark.parametrize(
     ("inches", "expected_hours"),
-    [(4, 24), ("4", 24), (3.5, 24), (4.25, 48), (12, 48)],
+    [(4, 24), ("4", 24), (3.5, 24), (4.25, 48), (12, 48), (Decimal("4.5"), 48)],
 )
 def test_village_b_gives_24_hours_up_to_four_inches_and_48_above(inches, expected_hours):
     rule = rule_from_toml(VILLAGE_B_SNOW)

@@ -83,7 +83,7 @@ def _read_month_day(value: object) -> tuple[int, int]:
 
 
 def _read_number(value: object) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
         raise ValueError("must be a number")
     try:
         number = Decimal(str(value))

@@ -1,0 +1,362 @@
+"""Village of Luck permits, appeals and street-work notices: dates, amounts and refusals
+against the ordinance's own words (Ch. 496, § 496-6, § 496-7, § 496-14)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+from noticeclerk.villages import load_village
+
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "luck"
+CENTRAL = ZoneInfo("America/Chicago")
+MINE = [
+    "vending-matters-in-doubt",
+    "vending-permit",
+    "vending-appeal-decision",
+    "excavation-permit-application",
+    "street-excavation-permit",
+    "excavation-refusal-frozen-ground",
+    "faulty-work-bill",
+    "defective-restoration-notice",
+    "sidewalk-permit",
+]
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=CENTRAL)
+
+
+def money(text: str) -> Decimal:
+    return Decimal(text)
+
+
+def lines(*pairs: tuple[str, str]) -> list[dict]:
+    return [{"description": d, "amount": Decimal(a)} for d, a in pairs]
+
+
+@pytest.fixture(scope="module")
+def rendered():
+    renderer = Renderer()
+    return {
+        stem: " ".join(
+            re.sub(r"<[^>]+>", " ", renderer.render(CASEBOOK / f"{stem}.toml").html).split()
+        )
+        for stem in MINE
+    }
+
+
+# --- Ch. 496, "Sidewalk permit required" ----------------------------------------------------
+
+
+SIDEWALK = {
+    "application_received_on": date(2026, 9, 21),
+    "work_proposed_on": date(2026, 9, 24),
+    "board_fee": money("25.00"),
+    "fee_resolution": "Resolution No. 2026-4",
+}
+
+
+def test_a_sidewalk_permit_applied_for_three_days_before_the_work_is_granted_with_the_board_s_fee():
+    figures = COMPUTATIONS["luck_sidewalk_permit"](SIDEWALK)
+    # "at least three days before work is proposed to be undertaken": Thursday, September 24
+    # less three days is Monday, September 21.
+    assert figures["latest_application"]["due"] == date(2026, 9, 21)
+    assert figures["fee"]["total"] == Decimal("25.00")
+    assert "set by the Village Board" in figures["fee"]["lines"][0]["description"]
+
+
+def test_a_sidewalk_permit_applied_for_two_days_before_the_work_is_refused():
+    late = {**SIDEWALK, "application_received_on": date(2026, 9, 22)}
+    with pytest.raises(InputError, match="at least three days before the work"):
+        COMPUTATIONS["luck_sidewalk_permit"](late)
+
+
+def test_the_sidewalk_permit_is_the_clerk_treasurer_s_and_prints_the_board_s_fee(rendered):
+    assert load_notice("luck", "sidewalk-permit").signer == "clerk_treasurer"
+    text = rendered["sidewalk-permit"]
+    assert "Sidewalk permit fee set by the Village Board" in text and "$25.00" in text
+    assert "Chris Halvorsen Village Clerk-Treasurer" in text
+
+
+# --- § 496-14: special event vending --------------------------------------------------------
+
+
+def test_the_matters_in_doubt_are_due_within_three_calendar_days_of_the_application(rendered):
+    figures = COMPUTATIONS["luck_vending_doubt"]({"application_made_on": date(2026, 6, 1)})
+    assert figures["letter_due"]["due"] == date(2026, 6, 4)
+    assert "the three days end on Thursday, June 4, 2026" in rendered["vending-matters-in-doubt"]
+
+
+def test_the_appeal_runs_seven_days_from_the_clerk_treasurer_s_decision_not_from_service(rendered):
+    notice = load_notice("luck", "vending-matters-in-doubt")
+    assert notice.deadline_counts_from_service is False
+    calendar = load_village("luck").calendar
+    assert notice.deadline.deadline(calendar, {"decision": date(2026, 6, 3)}).due == date(
+        2026, 6, 10
+    )
+    assert "no later than Wednesday, June 10, 2026" in rendered["vending-matters-in-doubt"]
+
+
+VENDING = {
+    "first_day": date(2026, 7, 17),
+    "last_day": date(2026, 7, 18),
+    "insurance_filed_on": date(2026, 6, 29),
+    "police_submission_on": date(2026, 7, 1),
+    "bodily_injury_limit": money("100000.00"),
+    "property_damage_limit": money("50000.00"),
+}
+
+
+def test_a_vending_permit_sets_forth_each_exact_day_of_the_event(rendered):
+    figures = COMPUTATIONS["luck_vending_permit"](VENDING)
+    assert figures["days"] == [date(2026, 7, 17), date(2026, 7, 18)]
+    # Seven days before Friday, July 17 is Friday, July 10.
+    assert figures["latest_filing"]["due"] == date(2026, 7, 10)
+    text = rendered["vending-permit"]
+    assert "Friday, July 17, 2026 Saturday, July 18, 2026" in text
+    assert "valid only during the dates and at the location specified" in text
+
+
+def test_a_vending_permit_is_refused_when_proof_of_insurance_came_under_seven_days_before():
+    late = {**VENDING, "insurance_filed_on": date(2026, 7, 11)}
+    with pytest.raises(InputError, match="Proof of insurance"):
+        COMPUTATIONS["luck_vending_permit"](late)
+
+
+def test_a_vending_permit_is_refused_when_the_booth_plan_reached_the_chief_too_late():
+    late = {**VENDING, "police_submission_on": date(2026, 7, 14)}
+    with pytest.raises(InputError, match="booth locations"):
+        COMPUTATIONS["luck_vending_permit"](late)
+
+
+@pytest.mark.parametrize(
+    ("bodily", "damage"), [("99999.99", "50000.00"), ("100000.00", "49999.99")]
+)
+def test_a_vending_permit_is_refused_below_100000_bodily_injury_or_50000_property_damage(
+    bodily, damage
+):
+    low = {**VENDING, "bodily_injury_limit": money(bodily), "property_damage_limit": money(damage)}
+    with pytest.raises(InputError, match="below the minimum"):
+        COMPUTATIONS["luck_vending_permit"](low)
+
+
+APPEAL = {
+    "outcome": "approved conditionally",
+    "clerk_decision_on": date(2026, 6, 22),
+    "appeal_filed_on": date(2026, 6, 29),
+}
+
+
+def test_the_board_decides_an_appeal_filed_on_the_seventh_day(rendered):
+    figures = COMPUTATIONS["luck_vending_appeal_decision"](APPEAL)
+    assert figures["appeal_window"]["due"] == date(2026, 6, 29)
+    assert figures["decision"] == "approved the permit conditionally"
+    text = rendered["vending-appeal-decision"]
+    assert "the Village Board approved the permit conditionally" in text
+    assert "By order of the Village Board." in text
+
+
+def test_an_appeal_filed_on_the_eighth_day_is_not_one_the_board_decides():
+    with pytest.raises(InputError, match="after the seven days"):
+        COMPUTATIONS["luck_vending_appeal_decision"](
+            {**APPEAL, "appeal_filed_on": date(2026, 6, 30)}
+        )
+
+
+def test_the_board_may_only_deny_approve_or_approve_conditionally():
+    with pytest.raises(InputError, match="must be one of: denied, approved"):
+        COMPUTATIONS["luck_vending_appeal_decision"]({**APPEAL, "outcome": "tabled"})
+
+
+# --- §§ 496-6, 496-7: street excavation ---------------------------------------------------
+
+
+EXCAVATION = {
+    "work_starts_at": at(2026, 6, 10, 7, 0),
+    "emergency_determined": False,
+    "approved_on": date(2026, 6, 8),
+    "insurance_per_person": money("500000.00"),
+    "insurance_per_accident": money("500000.00"),
+    "insurance_property_damage": money("500000.00"),
+    "board_fee": money("75.00"),
+    "fee_resolution": "Resolution No. 2026-4",
+    "village_expenses": lines(("inspection", "63.00")),
+    "guarantee_amount": money("2500.00"),
+}
+
+
+def test_an_excavation_permit_is_valid_30_days_and_pavement_is_due_within_60(rendered):
+    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    assert figures["valid_through"]["due"] == date(2026, 7, 8)
+    assert figures["pavement"]["due"] == date(2026, 8, 7)
+    text = rendered["street-excavation-permit"]
+    assert "valid through Wednesday, July 8, 2026" in text
+    assert "no later than Friday, August 7, 2026" in text
+
+
+def test_the_police_are_told_24_hours_and_the_director_one_business_day_before_the_work(rendered):
+    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    assert figures["police"]["due"] == at(2026, 6, 9, 7, 0)
+    assert figures["director"]["due"] == date(2026, 6, 9)
+    assert (
+        "no later than 7:00 a.m. CDT on Tuesday, June 9, 2026"
+        in (rendered["street-excavation-permit"])
+    )
+
+
+def test_the_police_notice_for_a_monday_start_leaves_out_the_whole_sunday():
+    monday = {
+        **EXCAVATION,
+        "work_starts_at": at(2026, 6, 15, 7, 0),
+        "approved_on": date(2026, 6, 8),
+    }
+    figures = COMPUTATIONS["luck_excavation_permit"](monday)
+    assert figures["police"]["due"] == at(2026, 6, 13, 7, 0)
+    assert figures["director"]["due"] == date(2026, 6, 12)
+
+
+def test_the_excavation_fee_is_the_board_s_amount_plus_actual_village_expenses(rendered):
+    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    assert figures["fee"]["total"] == Decimal("138.00")
+    assert "$138.00" in rendered["street-excavation-permit"]
+
+
+@pytest.mark.parametrize(
+    "limit", ["insurance_per_person", "insurance_per_accident", "insurance_property_damage"]
+)
+def test_an_excavation_permit_is_refused_with_any_insurance_limit_under_500000(limit):
+    with pytest.raises(InputError, match=r"less than\s+the \$500,000.00"):
+        COMPUTATIONS["luck_excavation_permit"]({**EXCAVATION, limit: money("499999.99")})
+
+
+@pytest.mark.parametrize(
+    "start", [at(2026, 11, 15, 8, 0), at(2027, 1, 12, 8, 0), at(2027, 5, 1, 8, 0)]
+)
+def test_no_excavation_permit_issues_between_november_15_and_may_1(start):
+    frozen = {**EXCAVATION, "work_starts_at": start, "approved_on": start.date()}
+    with pytest.raises(InputError, match="Issue the refusal letter"):
+        COMPUTATIONS["luck_excavation_permit"](frozen)
+
+
+def test_an_opening_the_director_determines_an_emergency_is_permitted_in_the_frozen_season():
+    start = at(2027, 1, 12, 8, 0)
+    emergency = {
+        **EXCAVATION,
+        "work_starts_at": start,
+        "approved_on": start.date(),
+        "emergency_determined": True,
+    }
+    figures = COMPUTATIONS["luck_excavation_permit"](emergency)
+    assert "The work is an emergency, which the rule allows." in figures["season_steps"]
+
+
+def test_the_refusal_names_the_first_day_after_the_frozen_season(rendered):
+    figures = COMPUTATIONS["luck_excavation_refusal"]({"proposed_opening_on": date(2026, 12, 1)})
+    assert figures["reopens_on"] == date(2027, 5, 2)
+    text = rendered["excavation-refusal-frozen-ground"]
+    assert "The permit is refused." in text
+    assert "on or after Sunday, May 2, 2027" in text
+    assert "Pat Lindqvist Director of Public Works" in text
+
+
+@pytest.mark.parametrize("day", [date(2026, 5, 2), date(2026, 11, 14)])
+def test_no_refusal_letter_prints_for_an_opening_outside_the_frozen_season(day):
+    with pytest.raises(InputError, match="outside the season"):
+        COMPUTATIONS["luck_excavation_refusal"]({"proposed_opening_on": day})
+
+
+def test_the_application_form_is_filed_with_the_director_and_carries_the_signed_statement(
+    rendered,
+):
+    notice = load_notice("luck", "excavation-permit-application")
+    assert notice.kind == "application" and notice.recipient == "officer"
+    assert [s.method for s in notice.service] == ["file_with_officer"]
+    text = rendered["excavation-permit-application"]
+    for label in (
+        "Name of applicant:",
+        "Nature of the work:",
+        "Method proposed:",
+        "Existing patches close by:",
+        "Limit per one person:",
+        "Signature of the applicant or agent",
+    ):
+        assert label in text
+    assert "the applicant must sign a statement that he will indemnify" in text
+
+
+# --- § 496-6: faulty work and defective restoration ----------------------------------------
+
+
+FAULTY = {
+    "notice_given_on": date(2026, 9, 14),
+    "repaired_on": date(2026, 9, 24),
+    "labor": lines(("two employees, 5 hours each", "420.00")),
+    "materials": lines(("surface course", "187.50"), ("base", "46.00")),
+    "equipment": lines(("saw, compactor, roller", "210.00")),
+}
+
+
+def test_the_faulty_work_bill_is_labor_materials_and_equipment_plus_20_percent(rendered):
+    figures = COMPUTATIONS["luck_faulty_work_bill"](FAULTY)
+    # $863.50 used; 20% for administration is $172.70.
+    assert figures["charges"]["lines"][-1] == {
+        "description": "Administration, 20% of $863.50",
+        "amount": Decimal("172.70"),
+    }
+    assert figures["charges"]["total"] == Decimal("1036.20")
+    assert "Pay $1,036.20 to the Village of Luck" in rendered["faulty-work-bill"]
+
+
+def test_a_village_repair_dated_before_the_notice_is_refused():
+    with pytest.raises(InputError, match="before the notice"):
+        COMPUTATIONS["luck_faulty_work_bill"]({**FAULTY, "repaired_on": date(2026, 9, 10)})
+
+
+RESTORATION = {
+    "addressed_as": "surety",
+    "completed_on": date(2025, 6, 20),
+    "found_on": date(2027, 4, 27),
+    "cost_of_work": lines(("panel", "640.00"), ("backfill", "980.00"), ("concrete", "1135.00")),
+}
+
+
+def test_a_defect_found_within_two_years_is_noticed_with_its_cost_and_the_director_s_day(
+    rendered,
+):
+    figures = COMPUTATIONS["luck_defective_restoration"](RESTORATION)
+    assert figures["cost"]["total"] == Decimal("2755.00")
+    # Two years from June 20, 2025 is Sunday, June 20, 2027: the period runs to Monday.
+    assert figures["two_years"]["due"] == date(2027, 6, 21)
+    text = rendered["defective-restoration-notice"]
+    assert "To the surety named above" in text
+    assert "no later than Friday, May 28, 2027" in text
+    assert "$2,755.00" in text
+
+
+def test_a_defect_found_after_the_two_years_is_refused():
+    with pytest.raises(InputError, match="within two years"):
+        COMPUTATIONS["luck_defective_restoration"]({**RESTORATION, "found_on": date(2027, 6, 22)})
+
+
+def test_the_defect_notice_goes_only_to_the_contractor_or_the_surety():
+    with pytest.raises(InputError, match=r"contractor.*surety"):
+        COMPUTATIONS["luck_defective_restoration"]({**RESTORATION, "addressed_as": "owner"})
+
+
+def test_every_new_luck_document_cites_only_letters_the_text_prints_or_marks_them_inferred():
+    printed = {"§ 496-6", "§ 496-7G", "§ 496-7H", "§ 496-14"}
+    for slug in MINE:
+        notice = load_notice("luck", slug)
+        for citation in [*notice.sections, *(q.section for q in notice.quotes)]:
+            if citation.startswith("§ 496-") and citation not in printed:
+                assert "(inferred)" in citation, (slug, citation)

@@ -1,0 +1,228 @@
+"""Palmyra's rubbish, driveway, public construction and tree documents (Ch. 8, §§ 8.08, 8.12,
+8.14, 8.15): their fees against the ordinance's own numbers, their deadlines counted under
+Wisconsin law, and the refusals the ordinance requires."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+from noticeclerk.villages import load_village
+
+D = Decimal
+CHICAGO = ZoneInfo("America/Chicago")
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
+
+
+def deadline(notice: str, events: dict, facts: dict | None = None):
+    rule = load_notice("palmyra", notice).deadline
+    return rule.deadline(load_village("palmyra").calendar, events, facts or {}).due
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=CHICAGO)
+
+
+def driveway_facts(**changes) -> dict:
+    facts = {
+        "application_received_at": at(2026, 6, 5, 14, 30),
+        "installation_begins_at": at(2026, 6, 9, 7, 0),
+        "width_ft": D(18),
+        "depth_inches": D(6),
+        "intersection_distance_ft": D(65),
+    }
+    facts.update(changes)
+    return facts
+
+
+def class_i_facts(cost: str, published=date(2026, 8, 6), execution=date(2026, 8, 17)) -> dict:
+    return {"estimated_cost": D(cost), "publish_on": published, "contract_not_before": execution}
+
+
+# --- § 8.08: rubbish and dirt -------------------------------------------------------------------
+
+
+def test_the_rubbish_notice_gives_the_day_the_village_board_fixed():
+    facts = {"board_directed_on": date(2026, 7, 13), "remove_by": date(2026, 7, 24)}
+    assert deadline("rubbish-removal-notice", {}, facts) == date(2026, 7, 24)
+
+
+def test_a_day_the_board_fixed_on_a_sunday_runs_to_the_monday():
+    facts = {"remove_by": date(2026, 7, 26)}  # a Sunday
+    assert deadline("rubbish-removal-notice", {}, facts) == date(2026, 7, 27)
+
+
+def test_the_rubbish_notice_is_the_village_board_s_and_serving_it_does_not_move_the_day():
+    notice = load_notice("palmyra", "rubbish-removal-notice")
+    assert notice.signer == "village_board"
+    assert notice.deadline_counts_from_service is False
+
+
+def test_a_removal_day_not_after_the_board_s_action_is_refused():
+    with pytest.raises(InputError, match="not after the Village Board directed"):
+        COMPUTATIONS["palmyra_rubbish_notice"](
+            {"board_directed_on": date(2026, 7, 13), "remove_by": date(2026, 7, 13)}
+        )
+
+
+# --- § 8.12: driveway permit ----------------------------------------------------------------------
+
+
+def test_the_driveway_permit_fee_is_the_ten_dollars_of_section_8_12_1():
+    figures = COMPUTATIONS["palmyra_driveway_permit"](driveway_facts())
+    assert figures["fee"]["total"] == D("10.00")
+    assert figures["fee"]["authority"] == "Palmyra § 8.12(1)"
+
+
+def test_installation_may_begin_24_hours_after_the_application():
+    figures = COMPUTATIONS["palmyra_driveway_permit"](driveway_facts())
+    assert figures["earliest_installation"]["due"] == at(2026, 6, 6, 14, 30)
+
+
+def test_the_24_hours_leave_out_a_sunday():
+    # Wis. Stat. § 990.001(4)(a): Saturday 2:30 p.m. plus 24 hours skips all of Sunday.
+    figures = COMPUTATIONS["palmyra_driveway_permit"](
+        driveway_facts(
+            application_received_at=at(2026, 6, 6, 14, 30),
+            installation_begins_at=at(2026, 6, 8, 14, 30),
+        )
+    )
+    assert figures["earliest_installation"]["due"] == at(2026, 6, 8, 14, 30)
+
+
+def test_an_application_less_than_24_hours_ahead_is_refused():
+    with pytest.raises(InputError, match="at least 24 hours"):
+        COMPUTATIONS["palmyra_driveway_permit"](
+            driveway_facts(installation_begins_at=at(2026, 6, 6, 9, 0))
+        )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"width_ft": D("24.5")}, r"at most 24 feet"),
+        ({"intersection_distance_ft": D("9.5")}, r"at least 10 feet"),
+        ({"depth_inches": D(4)}, r"at least 6 inches"),
+    ],
+)
+def test_a_driveway_the_installation_requirements_forbid_is_refused(change, message):
+    with pytest.raises(InputError, match=message):
+        COMPUTATIONS["palmyra_driveway_permit"](driveway_facts(**change))
+
+
+def test_a_driveway_of_exactly_24_feet_10_feet_from_the_intersection_and_6_inches_deep_passes():
+    figures = COMPUTATIONS["palmyra_driveway_permit"](
+        driveway_facts(width_ft=D(24), intersection_distance_ft=D(10), depth_inches=D(6))
+    )
+    assert figures["width"] == "24"
+
+
+def test_the_driveway_permit_is_a_permit_from_the_village_board_to_the_applicant():
+    notice = load_notice("palmyra", "driveway-permit")
+    assert (notice.kind, notice.recipient, notice.signer) == (
+        "permit",
+        "applicant",
+        "village_board",
+    )
+
+
+# --- § 8.14: Class I notice ---------------------------------------------------------------------
+
+
+def test_a_contract_estimated_between_five_and_ten_thousand_dollars_may_be_noticed():
+    figures = COMPUTATIONS["palmyra_class_i_notice"](class_i_facts("8475.00"))
+    assert figures["estimated_cost"] == D("8475.00")
+
+
+@pytest.mark.parametrize("cost", ["5000.00", "4999.99", "10000.00", "12500.00"])
+def test_an_estimate_outside_more_than_5000_but_less_than_10000_is_refused(cost):
+    with pytest.raises(InputError, match="does not apply"):
+        COMPUTATIONS["palmyra_class_i_notice"](class_i_facts(cost))
+
+
+def test_the_limits_themselves_are_the_nearest_cents_allowed():
+    for cost in ("5000.01", "9999.99"):
+        assert COMPUTATIONS["palmyra_class_i_notice"](class_i_facts(cost))
+
+
+def test_a_notice_not_published_before_the_contract_is_executed_is_refused():
+    with pytest.raises(InputError, match="before the contract is executed"):
+        COMPUTATIONS["palmyra_class_i_notice"](
+            class_i_facts("8475.00", published=date(2026, 8, 17), execution=date(2026, 8, 17))
+        )
+
+
+def test_the_class_i_notice_is_a_publication():
+    notice = load_notice("palmyra", "class-i-construction-notice")
+    assert notice.kind == "publication"
+    assert [s.method for s in notice.service] == ["publication"]
+
+
+# --- § 8.15(5): Dutch elm disease ------------------------------------------------------------------
+
+
+def test_the_elm_notice_gives_30_days_from_the_date_of_the_notice():
+    assert deadline("dutch-elm-abatement-notice", {"notice_dated": date(2026, 7, 20)}) == date(
+        2026, 8, 19
+    )
+
+
+def test_the_elm_notice_s_days_do_not_restart_when_it_is_served():
+    notice = load_notice("palmyra", "dutch-elm-abatement-notice")
+    assert notice.deadline_counts_from_service is False
+    assert notice.signer == "village_forester"
+
+
+def test_the_casebook_elm_notice_is_dated_the_day_its_30_days_run_from():
+    case = tomllib.loads((CASEBOOK / "dutch-elm-abatement-notice.toml").read_text())
+    assert case["events"]["notice_dated"] == case["date"]
+
+
+def test_the_published_elm_notice_runs_30_days_from_publication_to_the_next_open_day():
+    # August 29, 2026 is a Saturday; the office is closed (Wis. Stat. § 990.001(4)(c)).
+    assert deadline("dutch-elm-abatement-publication", {"publication": date(2026, 7, 30)}) == date(
+        2026, 8, 31
+    )
+
+
+def test_the_elm_publication_is_served_only_by_publication():
+    notice = load_notice("palmyra", "dutch-elm-abatement-publication")
+    assert notice.kind == "publication"
+    assert [s.method for s in notice.service] == ["publication"]
+
+
+def test_both_elm_notices_tell_the_owner_of_the_7_days_to_appeal_from_receipt():
+    for case in ("dutch-elm-abatement-notice", "dutch-elm-abatement-publication"):
+        text = Renderer().render(CASEBOOK / f"{case}.toml").html
+        assert "within 7 days of the day you receive it" in text
+        assert "§ 8.15(14)" in text
+
+
+# --- § 8.15(7): tree permit ------------------------------------------------------------------------
+
+
+def test_the_tree_permit_is_free():
+    assert COMPUTATIONS["palmyra_tree_permit"]({})["fee"]["total"] == D("0.00")
+
+
+def test_the_tree_permit_expires_6_months_after_issuance_moved_past_columbus_day():
+    # October 10, 2026 is a Saturday and October 12 Columbus Day (Wis. Stat. § 995.20).
+    assert deadline("tree-permit", {"issued": date(2026, 4, 10)}) == date(2026, 10, 13)
+
+
+def test_the_tree_permit_is_issued_by_the_village_forester():
+    notice = load_notice("palmyra", "tree-permit")
+    assert (notice.kind, notice.signer, notice.deadline_counts_from_service) == (
+        "permit",
+        "village_forester",
+        False,
+    )

@@ -1,0 +1,289 @@
+"""Tuckahoe's temporary occupancy and street opening documents (Ch. 19, Arts. III and IV):
+their fees against the ordinance's own figures, their periods counted under New York law, and
+the refusals §§ 19-47 to 19-50, 19-75, 19-77, 19-81 and 19-82 require."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+from noticeclerk.villages import load_village
+
+D = Decimal
+NY = ZoneInfo("America/New_York")
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "tuckahoe"
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=NY)
+
+
+def deadline(notice: str, events: dict, facts: dict | None = None):
+    rule = load_notice("tuckahoe", notice).deadline
+    return rule.deadline(load_village("tuckahoe").calendar, events, facts or {}).due
+
+
+# --- §§ 19-47 to 19-49: the temporary occupancy permit --------------------------------------
+
+OCCUPANCY = {
+    "application_filed": at("2026-08-03T10:20"),
+    "occupancy_begins": at("2026-08-05T07:00"),
+    "expires_on": date(2026, 8, 18),
+    "estimated_days": 14,
+    "deposit": D("400.00"),
+}
+
+
+def occupancy(**changes):
+    return COMPUTATIONS["tuckahoe_occupancy_permit"]({**OCCUPANCY, **changes})
+
+
+def test_fourteen_days_cost_twenty_five_dollars_and_ten_for_each_of_the_thirteen_others():
+    figures = occupancy()
+    assert figures["fee"]["total"] == D("155.00")
+    assert figures["paid"]["total"] == D("555.00")
+    assert figures["refund"] == D("245.00")
+
+
+def test_one_day_costs_twenty_five_dollars():
+    figures = occupancy(expires_on=date(2026, 8, 5), estimated_days=1, deposit=D("25.00"))
+    assert figures["fee"]["total"] == D("25.00")
+    assert figures["refund"] == D("0.00")
+
+
+def test_the_place_must_be_restored_within_three_days_after_the_permit_expires():
+    # Expires Tuesday, August 18, 2026: three days after is Friday, August 21.
+    assert occupancy()["restore"]["due"] == date(2026, 8, 21)
+
+
+def test_an_application_filed_less_than_twenty_four_hours_ahead_is_refused():
+    with pytest.raises(InputError, match="less than 24 hours before"):
+        occupancy(application_filed=at("2026-08-04T07:30"))
+
+
+def test_an_application_filed_exactly_twenty_four_hours_ahead_is_in_time():
+    assert occupancy(application_filed=at("2026-08-04T07:00"))["application"]["due"] == at(
+        "2026-08-04T07:00"
+    )
+
+
+def test_a_permit_may_run_four_months_and_not_a_day_more():
+    assert occupancy(expires_on=date(2026, 12, 5))["longest"] == date(2026, 12, 5)
+    with pytest.raises(InputError, match="longer than four months"):
+        occupancy(expires_on=date(2026, 12, 6))
+
+
+def test_a_deposit_under_twenty_five_dollars_is_refused():
+    with pytest.raises(InputError, match=r"at least \$25\.00"):
+        occupancy(expires_on=date(2026, 8, 5), estimated_days=1, deposit=D("20.00"))
+
+
+def test_an_estimate_longer_than_the_permit_is_refused():
+    with pytest.raises(InputError, match="longer than the permit's 14 days"):
+        occupancy(estimated_days=15, deposit=D("1000.00"))
+
+
+# --- § 19-50: revocation after notice -------------------------------------------------------
+
+
+def test_a_revocation_gives_only_the_grounds_section_19_50_names():
+    facts = {
+        "grounds": ["not_diligent"],
+        "permit_granted_on": date(2026, 7, 20),
+        "notice_given_on": date(2026, 9, 4),
+    }
+    figures = COMPUTATIONS["tuckahoe_occupancy_revocation"](facts)
+    assert figures["grounds"] == [
+        "the permittee does not prosecute the work with reasonable diligence"
+    ]
+    with pytest.raises(InputError, match="not a ground § 19-50 gives"):
+        COMPUTATIONS["tuckahoe_occupancy_revocation"]({**facts, "grounds": ["unpaid_taxes"]})
+
+
+def test_a_revocation_without_notice_after_the_permit_is_refused():
+    with pytest.raises(InputError, match="requires notice to the permittee"):
+        COMPUTATIONS["tuckahoe_occupancy_revocation"](
+            {
+                "grounds": ["abused"],
+                "permit_granted_on": date(2026, 7, 20),
+                "notice_given_on": date(2026, 7, 1),
+            }
+        )
+
+
+def test_the_three_days_to_restore_run_from_the_revocation():
+    # Revoked Wednesday, December 23, 2026: day 3 is Saturday the 26th, so Monday the 28th.
+    assert deadline("temporary-occupancy-revocation", {"revoked": date(2026, 9, 14)}) == date(
+        2026, 9, 17
+    )
+    assert deadline("temporary-occupancy-revocation", {"revoked": date(2026, 12, 23)}) == date(
+        2026, 12, 28
+    )
+
+
+# --- §§ 19-75 to 19-77, 19-82: the street opening permit -----------------------------------
+
+OPENING = {
+    "application_filed": at("2026-08-10T09:15"),
+    "work_begins": at("2026-08-12T08:00"),
+    "deposit": D("1500.00"),
+    "board_fee_per_sqft": D("2.50"),
+    "length_ft": D("14"),
+    "width_ft": D("4"),
+    "open_days_allowed": 5,
+    "injury_single_claimant": D("100000.00"),
+    "injury_single_accident": D("300000.00"),
+    "damage_single_claimant": D("10000.00"),
+    "damage_single_accident": D("25000.00"),
+}
+
+
+def opening(**changes):
+    return COMPUTATIONS["tuckahoe_opening_permit"]({**OPENING, **changes})
+
+
+def test_the_chargeable_area_adds_two_feet_to_the_length_and_to_the_width():
+    figures = opening()
+    assert figures["area"] == D(96)  # (14 + 2) x (4 + 2)
+    assert figures["fee"]["total"] == D("240.00")  # at the Board's rate the case gives
+    assert figures["paid"]["total"] == D("1740.00")
+
+
+def test_the_fee_rate_is_the_case_s_board_schedule_and_no_figure_in_code():
+    assert opening(board_fee_per_sqft=D("1.25"))["fee"]["total"] == D("120.00")
+
+
+def test_insurance_at_exactly_the_section_19_77_amounts_is_accepted_and_less_refused():
+    assert [row["required"] for row in opening()["insurance"]] == [
+        D("100000.00"),
+        D("300000.00"),
+        D("10000.00"),
+        D("25000.00"),
+    ]
+    with pytest.raises(InputError, match=r"property damage, single accident.*no permit"):
+        opening(damage_single_accident=D("24999.99"))
+
+
+def test_an_opening_application_less_than_twenty_four_hours_ahead_is_refused():
+    with pytest.raises(InputError, match="§ 19-76\\(a\\)"):
+        opening(application_filed=at("2026-08-11T09:00"))
+
+
+def test_an_opening_must_be_filled_within_five_days_unless_the_permit_states_longer():
+    assert opening()["filled"]["due"] == date(2026, 8, 17)
+    assert opening(open_days_allowed=8)["filled"]["due"] == date(2026, 8, 20)
+    with pytest.raises(InputError, match="five days"):
+        opening(open_days_allowed=3)
+
+
+def test_an_opening_permit_without_a_deposit_is_refused():
+    with pytest.raises(InputError, match="§ 19-75\\(b\\)"):
+        opening(deposit=D("0.00"))
+
+
+# --- § 19-75(e): the notice to backfill and the demand for the excess -----------------------
+
+
+def test_the_backfill_notice_gives_five_days_after_service():
+    # Served Monday, August 24, 2026: day 5 is Saturday the 29th, so Monday the 31st.
+    assert deadline("backfill-notice", {"service": date(2026, 8, 24)}) == date(2026, 8, 31)
+    notice = load_notice("tuckahoe", "backfill-notice")
+    assert [s.method for s in notice.service] == ["leave_with_adult", "post_on_premises"]
+
+
+EXCESS = {
+    "notice_served": date(2026, 8, 24),
+    "village_work_began": date(2026, 9, 2),
+    "deposit": D("1500.00"),
+    "certified_costs": [
+        {"description": "Labor", "amount": D("1240.00")},
+        {"description": "Equipment", "amount": D("690.00")},
+        {"description": "Materials", "amount": D("728.50")},
+        {"description": "Inspection", "amount": D("95.00")},
+    ],
+}
+
+
+def test_the_demand_is_the_certified_cost_less_the_forfeited_deposit():
+    figures = COMPUTATIONS["tuckahoe_opening_excess"](EXCESS)
+    assert figures["cost"]["total"] == D("2753.50")
+    assert figures["excess"]["total"] == D("1253.50")
+
+
+def test_no_excess_is_demanded_when_the_deposit_covers_the_cost():
+    with pytest.raises(InputError, match="no excess to demand"):
+        COMPUTATIONS["tuckahoe_opening_excess"]({**EXCESS, "deposit": D("2753.50")})
+
+
+def test_village_work_begun_within_the_five_days_of_the_notice_is_refused():
+    with pytest.raises(InputError, match="gave until Monday, August 31, 2026"):
+        COMPUTATIONS["tuckahoe_opening_excess"]({**EXCESS, "village_work_began": date(2026, 8, 31)})
+
+
+def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
+    assert deadline("opening-excess-demand", {"demand": date(2026, 9, 15)}) == date(2026, 10, 15)
+    assert "lien" in load_notice("tuckahoe", "opening-excess-demand").next_step
+
+
+# --- § 19-81: curb cuts; § 19-82: extensions ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("width", "fee"),
+    [("8", "5.00"), ("11", "5.00"), ("11.5", "5.00"), ("12", "6.00"), ("14.5", "8.00")],
+)
+def test_a_curb_cut_costs_five_dollars_to_eleven_feet_and_a_dollar_each_further_foot(width, fee):
+    figures = COMPUTATIONS["tuckahoe_curb_cut_permit"]({"width_ft": D(width)})
+    assert figures["fee"]["total"] == D(fee)
+
+
+def test_an_extension_must_give_more_time_than_the_opening_already_had():
+    facts = {"opened_on": date(2026, 8, 12), "open_days_allowed": 5}
+    figures = COMPUTATIONS["tuckahoe_opening_extension"](
+        {**facts, "extended_to": date(2026, 8, 21)}
+    )
+    assert figures["current"]["due"] == date(2026, 8, 17)
+    with pytest.raises(InputError, match="gives no more time"):
+        COMPUTATIONS["tuckahoe_opening_extension"]({**facts, "extended_to": date(2026, 8, 17)})
+
+
+def test_the_extended_day_is_not_restarted_by_serving_the_letter():
+    notice = load_notice("tuckahoe", "opening-extension")
+    assert notice.deadline_counts_from_service is False
+    assert deadline("opening-extension", {}, {"extended_to": date(2026, 8, 22)}) == date(
+        2026, 8, 24
+    )
+
+
+# --- the documents, as issued -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slug", "signer", "kind"),
+    [
+        ("temporary-occupancy-permit", "building_inspector", "permit"),
+        ("temporary-occupancy-revocation", "building_inspector", "letter"),
+        ("street-opening-permit", "clerk", "permit"),
+        ("backfill-notice", "street_commissioner", "notice"),
+        ("opening-excess-demand", "clerk", "bill"),
+        ("curb-cut-permit", "clerk", "permit"),
+        ("opening-extension", "street_commissioner", "letter"),
+    ],
+)
+def test_each_document_is_issued_by_the_officer_the_ordinance_names(slug, signer, kind):
+    notice = load_notice("tuckahoe", slug)
+    assert (notice.signer, notice.kind) == (signer, kind)
+
+
+def test_the_street_opening_permit_prints_the_board_s_schedule_it_was_computed_from():
+    html = Renderer().render(CASEBOOK / "street-opening-permit.toml", formats=("pdf",)).html
+    assert "Resolution No. 2026-14" in html
+    assert "96 sq ft" in html

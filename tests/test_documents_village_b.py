@@ -1,0 +1,246 @@
+"""Village B's documents (sidewalk snow, ice and debris): the Clerk's certificate of cost (C),
+the Council's special assessment (D) and the notice of violation of (E). Their amounts are
+checked against the ordinance's own numbers (the 10% of (D)) with arithmetic done here apart
+from the money engine; their periods against New York General Construction Law §§ 20, 24 and
+25-a, under which this sample village counts time."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import render_case
+from noticeclerk.villages import load_village
+
+D = Decimal
+NY = ZoneInfo("America/New_York")
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "village-b"
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=NY)
+
+
+def ten_percent(amount: Decimal) -> Decimal:
+    return (amount * D("0.10")).quantize(D("0.01"), rounding=ROUND_HALF_UP)
+
+
+def case_copy(tmp_path: Path, name: str, *replacements: tuple[str, str]) -> Path:
+    """A sample case, copied beside the roll with some of its lines changed."""
+    text = (CASEBOOK / f"{name}.toml").read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    shutil.copy(CASEBOOK / "roll.csv", tmp_path / "roll.csv")
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- (C): the Village Clerk's certificate of the reasonable cost ----------------------------
+
+
+def certificate_facts(**changes: object) -> dict:
+    facts = {
+        "storm_ceased": at("2026-01-04T02:00"),
+        "depth_inches": D("5.5"),
+        "village_began_clearing": at("2026-01-06T09:00"),
+        "cost_reported_by": "the Superintendent of Public Works",
+        "cost_reported_on": date(2026, 1, 8),
+        "premises_cleaned": ["B-0212 | the sidewalk of 9 Depot Road", "B-0107 | 44 Church Street"],
+        "work": [
+            "B-0212 | Snow and ice removal | 186.00 | 186.00",
+            "B-0212 | Sand and deicing material | 42.50 | 42.50",
+            "B-0107 | Snow and ice removal | 95.00 | 62.00",
+        ],
+    }
+    facts.update(changes)
+    return facts
+
+
+def certify(**changes: object) -> dict:
+    return COMPUTATIONS["village_b_cost_certificate"](certificate_facts(**changes))
+
+
+def test_the_certificate_certifies_the_reasonable_cost_of_each_parcel_and_their_total():
+    figures = certify()
+    totals = {row["parcel"]: row["total"] for row in figures["parcels"]}
+    assert totals == {"B-0212": D("228.50"), "B-0107": D("62.00")}
+    assert figures["parcels"][1]["reported"] == D("95.00")
+    assert figures["total"] == D("290.50")
+
+
+def test_a_storm_of_more_than_four_inches_gives_the_owners_48_hours_before_the_village_clears():
+    figures = certify()
+    assert (figures["hours"], figures["division"]) == (48, "(B)(3)")
+    assert figures["clearing"]["due"] == at("2026-01-06T02:00")
+
+
+def test_a_storm_of_exactly_four_inches_gives_the_owners_24_hours():
+    figures = certify(depth_inches=D("4"), village_began_clearing=at("2026-01-05T02:01"))
+    assert (figures["hours"], figures["division"]) == (24, "(B)(2)")
+    assert figures["clearing"]["due"] == at("2026-01-05T02:00")
+
+
+def test_clearing_begun_before_the_owners_time_ran_out_is_not_at_the_owners_expense():
+    with pytest.raises(
+        InputError, match=re.escape("had until Tuesday, January 6, 2026 at 2:00 a.m. EST")
+    ):
+        certify(village_began_clearing=at("2026-01-06T02:00"))
+
+
+def test_a_reasonable_cost_above_the_actual_cost_reported_is_refused():
+    with pytest.raises(InputError, match="more than the actual cost reported"):
+        certify(work=["B-0212 | Snow removal | 186.00 | 186.01", "B-0107 | Snow | 62.00 | 62.00"])
+
+
+def test_work_charged_to_a_parcel_the_record_does_not_describe_is_refused():
+    with pytest.raises(InputError, match="'B-9999', which 'premises_cleaned' does not describe"):
+        certify(work=[*certificate_facts()["work"], "B-9999 | Snow | 10.00 | 10.00"])
+
+
+def test_a_parcel_described_without_any_work_or_with_no_charge_is_refused():
+    with pytest.raises(InputError, match="no line for parcel 'B-0107'"):
+        certify(work=["B-0212 | Snow and ice removal | 186.00 | 186.00"])
+    with pytest.raises(InputError, match=re.escape("parcel 'B-0107' is $0.00")):
+        certify(work=["B-0212 | Snow | 186.00 | 186.00", "B-0107 | Snow | 62.00 | 0.00"])
+
+
+def test_the_treasurer_forwards_the_statements_within_ten_days_after_receiving_the_certificate():
+    rule = load_notice("village-b", "cost-certificate").deadline
+    calendar = load_village("village-b").calendar
+    assert rule.deadline(calendar, {"received": date(2026, 1, 12)}).due == date(2026, 1, 22)
+    # Received Friday, January 9, 2026: day ten is Martin Luther King Jr. Day, a public holiday.
+    assert rule.deadline(calendar, {"received": date(2026, 1, 9)}).due == date(2026, 1, 20)
+
+
+def test_the_certificate_is_filed_with_the_treasurer_and_matches_the_treasurer_s_statement():
+    html = render_case(CASEBOOK / "cost-certificate.toml", ("docx",)).html
+    assert "Filed with:</th><td>Sam Okafor, Village Treasurer" in html
+    assert "Thursday, January 22, 2026" in html
+    statement = render_case(CASEBOOK / "statement-of-charges.toml", ("docx",)).html
+    # The statement cites this certificate and charges the parcel what it certified.
+    assert "VB-2026-C-0002" in statement
+    assert "$228.50" in html and "$228.50" in statement
+    assert "$429.50" in html
+
+
+def test_a_certificate_whose_case_has_a_parcel_the_record_does_not_describe_is_refused(tmp_path):
+    path = case_copy(
+        tmp_path,
+        "cost-certificate",
+        ('parcels = ["B-0212", "B-0107", "B-0318"]', 'parcels = ["B-0212", "B-0107"]'),
+    )
+    with pytest.raises(InputError, match="describe each parcel of the case once"):
+        render_case(path, ("docx",))
+
+
+# --- (D): the Council's special assessment ----------------------------------------------------
+
+
+def levy_facts(**changes: object) -> dict:
+    facts = {
+        "certified_costs": [
+            {"description": "Snow and ice removal", "amount": D("186.00")},
+            {"description": "Sand and deicing material", "amount": D("42.50")},
+        ],
+        "amount_paid": D("0.00"),
+        "statement_mailed": date(2026, 1, 16),
+        "levied_on": date(2026, 3, 2),
+    }
+    facts.update(changes)
+    return facts
+
+
+def test_the_special_assessment_is_the_unpaid_expense_with_a_penalty_and_fee_of_ten_percent():
+    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts())
+    lines = [line["amount"] for line in figures["special_assessment"]["lines"]]
+    assert lines == [D("228.50"), ten_percent(D("228.50"))] == [D("228.50"), D("22.85")]
+    assert figures["special_assessment"]["total"] == D("251.35")
+
+
+def test_a_part_payment_leaves_only_the_unpaid_expense_to_levy_with_its_ten_percent():
+    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts(amount_paid=D("100.00")))
+    assert figures["unpaid"] == D("128.50")
+    assert figures["special_assessment"]["total"] == D("128.50") + ten_percent(D("128.50"))
+    assert figures["special_assessment"]["total"] == D("141.35")
+
+
+def test_the_penalty_and_fee_round_half_up_to_the_cent():
+    figures = COMPUTATIONS["village_b_special_assessment"](
+        levy_facts(certified_costs=[{"description": "Clearing", "amount": D("100.05")}])
+    )
+    assert figures["special_assessment"]["lines"][1]["amount"] == D("10.01")
+
+
+def test_the_bill_can_be_paid_through_the_thirtieth_day_moved_past_the_weekend_and_holiday():
+    # Mailed Friday, January 16, 2026: day 30 is Sunday, February 15, and Monday is
+    # Washington's Birthday (N.Y. GCL § 24), so the owner may pay through Tuesday the 17th.
+    with pytest.raises(InputError, match="through Tuesday, February 17, 2026"):
+        COMPUTATIONS["village_b_special_assessment"](levy_facts(levied_on=date(2026, 2, 17)))
+    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts(levied_on=date(2026, 2, 18)))
+    assert figures["payment_period"]["due"] == date(2026, 2, 17)
+
+
+def test_a_statement_paid_in_full_cannot_be_levied():
+    with pytest.raises(InputError, match="paid in full"):
+        COMPUTATIONS["village_b_special_assessment"](levy_facts(amount_paid=D("228.50")))
+
+
+def test_the_notice_of_special_assessment_states_the_council_s_levy_to_the_owner_of_record():
+    html = render_case(CASEBOOK / "special-assessment.toml", ("docx",)).html
+    assert "Depot Road Realty Trust" in html
+    assert "Resolution No. 2026-14 of the Council" in html
+    assert "$141.35" in html and "$12.85" in html
+
+
+def test_a_notice_dated_before_the_council_levied_is_refused(tmp_path):
+    path = case_copy(tmp_path, "special-assessment", ("date = 2026-03-03", "date = 2026-03-01"))
+    with pytest.raises(InputError, match="dated on or after the Council's levy"):
+        render_case(path, ("docx",))
+
+
+# --- (E): snow, ice, debris or dirt placed in a public right-of-way --------------------------
+
+
+def test_the_violation_names_only_snow_ice_debris_or_dirt_in_the_ordinance_s_order():
+    figures = COMPUTATIONS["village_b_right_of_way"](
+        {"materials": ["Dirt", "snow", "snow"], "village_permission": False}
+    )
+    assert figures == {"materials": "snow and dirt"}
+    with pytest.raises(InputError, match="only snow, ice, debris or dirt"):
+        COMPUTATIONS["village_b_right_of_way"](
+            {"materials": ["leaves"], "village_permission": False}
+        )
+
+
+def test_material_the_village_permitted_is_no_violation():
+    with pytest.raises(InputError, match="no violation"):
+        COMPUTATIONS["village_b_right_of_way"]({"materials": ["snow"], "village_permission": True})
+
+
+def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_names(tmp_path):
+    assert load_notice("village-b", "right-of-way-violation").deadline is None
+    html = render_case(CASEBOOK / "right-of-way-violation.toml", ("docx",)).html
+    assert "Northfield Plowing and Landscape LLC" in html
+    path = case_copy(
+        tmp_path,
+        "right-of-way-violation",
+        ("[recipient]\n", ""),
+        ('name = "Northfield Plowing and Landscape LLC"\n', ""),
+        (
+            'address_lines = ["Attn: Owner or Manager", "880 County Route 9", "Village B NY 10001"]\n',
+            "",
+        ),
+    )
+    with pytest.raises(InputError, match="goes to the contractor; give a \\[recipient\\]"):
+        render_case(path, ("docx",))
