@@ -36,6 +36,7 @@ from noticeclerk.register.database import open_register, register_url, upgrade
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import document_village, issue, void
 from noticeclerk.register.payments import record_payment
+from noticeclerk.register.permits import permit_record
 from noticeclerk.register.proof import render_proof
 from noticeclerk.register.roll import export_roll, import_roll
 from noticeclerk.register.service import (
@@ -1085,6 +1086,31 @@ def pay_command(
     )
     remains = spell_amount(paid.balance)
     click.echo(f"Recorded {spell_amount(paid.amount)} on {paid.document}; {remains} remains.")
+
+
+@cli.command("permits")
+@click.option("--village", required=True, metavar="NAME", help="The village whose permits to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def permits_command(ctx: click.Context, village: str, as_json: bool) -> None:
+    """The record of permits issued, in the order of their numbers (Tuckahoe § 19-78)."""
+    entries = permit_record(_register(ctx), village, ctx.obj["workspace"])
+    if as_json:
+        _print_json([entry.to_json() for entry in entries])
+        return
+    if not entries:
+        click.echo("No permits have been issued.")
+    for entry in entries:
+        click.echo(f"{entry.number}  {entry.title}, issued {entry.issued}")
+        click.echo(f"    To: {entry.holder}, {entry.holder_address}")
+        click.echo(f"    Location: {entry.location}")
+        for line in entry.particulars:
+            click.echo(f"    {line}")
+        if entry.time_to_restore:
+            click.echo(f"    Time stated: {entry.time_to_restore}")
+        click.echo(f"    Fee paid: {entry.fee_paid}")
+        for line in entry.history:
+            click.echo(f"    - {line}")
 
 
 @cli.command("render")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -665,3 +666,37 @@ def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_se
     # Ten days from the order of December 1, whenever the letter reaches the owner.
     assert served.deadline.due == date(2026, 12, 11)
     assert served.stated_too_early is None
+
+
+def test_the_record_of_permits_lists_each_permit_with_its_history(engine, office, runner):
+    notices = office / "notices" / "palmyra"
+    notices.mkdir(parents=True)
+    definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
+        encoding="utf-8"
+    )
+    (notices / "house-numbering-notice.toml").write_text(
+        definition.replace('kind = "notice"', 'kind = "permit"'), encoding="utf-8"
+    )
+    case = open_palmyra_case(engine, office)
+    first = issue_palmyra(engine, office, case).number
+    void(engine, first, reason="Wrong street", by="clerk", now=NOON)
+    second = issue_palmyra(engine, office, case, date(2026, 12, 2)).number
+    serve(
+        engine,
+        second,
+        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 2, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    result = runner.invoke(
+        cli, ["--workspace", str(office), "permits", "--village", "palmyra", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output)
+    assert [entry["number"] for entry in record] == [first, second]
+    assert record[0]["history"][-1] == "Voided Monday, November 30, 2026: Wrong street"
+    assert record[1]["location"] == "412 Taft Street"
+    assert "the street the building fronts on: Taft Street" in record[1]["particulars"]
+    assert any(
+        line.startswith("Delivered Wednesday, December 2, 2026 by K. Nowak") for line in record[1]["history"]
+    )

@@ -1,0 +1,114 @@
+"""The register's permits, turned into the record of permits a clerk keeps (Tuckahoe § 19-78).
+
+§ 19-78(a): "a record of permits issued, numbered in the order in which they were issued,
+stating the name and address of the person to whom issued, location, nature, purpose and
+extent of excavation or opening, time in which street is to be restored, fee paid, and such
+other and further items as will enable anyone to obtain a complete history of each permit
+from its issuance to its termination." Everything here is read from the register as it was
+recorded; nothing is filled in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+
+from sqlalchemy import Engine, select
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.register.cases import latest
+from noticeclerk.register.database import transaction
+from noticeclerk.register.models import Case, Document
+from noticeclerk.rules.money import spell_amount
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.villages import load_village
+
+
+@dataclass(frozen=True)
+class PermitEntry:
+    """One permit in the record, with its history from issuance to termination."""
+
+    number: str
+    title: str
+    issued: str
+    holder: str
+    holder_address: str
+    location: str
+    particulars: list[str]
+    time_to_restore: str | None
+    fee_paid: str
+    history: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, datetime | date):
+        return spell_date(
+            value if isinstance(value, date) and not isinstance(value, datetime) else value.date()
+        )
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, list):
+        return "; ".join(
+            f"{item['description']}: {spell_amount(item['amount'])}"
+            if isinstance(item, dict)
+            else str(item)
+            for item in value
+        )
+    return str(value)
+
+
+def permit_record(
+    engine: Engine, village_slug: str, workspace: Path | None = None
+) -> list[PermitEntry]:
+    """Every permit the village issued, in the order of its numbers."""
+    village = load_village(village_slug, workspace)
+    entries = []
+    with transaction(engine) as session:
+        documents = session.execute(
+            select(Document).join(Case).where(Case.village == village.slug).order_by(Document.id)
+        ).scalars()
+        for document in documents:
+            notice = load_notice(village.slug, document.notice_type, workspace)
+            if notice.kind != "permit":
+                continue
+            facts = latest(document.case, "fact")
+            labels = {fact.name: fact.label for fact in notice.facts}
+            paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
+            issued = spell_date(document.issued_at.astimezone(village.timezone).date())
+            history = [f"Issued {issued} by {document.issued_by}."]
+            for service in document.services:
+                when = spell_date(service.served_at.astimezone(village.timezone).date())
+                history.append(
+                    f"Delivered {when} by {service.served_by} ({service.method.replace('_', ' ')})."
+                )
+            for payment in document.payments:
+                amount = spell_amount(Decimal(payment.amount))
+                history.append(f"Paid {amount} on {spell_date(payment.paid_on)}.")
+            if document.status == "void":
+                voided = spell_date(document.voided_at.astimezone(village.timezone).date())
+                history.append(f"Voided {voided}: {document.void_reason}")
+            entries.append(
+                PermitEntry(
+                    number=document.number,
+                    title=notice.title,
+                    issued=document.document_date.isoformat(),
+                    holder=document.recipient_name,
+                    holder_address=", ".join(document.recipient_lines),
+                    location="; ".join(
+                        link.parcel.property_address for link in document.case.parcels
+                    ),
+                    particulars=[
+                        f"{labels.get(name, name)}: {_words(value)}"
+                        for name, value in facts.items()
+                    ],
+                    time_to_restore=document.stated_deadline,
+                    fee_paid=spell_amount(paid) if document.payments else "no payment recorded",
+                    history=history,
+                )
+            )
+    return entries
