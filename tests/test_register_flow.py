@@ -698,5 +698,6 @@ def test_the_record_of_permits_lists_each_permit_with_its_history(engine, office
     assert record[1]["location"] == "412 Taft Street"
     assert "the street the building fronts on: Taft Street" in record[1]["particulars"]
     assert any(
-        line.startswith("Delivered Wednesday, December 2, 2026 by K. Nowak") for line in record[1]["history"]
+        line.startswith("Delivered Wednesday, December 2, 2026 by K. Nowak")
+        for line in record[1]["history"]
     )

@@ -1,0 +1,203 @@
+"""Village of Tuckahoe: the Street Commissioner's report of cost (§ 19-15(f)(2)) and the
+Chapter 19A notice to relocate.
+
+Sums come from the money engine (`rules.costs`); periods from the time engine
+(`rules.periods`) on the Village's legal calendar. A computation refuses what the ordinance does
+not allow: a report of the cost of work the Village began before the owner's time ran out, a
+notice to relocate to a person the chapter does not reach (§§ 19A-5, 19A-6), or a residence
+outside the 1,000-foot radius of § 19A-3, and a rental letter for a Level 1 offender, to whom
+the chapter does not apply.
+
+Computations receive only the case facts: where a check needs a date, the case gives it as a fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from functools import cache
+from typing import Any
+
+from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.exceptions import InputError
+from noticeclerk.rules.calendars import LegalCalendar
+from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.money import check_cents
+from noticeclerk.rules.periods import Deadline, Unit, count_period, settle_last_day, spell_date
+
+REPORT = "Tuckahoe § 19-15(f)(2)"
+# § 19-15(c): "within seven days after the date of mailing of such notice".
+REPAIR_DAYS = 7
+# § 19-15(c): "within three days from the date of the order of the Board of Trustees".
+ORDER_DAYS = 3
+# § 19A-3: "within a radius of 1,000 feet of any park as defined herein".
+RADIUS_FEET = 1000
+# § 19A-2, PARK: the six parks the chapter names, in its order and words.
+PARKS = {
+    "Main Street Park": "the multipurpose basketball, tennis and playground courts known as "
+    "Main Street Park, located at the corner of Main Street and Marbledale Road",
+    "Constitution Park and Playground": "Constitution Park and Playground, located at the "
+    "corner of Circuit Avenue and Pleasant Avenue",
+    "Fisher Park and Playground": "Fisher Park and Playground, located at the corner of Fisher "
+    "Avenue and Marbledale Road",
+    "Garrett Park": "Garrett Park, located at or about Tuckahoe Road and Yonkers Avenue",
+    "Union Park": "Union Park, located at the corner of Union and Washington Streets",
+    "Parkway Oval Park": "Parkway Oval Park, located at the corner of Bronx Street and "
+    "Railroad Avenue",
+}
+
+
+@cache
+def _calendar() -> LegalCalendar:
+    # Imported here: the villages module loads the catalogue, which loads the computations.
+    from noticeclerk.villages import load_village
+
+    return load_village("tuckahoe").calendar
+
+
+def _period(deadline: Deadline) -> dict[str, Any]:
+    """A period as a template prints it: the day it ends and the reasons."""
+    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
+
+
+# --- § 19-15(f)(2): the Street Commissioner's report of the cost of the work -----------------
+
+# The time specified for the work: the notice's seven days, the Board's three days from its
+# order on appeal, or the additional period the Board fixed (§ 19-15(c)).
+TIME_SPECIFIED = {
+    "notice": "seven days after the date of mailing of the notice to repair",
+    "board_order": "three days from the date of the order of the Board of Trustees on appeal",
+    "board_extension": "the additional period determined by the Board of Trustees on appeal",
+}
+
+
+def _time_specified(facts: Mapping[str, Any]) -> dict[str, Any]:
+    calendar = _calendar()
+    basis, start = facts["time_specified_by"], facts["time_from"]
+    if basis not in TIME_SPECIFIED:
+        raise InputError(
+            f"time_specified_by must be one of: {', '.join(TIME_SPECIFIED)} (got {basis!r})."
+        )
+    if basis == "notice":
+        if start != facts["notice_mailed"]:
+            raise InputError(
+                f"The seven days run from the mailing of the notice to repair on "
+                f"{spell_date(facts['notice_mailed'])}, not from {spell_date(start)} "
+                "(§ 19-15(c)); give the mailing date as time_from."
+            )
+        period = _period(count_period(calendar, Unit.DAYS, REPAIR_DAYS, start))
+    elif basis == "board_order":
+        period = _period(count_period(calendar, Unit.DAYS, ORDER_DAYS, start))
+    else:
+        last, steps = settle_last_day(calendar, start, before=False)
+        period = {"due": last, "steps": [str(step) for step in steps] if last != start else []}
+    if start < facts["notice_mailed"]:
+        raise InputError(
+            f"The time specified cannot run from {spell_date(start)}, before the notice to "
+            f"repair was mailed on {spell_date(facts['notice_mailed'])}."
+        )
+    return {"basis": basis, "words": TIME_SPECIFIED[basis], **period}
+
+
+@computation("tuckahoe_sidewalk_cost_report")
+def tuckahoe_sidewalk_cost_report(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 19-15(f)(2): the work was "not performed by the owner or occupant within the time
+    specified in such notice"; the Street Commissioner had it done and reports its total."""
+    time = _time_specified(facts)
+    due: date = time["due"]
+    found: date = facts["found_undone_on"]
+    began: date = facts["work_began"]
+    if found <= due:
+        raise InputError(
+            f"The work was found not done on {spell_date(found)}, but the owner or occupant had "
+            f"through {spell_date(due)} ({REPORT}: the Street Commissioner acts only when the "
+            '"work specified in said notice is not performed ... within the time specified").'
+        )
+    if began < found:
+        raise InputError(
+            f"The Village's work began on {spell_date(began)}, before the Street Commissioner "
+            f"found the owner's work not done on {spell_date(found)}; check the dates."
+        )
+    if facts["work_completed"] < began:
+        raise InputError(
+            f"The work cannot be completed on {spell_date(facts['work_completed'])}, before it "
+            f"began on {spell_date(began)}."
+        )
+    bill = Bill(
+        tuple(
+            BillLine(line["description"], check_cents(line["amount"], "An amount"), REPORT)
+            for line in facts["costs"]
+        )
+    )
+    if bill.total <= 0:
+        raise InputError(f"The total amount expended or incurred must be more than $0 ({REPORT}).")
+    return {"time": time, "cost": bill_context(bill)}
+
+
+# --- Chapter 19A: residency restrictions --------------------------------------------------------
+
+
+def _level(facts: Mapping[str, Any]) -> int:
+    level = facts["level"]
+    if level == 1:
+        raise InputError(
+            '"This chapter shall not apply to any Level 1 registered sex offender" (§ 19A-5(a)).'
+        )
+    if level not in (2, 3):
+        raise InputError(f"The risk level must be 2 or 3 (got {level!r}); see § 19A-2.")
+    return level
+
+
+def _park(facts: Mapping[str, Any]) -> str:
+    park = facts["park"]
+    if park not in PARKS:
+        raise InputError(
+            f"{park!r} is not a park as § 19A-2 defines it; the chapter names only: "
+            f"{', '.join(PARKS)}."
+        )
+    return PARKS[park]
+
+
+def _distance(facts: Mapping[str, Any]) -> int:
+    distance = facts["distance_feet"]
+    if not isinstance(distance, int) or distance < 0:
+        raise InputError(
+            f"The measured distance must be a whole number of feet (got {distance!r})."
+        )
+    return distance
+
+
+@computation("tuckahoe_relocation_notice")
+def tuckahoe_relocation_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 19A-4: the written notice to relocate, for a residence or domicile established in
+    violation of § 19A-3. Each exception of §§ 19A-5 and 19A-6 is a refusal."""
+    level = _level(facts)
+    park = _park(facts)
+    distance = _distance(facts)
+    if distance > RADIUS_FEET:
+        raise InputError(
+            f"The residence is {distance:,} feet from {facts['park']}, outside the radius of "
+            f"1,000 feet of § 19A-3; there is no violation to relocate from."
+        )
+    if facts["court_or_agency_fixed_domicile"]:
+        raise InputError(
+            "The chapter does not apply to a person required to be domiciled at a location fixed "
+            "by an order of a court or by a federal, state or county agency (§ 19A-5(b))."
+        )
+    if facts["residence_established"] < facts["chapter_effective"]:
+        raise InputError(
+            f"The residence was established on {spell_date(facts['residence_established'])}, "
+            f"before the chapter took effect on {spell_date(facts['chapter_effective'])}; "
+            "§ 19A-6(a) exempts it."
+        )
+    if facts["under_18_with_parents"]:
+        raise InputError(
+            "§ 19A-6(a) exempts a person under the age of 18 years residing with his or her "
+            "parents or legal guardian."
+        )
+    if facts["park_newly_located_after_residence"]:
+        raise InputError(
+            "A park newly located within 1,000 feet after the residence was established is no "
+            "violation (§ 19A-6(b))."
+        )
+    return {"level": level, "park": park, "distance_feet": f"{distance:,}"}
