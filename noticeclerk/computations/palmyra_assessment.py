@@ -1,0 +1,252 @@
+"""The Village of Palmyra's special assessment decisions and schedules (Ch. 8, § 8.03).
+
+- The Village Board's decision on a deferment of a special assessment: while no use of the
+  improvement is made (§ 8.03(3)(c)), or a hardship deferment of one year's installment
+  (§ 8.03(3)(e)). The facts the text does not allow a grant on are refused.
+- The assessment computation schedule of a project district (§ 8.03(4)-(8)), shared by the
+  apportionment engine (`noticeclerk.rules.apportion`), the Village's own share on its own
+  lines.
+
+A computation receives only the case's facts, so a check that needs a day or a year takes it
+as a fact, and the notice definition says so in the fact's label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.exceptions import InputError
+from noticeclerk.rules.apportion import (
+    Course,
+    Lot,
+    LotKind,
+    Side,
+    SidewalkWork,
+    apportion_sidewalk,
+)
+from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.money import check_cents, check_measure, spell_number
+
+DEFERMENT_OUTCOMES = ("granted", "denied")
+
+# § 8.03(3)(e)2: "A person must be at least 18 years of age and own the real estate upon which
+# the assessment is levied. The real estate must be the homestead of the applicant. The maximum
+# income amount will change from year to year as Wisconsin Homestead Tax Relief maximum figures
+# change." Each is a fact the Board found; a grant without all of them is refused.
+HARDSHIP_QUALIFICATIONS = {
+    "applicant_at_least_18": "the applicant is at least 18 years of age",
+    "applicant_owns_real_estate": "the applicant owns the real estate upon which the "
+    "assessment is levied",
+    "real_estate_is_homestead": "the real estate is the homestead of the applicant",
+    "income_within_homestead_maximum": "the applicant's income is within the Wisconsin "
+    "Homestead Tax Relief maximum for the year",
+}
+
+
+def _choice(facts: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    value = str(facts[name]).strip()
+    if value not in allowed:
+        raise InputError(f"The fact '{name}' must be one of: {', '.join(allowed)}; not '{value}'.")
+    return value
+
+
+def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """The outcome, the grounds and the amount deferred or refused deferment."""
+    outcome = _choice(facts, "outcome", DEFERMENT_OUTCOMES)
+    if not str(facts["grounds"]).strip():
+        raise InputError("State the grounds for the Village Board's decision.")
+    amount = check_cents(facts["deferred_amount"], "The assessment or installment deferred")
+    if amount <= 0:
+        raise InputError("The assessment or installment to be deferred must be more than $0.00.")
+    return {"granted": outcome == "granted", "amount": amount}
+
+
+@computation("palmyra_deferment_decision")
+def palmyra_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 8.03(3)(c): the Village Board grants or denies a deferment while no use is made.
+
+    The due date "may be deferred on such terms and in such manner as prescribed by the
+    Village Board while no use of the improvement is made in connection with the property",
+    and "All deferments shall end when connection to the facility or use of the facility is
+    made": a grant is refused while a use or connection is recorded, or without the Board's
+    terms.
+    """
+    found = _decision(facts)
+    if found["granted"] and facts["use_or_connection_made"]:
+        raise InputError(
+            "A deferment under § 8.03(3)(c) lasts only 'while no use of the improvement is "
+            "made in connection with the property', and 'All deferments shall end when "
+            "connection to the facility or use of the facility is made'; the case records a "
+            "use or connection, so the deferment cannot be granted."
+        )
+    terms = [str(term).strip() for term in facts["board_terms"]]
+    if found["granted"] and (not terms or [term.lower() for term in terms] == ["none"]):
+        raise InputError(
+            "§ 8.03(3)(c): a deferment is 'on such terms and in such manner as prescribed by "
+            "the Village Board'; list the terms the Board prescribed."
+        )
+    return found
+
+
+@computation("palmyra_hardship_deferment_decision")
+def palmyra_hardship_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 8.03(3)(e): the Village Board grants or denies a hardship deferment of an installment.
+
+    (e)1: hardship deferments "may be granted only on a year-to-year basis and must be applied
+    for ... each year": the decision covers the one installment year applied for.
+    (e)2: the qualifications; a grant is refused unless the Board found each one.
+    """
+    found = _decision(facts)
+    applied: int = facts["application_tax_year"]
+    year: int = facts["installment_tax_year"]
+    if applied != year:
+        raise InputError(
+            "A hardship deferment 'may be granted only on a year-to-year basis and must be "
+            f"applied for ... each year' (§ 8.03(3)(e)1): the application for {applied} cannot "
+            f"decide the installment of {year}."
+        )
+    missing = [words for name, words in HARDSHIP_QUALIFICATIONS.items() if not facts[name]]
+    if found["granted"] and missing:
+        raise InputError(
+            "A hardship deferment cannot be granted unless "
+            + "; ".join(missing)
+            + " (§ 8.03(3)(e)2)."
+        )
+    if not found["granted"] and not missing and not facts["other_grounds_for_denial"]:
+        raise InputError(
+            "The applicant meets every qualification of § 8.03(3)(e)2; a denial must rest on "
+            "other grounds the Board states (set other_grounds_for_denial = true and give them)."
+        )
+    return {
+        **found,
+        "year": year,
+        "next_year": year + 1,
+        "qualifications": [
+            {"words": words[0].upper() + words[1:], "met": bool(facts[name])}
+            for name, words in HARDSHIP_QUALIFICATIONS.items()
+        ],
+    }
+
+
+# --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------
+
+PALMYRA_8_03_4_B_1 = "Palmyra § 8.03(4)(b)1"
+LOT_FORM = (
+    "parcel id | interior, corner, dual-frontage or three-streets | one part per street side, "
+    "each 'Street name: 66 ft x 5 ft' (the frontage times the walk's width), or along a curve "
+    "'Street name: curved arc 45 ft x 4 ft' or 'Street name: cul-de-sac arc 45 ft x 4 ft'"
+)
+_SIDE = re.compile(
+    r"^(?P<street>[^:]+):\s*(?:(?P<course>curved|cul-de-sac)\s+arc\s+)?"
+    r"(?P<length>\d+(?:\.\d+)?)\s*ft\s*x\s*(?P<width>\d+(?:\.\d+)?)\s*ft$"
+)
+_WORK_WORDS = {
+    SidewalkWork.NEW: "new sidewalk",
+    SidewalkWork.RECONSTRUCTION: "reconstruction, repair, replacement or relocation of existing "
+    "sidewalk",
+    SidewalkWork.REPLACEMENT_WITHIN_5_YEARS: "replacement of public sidewalk within 5 years of "
+    "its initial placement",
+}
+
+
+def _number(text: str, line: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation as error:  # pragma: no cover - the pattern admits only numbers
+        raise InputError(f"The lot line '{line}' has '{text}', which is not a number.") from error
+
+
+def _sidewalk_lot(line: str) -> Lot:
+    """One line of the fact 'lots', read as the apportionment engine's Lot."""
+    parts = [part.strip() for part in line.split("|")]
+    if len(parts) < 3 or not all(parts):
+        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {LOT_FORM}.")
+    parcel, kind_text, *side_texts = parts
+    try:
+        kind = LotKind(kind_text)
+    except ValueError as error:
+        raise InputError(
+            f"The lot line '{line}': '{kind_text}' is not interior, corner, dual-frontage or "
+            "three-streets (§ 8.03(1))."
+        ) from error
+    sides = []
+    for text in side_texts:
+        found = _SIDE.match(text)
+        if not found:
+            raise InputError(
+                f"The lot line '{line}': the side '{text}' is not written as {LOT_FORM}."
+            )
+        length = _number(found["length"], line)
+        width = _number(found["width"], line)
+        if found["course"]:
+            sides.append(
+                Side(
+                    found["street"].strip(),
+                    course=Course(found["course"]),
+                    arc_ft=length,
+                    walk_width_ft=width,
+                )
+            )
+        else:
+            sides.append(Side(found["street"].strip(), feet=length, walk_width_ft=width))
+    return Lot(parcel, kind, tuple(sides))
+
+
+@computation("palmyra_sidewalk_assessment_schedule")
+def palmyra_sidewalk_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 8.03(4): a sidewalk project's cost shared among the district's abutting properties.
+
+    (b)1: the assessable costs are "the total costs for construction, inspection,
+    engineering, legal, restoration costs ... and necessary administrative costs"; (b)2: the
+    rate per square foot is the cost over the total abutting square footage, "applied by
+    multiplying the rate by the abutting square footage"; (b)3, (b)5, (b)6: 50, 25 or 100
+    percent assessable by the kind of work; (c)1: corner lots on both frontages, the Village
+    paying the intersection portion. The shares come from `rules.apportion`, to the cent, and
+    add back with the Village's own lines to the project cost.
+    """
+    costs = Bill(
+        tuple(
+            BillLine(
+                line["description"],
+                check_cents(line["amount"], "A project cost line"),
+                PALMYRA_8_03_4_B_1,
+            )
+            for line in facts["project_costs"]
+        )
+    )
+    if costs.total <= 0:
+        raise InputError("The total project cost must be more than $0.00.")
+    try:
+        work = SidewalkWork(str(facts["work"]).strip())
+    except ValueError as error:
+        raise InputError(
+            f"The fact 'work' is '{facts['work']}'; write new, reconstruction or "
+            "replacement-within-5-years (§ 8.03(4)(b)3, 5, 6)."
+        ) from error
+    intersection = check_measure(
+        Decimal(str(facts["intersection_sqft"])), "The intersection area in square feet"
+    )
+    lots = [_sidewalk_lot(line) for line in facts["lots"]]
+    split = apportion_sidewalk(costs.total, work, lots, intersection_sqft=intersection)
+    return {
+        "costs": bill_context(costs),
+        "work": _WORK_WORDS[work],
+        "intersection_sqft": spell_number(intersection),
+        "total_sqft": spell_number(sum((share.measure or 0 for share in split.shares), Decimal(0))),
+        "shares": [
+            {"parcel": share.parcel, "sqft": spell_number(share.measure), "amount": share.amount}
+            for share in split.shares
+        ],
+        "owners_total": split.owners_total,
+        "village_lines": [
+            {"label": line.label, "amount": line.amount, "authority": line.authority}
+            for line in split.village_lines
+        ],
+        "village_total": split.village_total,
+        "total": split.total,
+        "steps": [str(step) for step in split.steps],
+    }

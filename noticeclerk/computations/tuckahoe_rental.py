@@ -1,0 +1,67 @@
+"""Village of Tuckahoe, Chapter 19A: the Village Clerk's letter on a proposed rental (§ 19A-10).
+
+"No person may rent, lease or let residential space ... to a Level 2 registered sex offender or
+Level 3 registered sex offender without having received a letter from the Village Clerk ... that
+such rental, lease or letting is not in violation of this chapter." The letter this module
+supports says exactly that, so it refuses any case in which the rental would be in violation or
+in which the chapter does not reach the person at all:
+
+- a Level 1 offender: "This chapter shall not apply to any Level 1 registered sex offender"
+  (§ 19A-5(a)), so no letter is needed or given;
+- a place that is not one of the six parks § 19A-2 names;
+- residential space within a radius of 1,000 feet of a park (§ 19A-3): the rental would be in
+  violation, and a letter saying otherwise would be false.
+
+The five business days of § 19A-10 are counted by the time engine from the request's
+receipt (the notice definition's deadline rule); the letter prints that day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from noticeclerk.computations.figures import computation
+from noticeclerk.computations.tuckahoe_forms import PARKS, RADIUS_FEET
+from noticeclerk.exceptions import InputError
+
+
+def _level(level: Any) -> int:
+    if level == 1:
+        raise InputError(
+            '"This chapter shall not apply to any Level 1 registered sex offender" (§ 19A-5(a)); '
+            "§ 19A-10 asks for no letter for a Level 1 registered sex offender."
+        )
+    if level not in (2, 3):
+        raise InputError(f"The risk level must be 2 or 3 (got {level!r}); see § 19A-2.")
+    return level
+
+
+def _distance(park: str, distance: Any) -> int:
+    if park not in PARKS:
+        raise InputError(
+            f"{park!r} is not a park as § 19A-2 defines it; the chapter names only: "
+            f"{', '.join(PARKS)}."
+        )
+    if not isinstance(distance, int) or isinstance(distance, bool) or distance < 0:
+        raise InputError(
+            f"The measured distance must be a whole number of feet (got {distance!r})."
+        )
+    return distance
+
+
+@computation("tuckahoe_rental_letter")
+def tuckahoe_rental_letter(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """§ 19A-10: the letter that a rental, lease or letting is not in violation of the chapter.
+    The residential space must lie outside a radius of 1,000 feet of every park (§ 19A-3);
+    the case gives the nearest park and its measured distance."""
+    level = _level(facts["level"])
+    park = facts["nearest_park"]
+    distance = _distance(park, facts["distance_feet"])
+    if distance <= RADIUS_FEET:
+        raise InputError(
+            f"The residential space is {distance:,} feet from {park}, within a radius of 1,000 "
+            "feet of a park (§ 19A-3); renting it to a Level 2 or Level 3 registered sex "
+            "offender would be in violation of the chapter, so this letter cannot be given."
+        )
+    return {"level": level, "park": PARKS[park], "distance_feet": f"{distance:,}"}

@@ -1,0 +1,117 @@
+"""Village of Luck street privilege permit (§ 496-9): the fee, the term, the share of the
+street, the revocation and the 24-hour removal notice, against the ordinance's own words."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+from noticeclerk.render import Renderer
+
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "luck"
+MINE = ["street-privilege-permit", "street-privilege-revocation"]
+
+PERMIT = {
+    "issued_on": date(2026, 5, 4),
+    "terminates_on": date(2026, 8, 4),
+    "street_width_feet": Decimal("36"),
+    "occupied_width_feet": Decimal("10"),
+    "board_fee": Decimal("35.00"),
+    "fee_resolution": "Resolution No. 2026-4",
+    "village_costs": [{"description": "Barricades", "amount": Decimal("40.00")}],
+}
+
+
+@pytest.fixture(scope="module")
+def rendered():
+    renderer = Renderer()
+    return {
+        stem: " ".join(
+            re.sub(r"<[^>]+>", " ", renderer.render(CASEBOOK / f"{stem}.toml").html).split()
+        )
+        for stem in MINE
+    }
+
+
+def test_the_fee_is_the_board_s_sum_plus_the_actual_village_costs():
+    fee = COMPUTATIONS["luck_street_privilege_permit"](PERMIT)["fee"]
+    assert [line["amount"] for line in fee["lines"]] == [Decimal("35.00"), Decimal("40.00")]
+    assert fee["total"] == Decimal("75.00")
+
+
+def test_a_village_cost_of_nothing_is_left_off_the_fee():
+    facts = PERMIT | {"village_costs": [{"description": "None", "amount": Decimal("0.00")}]}
+    fee = COMPUTATIONS["luck_street_privilege_permit"](facts)["fee"]
+    assert fee["total"] == Decimal("35.00") and len(fee["lines"]) == 1
+
+
+def test_the_permit_ends_three_months_from_issuance_even_on_a_sunday():
+    # August 2, 2026 is a Sunday: the automatic termination is not an act, so it is not moved.
+    facts = PERMIT | {"issued_on": date(2026, 5, 2), "terminates_on": date(2026, 8, 2)}
+    figures = COMPUTATIONS["luck_street_privilege_permit"](facts)
+    assert figures["three_month_end"] == date(2026, 8, 2)
+    assert figures["earlier_termination"] is False
+
+
+def test_a_permit_issued_on_the_last_day_of_a_long_month_ends_on_the_last_day_of_a_short_one():
+    facts = PERMIT | {"issued_on": date(2026, 11, 30), "terminates_on": date(2027, 2, 28)}
+    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["three_month_end"] == date(
+        2027, 2, 28
+    )
+
+
+def test_the_clerk_treasurer_may_specify_an_earlier_termination():
+    facts = PERMIT | {"terminates_on": date(2026, 6, 30)}
+    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["earlier_termination"] is True
+
+
+def test_a_termination_later_than_three_months_is_refused():
+    with pytest.raises(InputError, match="August 4, 2026"):
+        COMPUTATIONS["luck_street_privilege_permit"](PERMIT | {"terminates_on": date(2026, 8, 5)})
+
+
+def test_an_obstruction_of_exactly_a_third_of_the_street_is_allowed():
+    facts = PERMIT | {"occupied_width_feet": Decimal("12")}
+    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["max_width_feet"] == Decimal("12.0")
+
+
+def test_an_obstruction_of_more_than_a_third_of_the_street_is_refused():
+    with pytest.raises(InputError, match="1/3"):
+        COMPUTATIONS["luck_street_privilege_permit"](
+            PERMIT | {"occupied_width_feet": Decimal("12.1")}
+        )
+
+
+def test_the_permit_is_the_clerk_treasurer_s_and_prints_its_term_and_fee(rendered):
+    assert load_notice("luck", "street-privilege-permit").signer == "clerk_treasurer"
+    text = rendered["street-privilege-permit"]
+    assert "at the end of Tuesday, August 4, 2026" in text
+    assert "$75.00" in text
+    assert "not more than 1/3 of any street or alley" in text
+
+
+def test_a_revocation_must_name_a_condition_of_occupancy():
+    revoke = COMPUTATIONS["luck_street_privilege_revocation"]
+    assert [g["number"] for g in revoke({"conditions_violated": ["(3)", "2"]})["grounds"]] == [
+        "2",
+        "3",
+    ]
+    with pytest.raises(InputError, match="conditions"):
+        revoke({"conditions_violated": ["6"]})
+
+
+def test_the_obstruction_must_go_within_24_hours_of_delivery_and_its_cost_goes_to_the_tax_roll(
+    rendered,
+):
+    notice = load_notice("luck", "street-privilege-revocation")
+    assert notice.signer == "director_public_works"
+    text = rendered["street-privilege-revocation"]
+    assert "no later than 8:30 a.m. CDT on Friday, June 12, 2026" in text
+    assert "next annual tax roll as a special charge" in text

@@ -1,0 +1,214 @@
+"""Palmyra's special assessment decisions and schedules (Ch. 8, § 8.03): deferments granted
+and denied on the conditions the text states, and the refusals it requires."""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from noticeclerk.casefile import load_case
+from noticeclerk.catalogue import load_notice
+from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.exceptions import InputError
+
+D = Decimal
+CHICAGO = ZoneInfo("America/Chicago")
+CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
+
+
+def case_facts(stem: str) -> dict:
+    """The sample case's facts, typed as the notice definition asks."""
+    path = CASEBOOK / f"{stem}.toml"
+    data = tomllib.loads(path.read_text())
+    notice = load_notice("palmyra", data["notice"])
+    return dict(load_case(path, data, notice, CHICAGO).facts)
+
+
+def compute(name: str, facts: dict, **changes) -> dict:
+    return COMPUTATIONS[name]({**facts, **changes})
+
+
+# --- § 8.03(3)(e): hardship deferment of one year's installment ----------------------------
+
+HARDSHIP = "palmyra_hardship_deferment_decision"
+
+
+def test_a_granted_hardship_deferment_covers_only_the_year_applied_for():
+    found = compute(HARDSHIP, case_facts("hardship-deferment-granted"))
+    assert found["granted"] is True
+    # The first installment of invoice PA-2026-A-0004's schedule.
+    assert found["amount"] == D("425.03")
+    assert (found["year"], found["next_year"]) == (2026, 2027)
+    assert all(item["met"] for item in found["qualifications"])
+
+
+def test_a_denied_hardship_deferment_shows_the_qualification_not_met():
+    found = compute(HARDSHIP, case_facts("hardship-deferment-denied"))
+    assert found["granted"] is False
+    unmet = [item["words"] for item in found["qualifications"] if not item["met"]]
+    assert unmet == [
+        "The applicant's income is within the Wisconsin Homestead Tax Relief maximum for the year"
+    ]
+
+
+@pytest.mark.parametrize(
+    "qualification",
+    [
+        "applicant_at_least_18",
+        "applicant_owns_real_estate",
+        "real_estate_is_homestead",
+        "income_within_homestead_maximum",
+    ],
+)
+def test_a_hardship_deferment_is_refused_a_grant_without_each_qualification(qualification):
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match=r"§ 8\.03\(3\)\(e\)2"):
+        compute(HARDSHIP, facts, **{qualification: False})
+
+
+def test_an_application_for_one_year_cannot_decide_another_years_installment():
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match="year-to-year"):
+        compute(HARDSHIP, facts, installment_tax_year=2027)
+
+
+def test_a_denial_of_a_qualified_applicant_must_rest_on_other_stated_grounds():
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match="other grounds"):
+        compute(HARDSHIP, facts, outcome="denied")
+    found = compute(HARDSHIP, facts, outcome="denied", other_grounds_for_denial=True)
+    assert found["granted"] is False
+
+
+@pytest.mark.parametrize("outcome", ["approved", "deferred", ""])
+def test_a_decision_other_than_granted_or_denied_is_refused(outcome):
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match="granted, denied"):
+        compute(HARDSHIP, facts, outcome=outcome)
+
+
+def test_an_installment_of_fractions_of_a_cent_is_refused():
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError):
+        compute(HARDSHIP, facts, deferred_amount=D("425.031"))
+
+
+# --- § 8.03(3)(c): deferment while no use of the improvement is made -----------------------
+
+NONUSE = "palmyra_deferment_decision"
+
+
+def test_a_deferment_while_no_use_is_made_is_granted_on_the_boards_terms():
+    facts = case_facts("assessment-deferment-granted")
+    found = compute(NONUSE, facts)
+    assert found == {"granted": True, "amount": D("6840.00")}
+    assert len(facts["board_terms"]) == 3
+
+
+def test_a_deferment_cannot_be_granted_once_a_connection_or_use_is_made():
+    facts = case_facts("assessment-deferment-granted")
+    with pytest.raises(InputError, match="All deferments shall end when connection"):
+        compute(NONUSE, facts, use_or_connection_made=True)
+    # The Board may deny it on that ground.
+    found = compute(
+        NONUSE, facts, use_or_connection_made=True, outcome="denied", board_terms=["None"]
+    )
+    assert found["granted"] is False
+
+
+def test_a_granted_deferment_needs_the_terms_the_board_prescribed():
+    facts = case_facts("assessment-deferment-granted")
+    with pytest.raises(InputError, match="prescribed by the Village Board"):
+        compute(NONUSE, facts, board_terms=["None"])
+
+
+def test_a_decision_without_grounds_is_refused():
+    facts = case_facts("assessment-deferment-granted")
+    with pytest.raises(InputError, match="grounds"):
+        compute(NONUSE, facts, grounds="  ")
+
+
+# --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------
+
+SCHEDULE = "palmyra_sidewalk_assessment_schedule"
+
+
+def test_the_sample_schedule_matches_the_ordinances_own_arithmetic():
+    found = compute(SCHEDULE, case_facts("sidewalk-assessment-schedule"))
+    # (4)(b)1: the project cost, $21,200.00. (c)1: the Village pays the intersection, 150 of
+    # 1,965 sq ft: $21,200.00 x 150 / 1,965 = $1,618.32; (b)3: 50% of the $19,581.68 left is
+    # assessable, $9,790.84; (b)2: $9,790.84 / 1,815 sq ft, times each property's sq ft.
+    assert found["costs"]["total"] == D("21200.00")
+    assert [(s["parcel"], s["sqft"], s["amount"]) for s in found["shares"]] == [
+        ("PV-1101", "990", D("5340.46")),
+        ("PV-1102", "330", D("1780.15")),
+        ("PV-1103", "495", D("2670.23")),
+    ]
+    assert [(v["amount"], v["authority"]) for v in found["village_lines"]] == [
+        (D("1618.32"), "Palmyra § 8.03(4)(c)1"),
+        (D("9790.84"), "Palmyra § 8.03(4)(b)3"),
+    ]
+    assert found["owners_total"] + found["village_total"] == found["total"] == D("21200.00")
+
+
+def test_a_corner_lot_is_assessed_on_both_frontages():
+    found = compute(SCHEDULE, case_facts("sidewalk-assessment-schedule"))
+    corner = found["shares"][0]
+    assert corner["sqft"] == "990"  # 66 ft x 5 ft on East Main plus 132 ft x 5 ft on Fourth
+    assert any("corner lot: both sides are assessed" in step for step in found["steps"])
+
+
+@pytest.mark.parametrize(
+    ("work", "owners", "village_share"),
+    [
+        ("new", "19581.68", None),
+        ("replacement-within-5-years", "4895.42", "14686.26"),
+    ],
+)
+def test_the_assessable_percentage_follows_the_kind_of_work(work, owners, village_share):
+    found = compute(SCHEDULE, case_facts("sidewalk-assessment-schedule"), work=work)
+    assert found["owners_total"] == D(owners)
+    shares = [line["amount"] for line in found["village_lines"]][1:]
+    assert shares == ([] if village_share is None else [D(village_share)])
+
+
+def test_a_cul_de_sac_lot_is_measured_on_the_arc():
+    facts = case_facts("sidewalk-assessment-schedule")
+    found = compute(
+        SCHEDULE,
+        facts,
+        lots=[*facts["lots"], "PV-1104 | interior | Elm Court: cul-de-sac arc 45 ft x 4 ft"],
+    )
+    assert found["shares"][-1]["sqft"] == "180"
+    assert any("§ 8.03(4)(c)3" in step for step in found["steps"])
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("PV-1101 | corner | East Main Street: 66 ft x 5 ft", "corner lot, which has 2"),
+        ("PV-1101 | triangle | East Main Street: 66 ft x 5 ft", "not interior, corner"),
+        ("PV-1101 | interior | East Main Street: 66 feet", "is not written as"),
+        ("PV-1101 | interior", "write each line as"),
+    ],
+)
+def test_a_lot_line_the_schedule_cannot_read_is_refused(line, message):
+    facts = case_facts("sidewalk-assessment-schedule")
+    with pytest.raises(InputError, match=message):
+        compute(SCHEDULE, facts, lots=[line])
+
+
+def test_a_kind_of_work_the_ordinance_does_not_name_is_refused():
+    facts = case_facts("sidewalk-assessment-schedule")
+    with pytest.raises(InputError, match=r"§ 8\.03\(4\)\(b\)3, 5, 6"):
+        compute(SCHEDULE, facts, work="resurfacing")
+
+
+def test_a_parcel_listed_twice_is_refused():
+    facts = case_facts("sidewalk-assessment-schedule")
+    with pytest.raises(InputError):
+        compute(SCHEDULE, facts, lots=[facts["lots"][1], facts["lots"][1]])
