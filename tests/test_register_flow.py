@@ -86,6 +86,30 @@ def issue_palmyra(engine, office, case: str, when: date = date(2026, 12, 1)):
     )
 
 
+def issue_tuckahoe_repair_notice(engine, office) -> tuple[str, str]:
+    """A Tuckahoe notice to repair sidewalk, dated December 1, 2026: (case, document)."""
+    facts = [
+        "inspection_date=2026-11-20",
+        "sidewalk_location=in front",
+        "work=Replace flags",
+        "specifications=Four inches",
+    ]
+    request = request_from_options(
+        "tuckahoe", "notice-to-repair-sidewalk", ["041"], facts, [], office
+    )
+    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
+    issued = issue(
+        engine,
+        case,
+        notice_slug=None,
+        document_date=date(2026, 12, 1),
+        by="clerk",
+        now=NOON,
+        workspace=office,
+    )
+    return case, issued.number
+
+
 def test_init_creates_the_register_at_the_current_migration_and_leaves_it_alone_after(
     office, runner
 ):
@@ -171,29 +195,7 @@ def test_a_voided_document_keeps_its_number_and_cannot_be_served(engine, office)
 
 
 def test_service_by_a_method_the_ordinance_does_not_allow_names_the_allowed_ones(engine, office):
-    request = request_from_options(
-        "tuckahoe",
-        "notice-to-repair-sidewalk",
-        ["041"],
-        [
-            "inspection_date=2026-11-20",
-            "sidewalk_location=in front",
-            "work=Replace flags",
-            "specifications=Four inches",
-        ],
-        [],
-        office,
-    )
-    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
-    number = issue(
-        engine,
-        case,
-        notice_slug=None,
-        document_date=date(2026, 12, 1),
-        by="clerk",
-        now=NOON,
-        workspace=office,
-    ).number
+    _case, number = issue_tuckahoe_repair_notice(engine, office)
     hand = ServiceRequest("hand_owner", "A. Romano", datetime(2026, 12, 1, 15, tzinfo=UTC))
     with pytest.raises(
         InputError, match=r"allows: registered_mail \(registered mail, § 19-15\(c\)\)"
@@ -273,29 +275,7 @@ def test_due_lists_deadlines_passed_and_coming_with_the_next_step(engine, office
 
 
 def test_an_appeal_served_in_time_suspends_the_tuckahoe_notice(engine, office, runner):
-    request = request_from_options(
-        "tuckahoe",
-        "notice-to-repair-sidewalk",
-        ["041"],
-        [
-            "inspection_date=2026-11-20",
-            "sidewalk_location=in front",
-            "work=Replace flags",
-            "specifications=Four inches",
-        ],
-        [],
-        office,
-    )
-    case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
-    number = issue(
-        engine,
-        case,
-        notice_slug=None,
-        document_date=date(2026, 12, 1),
-        by="clerk",
-        now=NOON,
-        workspace=office,
-    ).number
+    case, number = issue_tuckahoe_repair_notice(engine, office)
     mailed = ServiceRequest(
         "registered_mail",
         "T. Brennan",
