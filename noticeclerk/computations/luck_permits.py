@@ -17,16 +17,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine, CostItem, luck_faulty_work_bill
 from noticeclerk.rules.deadline_rules import ClosedSeasonRule
 from noticeclerk.rules.money import check_cents, spell_amount
-from noticeclerk.rules.periods import Deadline, Unit, count_period, local_day, spell_date
+from noticeclerk.rules.periods import Unit, count_period, local_day, spell_date
 
 SIDEWALK_PERMIT = 'Luck ch. 496, "Sidewalk permit required"'
 EXCAVATION = "Luck § 496-6"
@@ -70,19 +73,6 @@ FROZEN_GROUND_SEASON = ClosedSeasonRule(
 RESTORATION_GUARANTEE_MONTHS = 24
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("luck").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day (or moment) it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 def _board_fee_line(amount: Decimal, words: str, authority: str) -> BillLine:
     return BillLine(words, check_cents(amount, "The fee the Village Board set"), authority)
 
@@ -100,7 +90,9 @@ def luck_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     """
     applied: date = facts["application_received_on"]
     work: date = facts["work_proposed_on"]
-    latest = count_period(_calendar(), Unit.DAYS, SIDEWALK_LEAD_DAYS, work, before=True)
+    latest = count_period(
+        village_calendar("luck"), Unit.DAYS, SIDEWALK_LEAD_DAYS, work, before=True
+    )
     if applied > latest.due:
         raise InputError(
             f"The application received on {spell_date(applied)} is too late for work on "
@@ -116,7 +108,7 @@ def luck_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
             ),
         )
     )
-    return {"fee": bill_context(fee), "latest_application": _period(latest)}
+    return {"fee": bill_context(fee), "latest_application": period_context(latest)}
 
 
 # --- § 496-14: special event vending -----------------------------------------------------
@@ -128,7 +120,9 @@ def luck_vending_doubt(facts: Mapping[str, Any]) -> dict[str, Any]:
     of making application"; the letter prints that day so the record shows it was kept."""
     made: date = facts["application_made_on"]
     return {
-        "letter_due": _period(count_period(_calendar(), Unit.DAYS, DOUBT_LETTER_DAYS, made)),
+        "letter_due": period_context(
+            count_period(village_calendar("luck"), Unit.DAYS, DOUBT_LETTER_DAYS, made)
+        ),
     }
 
 
@@ -155,7 +149,9 @@ def luck_vending_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     were not met in time is refused."""
     first: date = facts["first_day"]
     days = _event_days(first, facts["last_day"])
-    latest = count_period(_calendar(), Unit.DAYS, VENDING_LEAD_DAYS, first, before=True)
+    latest = count_period(
+        village_calendar("luck"), Unit.DAYS, VENDING_LEAD_DAYS, first, before=True
+    )
     for fact, what in (
         ("insurance_filed_on", "Proof of insurance"),
         ("police_submission_on", "The encroachments, booth locations and parking provisions"),
@@ -175,7 +171,7 @@ def luck_vending_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"{spell_amount(VENDING_BODILY_INJURY)} and {spell_amount(VENDING_PROPERTY_DAMAGE)} "
             f"that {VENDING}C(1) (inferred) requires."
         )
-    return {"days": days, "latest_filing": _period(latest)}
+    return {"days": days, "latest_filing": period_context(latest)}
 
 
 VENDING_OUTCOMES = {
@@ -204,7 +200,7 @@ def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     decided: date = facts["clerk_decision_on"]
     filed: date = facts["appeal_filed_on"]
-    window = count_period(_calendar(), Unit.DAYS, VENDING_APPEAL_DAYS, decided)
+    window = count_period(village_calendar("luck"), Unit.DAYS, VENDING_APPEAL_DAYS, decided)
     if filed < decided:
         raise InputError(
             f"The appeal is dated {spell_date(filed)}, before the Clerk-Treasurer's decision of "
@@ -219,7 +215,7 @@ def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "decision": VENDING_OUTCOMES[outcome],
         "terms_heading": VENDING_TERMS[outcome],
-        "appeal_window": _period(window),
+        "appeal_window": period_context(window),
     }
 
 
@@ -228,7 +224,7 @@ def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 def _season(opening: date | datetime, emergency: bool) -> Any:
     return FROZEN_GROUND_SEASON.check(
-        _calendar(), {"opening": opening}, {"emergency_determined": emergency}
+        village_calendar("luck"), {"opening": opening}, {"emergency_determined": emergency}
     )
 
 
@@ -245,7 +241,7 @@ def luck_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     requires and outside the frozen-ground season unless the Director determined an emergency;
     the fee is the Board's plus actual Village expenses; the dates for pavement and for the
     notices before work come from the time engine."""
-    calendar = _calendar()
+    calendar = village_calendar("luck")
     starts: datetime = facts["work_starts_at"]
     emergency: bool = facts["emergency_determined"]
     season = _season(starts, emergency)
@@ -293,13 +289,15 @@ def luck_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     start_day = local_day(calendar, starts)
     return {
         "season_steps": [str(step) for step in season.steps],
-        "valid_through": _period(count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)),
+        "valid_through": period_context(
+            count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)
+        ),
         "fee": bill_context(Bill(tuple(lines))),
-        "pavement": _period(count_period(calendar, Unit.DAYS, PAVEMENT_DAYS, approved)),
-        "police": _period(
+        "pavement": period_context(count_period(calendar, Unit.DAYS, PAVEMENT_DAYS, approved)),
+        "police": period_context(
             count_period(calendar, Unit.HOURS, POLICE_NOTICE_HOURS, starts, before=True)
         ),
-        "director": _period(
+        "director": period_context(
             count_period(
                 calendar, Unit.BUSINESS_DAYS, DIRECTOR_NOTICE_BUSINESS_DAYS, start_day, before=True
             )
@@ -367,7 +365,9 @@ def luck_defective_restoration(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     completed: date = facts["completed_on"]
     found: date = facts["found_on"]
-    two_years = count_period(_calendar(), Unit.MONTHS, RESTORATION_GUARANTEE_MONTHS, completed)
+    two_years = count_period(
+        village_calendar("luck"), Unit.MONTHS, RESTORATION_GUARANTEE_MONTHS, completed
+    )
     if found < completed:
         raise InputError(
             f"The defect was found on {spell_date(found)}, before the work was completed on "
@@ -391,4 +391,4 @@ def luck_defective_restoration(facts: Mapping[str, Any]) -> dict[str, Any]:
     )
     if cost.total <= 0:
         raise InputError("The notice must state the cost of the work; it adds up to nothing.")
-    return {"cost": bill_context(cost), "two_years": _period(two_years)}
+    return {"cost": bill_context(cost), "two_years": period_context(two_years)}

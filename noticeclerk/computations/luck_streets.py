@@ -19,15 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents, check_measure, format_number, spell_amount
-from noticeclerk.rules.periods import Deadline, Unit, count_period, spell_date
+from noticeclerk.rules.periods import Unit, count_period, spell_date
 
 RENEWAL = "Luck § 496-6E (inferred)"
 NEW_STREETS = "Luck § 496-7I (inferred)"
@@ -68,19 +71,6 @@ FIXTURE_APPLICANTS = {
 }
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("luck").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 def _not_before(later: date, earlier: date, what_later: str, what_earlier: str) -> None:
     if later < earlier:
         raise InputError(
@@ -111,7 +101,7 @@ def luck_excavation_renewal(facts: Mapping[str, Any]) -> dict[str, Any]:
     validity ends; it does not move the day of § 496-7G for permanent pavement, which counts
     from the date of the permit.
     """
-    calendar = _calendar()
+    calendar = village_calendar("luck")
     approved: date = facts["original_approved_on"]
     valid = count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)
     begun: date = facts["operations_begun_on"]
@@ -148,9 +138,9 @@ def luck_excavation_renewal(facts: Mapping[str, Any]) -> dict[str, Any]:
     pavement = count_period(calendar, Unit.DAYS, PAVEMENT_DAYS, approved)
     fee = Bill((_board_fee(facts, "Renewal permit fee set by the Village Board", RENEWAL),))
     return {
-        "original_valid_through": _period(valid),
-        "renewed_through": _period(renewal),
-        "pavement": _period(pavement),
+        "original_valid_through": period_context(valid),
+        "renewed_through": period_context(renewal),
+        "pavement": period_context(pavement),
         "pavement_before_renewal_ends": pavement.due < renewal.due,
         "fee": bill_context(fee),
     }
@@ -180,7 +170,9 @@ def luck_new_street_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     determined: date = facts["board_determined_on"]
     begins: date = facts["improvement_begins_on"]
-    latest = count_period(_calendar(), Unit.DAYS, DETERMINATION_LEAD_DAYS, begins, before=True)
+    latest = count_period(
+        village_calendar("luck"), Unit.DAYS, DETERMINATION_LEAD_DAYS, begins, before=True
+    )
     if determined > latest.due:
         raise InputError(
             f"The Village Board's determination of {spell_date(determined)} is less than 30 days "
@@ -189,7 +181,7 @@ def luck_new_street_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     return {
         "addressed_as": NEW_STREET_ADDRESSEES[addressed],
-        "latest_determination": _period(latest),
+        "latest_determination": period_context(latest),
     }
 
 

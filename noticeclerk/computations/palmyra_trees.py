@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import computation
+from noticeclerk.computations.figures import computation, period_context, village_calendar
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
 from noticeclerk.rules.money import check_cents, spell_amount, spell_number
-from noticeclerk.rules.periods import Deadline, Unit, count_period, spell_date, spell_datetime
+from noticeclerk.rules.periods import Unit, count_period, spell_date, spell_datetime
 
 # § 8.12(2)(a): "No driveway shall exceed 24 feet in width at the outer or street edge of the
 # sidewalk except by specific resolution of the Village Board."
@@ -35,19 +33,6 @@ DRIVEWAY_APPLICATION_HOURS = 24
 # § 8.14(1)(a): "more than $5,000 but less than $10,000".
 CLASS_I_ABOVE = Decimal("5000.00")
 CLASS_I_BELOW = Decimal("10000.00")
-
-
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("palmyra").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
 
 
 def _fee(name: str) -> dict[str, Any]:
@@ -90,7 +75,9 @@ def palmyra_driveway_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     """
     applied: datetime = facts["application_received_at"]
     installs: datetime = facts["installation_begins_at"]
-    earliest = count_period(_calendar(), Unit.HOURS, DRIVEWAY_APPLICATION_HOURS, applied)
+    earliest = count_period(
+        village_calendar("palmyra"), Unit.HOURS, DRIVEWAY_APPLICATION_HOURS, applied
+    )
     if installs < earliest.due:
         raise InputError(
             f"The application received {spell_datetime(applied)} is too late for installation "
@@ -118,7 +105,7 @@ def palmyra_driveway_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     return {
         "fee": _fee("driveway"),
-        "earliest_installation": _period(earliest),
+        "earliest_installation": period_context(earliest),
         "width": spell_number(width),
         "depth": spell_number(depth),
         "intersection_distance": spell_number(distance),

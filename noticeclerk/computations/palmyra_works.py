@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
 from noticeclerk.rules.money import check_cents, check_measure, spell_amount, spell_number
@@ -42,21 +45,8 @@ INSURANCE_PROPERTY_DAMAGE = Decimal("50000.00")
 COMMENCE_DAYS = 30
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("palmyra").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 def _days(count: int, start: date) -> Deadline:
-    return count_period(_calendar(), Unit.DAYS, count, start)
+    return count_period(village_calendar("palmyra"), Unit.DAYS, count, start)
 
 
 def _day(value: date | datetime) -> date:
@@ -165,7 +155,7 @@ def palmyra_tree_appeal_hearing(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"hear the appeal within 30 days of receipt of the written notice of appeal on "
             f"{spell_date(appealed)}, so by {spell_date(limit.due)}."
         )
-    return {"appeal_window": _period(window), "hearing_limit": _period(limit)}
+    return {"appeal_window": period_context(window), "hearing_limit": period_context(limit)}
 
 
 def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -194,7 +184,10 @@ def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"notify the appellant of its decision by letter within 10 days after the hearing "
             f"concluded on {spell_date(concluded)}, so by {spell_date(letter_limit.due)}."
         )
-    return {"hearing_limit": _period(hearing_limit), "letter_limit": _period(letter_limit)}
+    return {
+        "hearing_limit": period_context(hearing_limit),
+        "letter_limit": period_context(letter_limit),
+    }
 
 
 @computation("palmyra_tree_appeal_decision")
@@ -381,4 +374,4 @@ def palmyra_restoration_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
     )
     if costs.total <= 0:
         raise InputError("The Village's cost of restoring the surface must be more than $0.00.")
-    return {"costs": bill_context(costs), "earliest_due": _period(earliest)}
+    return {"costs": bill_context(costs), "earliest_due": period_context(earliest)}

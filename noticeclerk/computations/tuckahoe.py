@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, datetime, time
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import HoursWithNightWindowRule
 from noticeclerk.rules.money import check_cents
@@ -43,26 +46,13 @@ ORDER_DAYS = 3
 BILL_DAYS = 10
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("tuckahoe").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 # --- § 19-15(c): appeals from a notice to repair --------------------------------------------
 
 
 def _repair_period(facts: Mapping[str, Any]) -> Deadline:
     """The seven days of the notice to repair, within which an appeal must be served."""
     mailed, served = facts["notice_mailed"], facts["appeal_served"]
-    period = count_period(_calendar(), Unit.DAYS, REPAIR_DAYS, mailed)
+    period = count_period(village_calendar("tuckahoe"), Unit.DAYS, REPAIR_DAYS, mailed)
     if served < mailed:
         raise InputError(
             f"The appeal is dated {spell_date(served)}, before the notice to repair was mailed "
@@ -81,7 +71,7 @@ def _repair_period(facts: Mapping[str, Any]) -> Deadline:
 @computation("tuckahoe_appeal_received")
 def tuckahoe_appeal_received(facts: Mapping[str, Any]) -> dict[str, Any]:
     """§ 19-15(c): a notice of appeal served in time suspends the notice to repair."""
-    return {"repair_period": _period(_repair_period(facts))}
+    return {"repair_period": period_context(_repair_period(facts))}
 
 
 @computation("tuckahoe_appeal_hearing")
@@ -94,7 +84,7 @@ def tuckahoe_appeal_hearing(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"The meeting on {spell_datetime(hearing)} is not after the appeal was served on "
             f"{spell_date(facts['appeal_served'])}; give the date of the Board's next meeting."
         )
-    return {"repair_period": _period(period)}
+    return {"repair_period": period_context(period)}
 
 
 DECISIONS = {
@@ -123,7 +113,7 @@ def tuckahoe_appeal_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
     The Board fixes the day; it must give more than the three days from the order, and a day
     on which an act may not be done moves to the next business day (N.Y. GCL § 25-a).
     """
-    calendar = _calendar()
+    calendar = village_calendar("tuckahoe")
     order: date = facts["order_date"]
     three_days = count_period(calendar, Unit.DAYS, ORDER_DAYS, order)
     fixed: date = facts["extended_to"]
@@ -134,7 +124,7 @@ def tuckahoe_appeal_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     last, steps = settle_last_day(calendar, fixed, before=False)
     return {
-        "three_days": _period(three_days),
+        "three_days": period_context(three_days),
         # The reasons are printed only when the Board's day had to move.
         "extended": {"due": last, "steps": [str(step) for step in steps] if last != fixed else []},
     }
@@ -161,7 +151,9 @@ def _snow_costs(facts: Mapping[str, Any]) -> Bill:
 def tuckahoe_snow_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
     """§ 19-34(a)-(b): the owner's time to clear ran out, the Village removed the snow and
     ice, and the Village Clerk bills the expense incurred."""
-    clearing = _CLEARING.deadline(_calendar(), {"snow_ceased": facts["snow_ceased"]})
+    clearing = _CLEARING.deadline(
+        village_calendar("tuckahoe"), {"snow_ceased": facts["snow_ceased"]}
+    )
     started: datetime = facts["removal_started"]
     if started <= clearing.due:
         raise InputError(
@@ -169,17 +161,19 @@ def tuckahoe_snow_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"{spell_datetime(clearing.due)} (§ 19-28, § 19-32); the Village may do the work "
             'only when the owner "shall fail or neglect" to (§ 19-34(a)).'
         )
-    return {"clearing": _period(clearing), "charges": bill_context(_snow_costs(facts))}
+    return {"clearing": period_context(clearing), "charges": bill_context(_snow_costs(facts))}
 
 
 @computation("tuckahoe_snow_certificate")
 def tuckahoe_snow_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
     """§ 19-34(b): the Clerk's certificate of the actual cost, once the bill is unpaid for
     10 days after it was presented."""
-    payment = count_period(_calendar(), Unit.DAYS, BILL_DAYS, facts["bill_presented"])
+    payment = count_period(
+        village_calendar("tuckahoe"), Unit.DAYS, BILL_DAYS, facts["bill_presented"]
+    )
     if facts["unpaid_as_of"] <= payment.due:
         raise InputError(
             f"The bill presented on {spell_date(facts['bill_presented'])} may be paid through "
             f"{spell_date(payment.due)} ({SNOW_BILL}); certify the cost only after that day."
         )
-    return {"payment_period": _period(payment), "cost": bill_context(_snow_costs(facts))}
+    return {"payment_period": period_context(payment), "cost": bill_context(_snow_costs(facts))}

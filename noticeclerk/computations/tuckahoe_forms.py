@@ -15,15 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents
-from noticeclerk.rules.periods import Deadline, Unit, count_period, settle_last_day, spell_date
+from noticeclerk.rules.periods import Unit, count_period, settle_last_day, spell_date
 
 REPORT = "Tuckahoe § 19-15(f)(2)"
 # § 19-15(c): "within seven days after the date of mailing of such notice".
@@ -47,19 +50,6 @@ PARKS = {
 }
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("tuckahoe").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 # --- § 19-15(f)(2): the Street Commissioner's report of the cost of the work -----------------
 
 # The time specified for the work: the notice's seven days, the Board's three days from its
@@ -72,7 +62,7 @@ TIME_SPECIFIED = {
 
 
 def _time_specified(facts: Mapping[str, Any]) -> dict[str, Any]:
-    calendar = _calendar()
+    calendar = village_calendar("tuckahoe")
     basis, start = facts["time_specified_by"], facts["time_from"]
     if basis not in TIME_SPECIFIED:
         raise InputError(
@@ -85,9 +75,9 @@ def _time_specified(facts: Mapping[str, Any]) -> dict[str, Any]:
                 f"{spell_date(facts['notice_mailed'])}, not from {spell_date(start)} "
                 "(§ 19-15(c)); give the mailing date as time_from."
             )
-        period = _period(count_period(calendar, Unit.DAYS, REPAIR_DAYS, start))
+        period = period_context(count_period(calendar, Unit.DAYS, REPAIR_DAYS, start))
     elif basis == "board_order":
-        period = _period(count_period(calendar, Unit.DAYS, ORDER_DAYS, start))
+        period = period_context(count_period(calendar, Unit.DAYS, ORDER_DAYS, start))
     else:
         last, steps = settle_last_day(calendar, start, before=False)
         period = {"due": last, "steps": [str(step) for step in steps] if last != start else []}

@@ -19,12 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.fees import (
     TUCKAHOE_OPENING_RATE,
@@ -71,19 +74,6 @@ REVOCATION_GROUNDS = {
 }
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("tuckahoe").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
 def _fee(answer: FeeAnswer) -> dict[str, Any]:
     """A fee from the money engine, with its reasons and the amounts it rests on."""
     return {
@@ -98,7 +88,7 @@ def _fee(answer: FeeAnswer) -> dict[str, Any]:
 
 def _application_in_time(filed: datetime, begins: datetime, section: str) -> Deadline:
     """The application must be filed "at least 24 hours before" the time stated."""
-    latest = count_hours(_calendar(), begins, APPLICATION_HOURS, before=True)
+    latest = count_hours(village_calendar("tuckahoe"), begins, APPLICATION_HOURS, before=True)
     if filed > latest.due:
         raise InputError(
             f"The application filed {spell_datetime(filed)} is less than 24 hours before "
@@ -115,7 +105,7 @@ def _application_in_time(filed: datetime, begins: datetime, section: str) -> Dea
 def tuckahoe_occupancy_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     """§§ 19-47 to 19-49: a permit filed for 24 hours ahead, for at most four months, its fee
     on the applicant's estimate of days as confirmed, and a deposit of at least $25."""
-    calendar = _calendar()
+    calendar = village_calendar("tuckahoe")
     begins: datetime = facts["occupancy_begins"]
     application = _application_in_time(facts["application_filed"], begins, "§ 19-47(a)")
     first_day = local_day(calendar, begins)
@@ -165,11 +155,11 @@ def tuckahoe_occupancy_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
         "fee": _fee(answer),
         "paid": bill_context(paid),
         "refund": dict(answer.amounts)["refund"],
-        "application": _period(application),
+        "application": period_context(application),
         "first_day": first_day,
         "longest": longest,
         "permit_days": permit_days,
-        "restore": _period(restore),
+        "restore": period_context(restore),
     }
 
 
@@ -218,7 +208,7 @@ def _insurance(facts: Mapping[str, Any]) -> list[dict[str, Any]]:
 def tuckahoe_opening_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
     """§§ 19-75 to 19-77, 19-82: the deposit, the fee on the chargeable area at the Board's
     rate, the insurance, and the day the opening must be filled."""
-    calendar = _calendar()
+    calendar = village_calendar("tuckahoe")
     begins: datetime = facts["work_begins"]
     application = _application_in_time(facts["application_filed"], begins, "§ 19-76(a)")
     deposit = check_cents(facts["deposit"], "The deposit")
@@ -255,9 +245,9 @@ def tuckahoe_opening_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
         "fee": _fee(answer),
         "area": answer.measures[0][1],
         "paid": bill_context(paid),
-        "application": _period(application),
+        "application": period_context(application),
         "insurance": _insurance(facts),
-        "filled": _period(filled),
+        "filled": period_context(filled),
         "longer_period": allowed > OPEN_DAYS,
     }
 
@@ -268,7 +258,7 @@ def tuckahoe_opening_excess(facts: Mapping[str, Any]) -> dict[str, Any]:
     five days of the notice ran out; the deposit is forfeited to the extent needed and the
     excess is paid on demand."""
     served: date = facts["notice_served"]
-    notice_period = count_period(_calendar(), Unit.DAYS, BACKFILL_DAYS, served)
+    notice_period = count_period(village_calendar("tuckahoe"), Unit.DAYS, BACKFILL_DAYS, served)
     started: date = facts["village_work_began"]
     if started <= notice_period.due:
         raise InputError(
@@ -296,7 +286,7 @@ def tuckahoe_opening_excess(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     )
     return {
-        "notice_period": _period(notice_period),
+        "notice_period": period_context(notice_period),
         "cost": bill_context(cost),
         "excess": bill_context(excess),
     }
@@ -321,7 +311,7 @@ def tuckahoe_opening_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"§ 19-82 allows an opening five days unless the permit gives a longer stated "
             f"period; give 5 or that period (got {allowed})."
         )
-    current = count_period(_calendar(), Unit.DAYS, allowed, opened)
+    current = count_period(village_calendar("tuckahoe"), Unit.DAYS, allowed, opened)
     extended: date = facts["extended_to"]
     if extended <= current.due:
         raise InputError(
@@ -329,4 +319,4 @@ def tuckahoe_opening_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"already has, to {spell_date(current.due)} (§ 19-82); an extension gives a longer "
             "stated period."
         )
-    return {"current": _period(current)}
+    return {"current": period_context(current)}

@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from noticeclerk.computations.figures import computation
+from noticeclerk.computations.figures import computation, fact_line_parts
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import split_among_properties
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
@@ -45,16 +45,6 @@ SNOW_ICE_THRESHOLD_IN = Decimal(2)
 ADMINISTRATIVE_FLAT = {"500", "$500", "500.00", "$500.00"}
 
 
-def _parts(line: str, count: int, fact: str, form: str) -> list[str]:
-    parts = [part.strip() for part in line.split("|")]
-    if len(parts) != count or not all(parts):
-        raise InputError(
-            f"The fact '{fact}' has the line '{line}'; write each line as {form} "
-            f"({count} parts separated by '|')."
-        )
-    return parts
-
-
 def _is_none(lines: Sequence[str]) -> bool:
     return len(lines) == 1 and lines[0].strip().lower() == NONE
 
@@ -67,7 +57,7 @@ def _employees(lines: Sequence[str], fact: str) -> list[EmployeeTime]:
         return []
     found = []
     for line in lines:
-        name, hours, salary, fringe = _parts(line, 4, fact, EMPLOYEE_FORM)
+        name, hours, salary, fringe = fact_line_parts(line, 4, fact, EMPLOYEE_FORM)
         found.append(
             EmployeeTime(
                 name,
@@ -84,7 +74,7 @@ def _items(lines: Sequence[str], fact: str) -> list[CostItem]:
         return []
     found = []
     for line in lines:
-        description, amount = _parts(line, 2, fact, "description | amount")
+        description, amount = fact_line_parts(line, 2, fact, "description | amount")
         found.append(CostItem(description, parse_amount(amount, f"'{description}' ({fact})")))
     return found
 
@@ -101,7 +91,9 @@ def maintenance_bill(facts: Mapping[str, Any]) -> Bill:
     counsel = str(facts["general_counsel"]).strip()
     counsel_hours, counsel_rate = Decimal(0), None
     if counsel.lower() != NONE:
-        hours, rate = _parts(counsel, 2, "general_counsel", "hours | non-retainer hourly rate")
+        hours, rate = fact_line_parts(
+            counsel, 2, "general_counsel", "hours | non-retainer hourly rate"
+        )
         counsel_hours = parse_measure(hours, "The General Counsel's hours")
         counsel_rate = parse_amount(rate, "The General Counsel's non-retainer hourly rate")
     return village_a_maintenance_bill(
@@ -223,7 +215,9 @@ def village_a_lien_roll(facts: Mapping[str, Any]) -> dict[str, Any]:
     rate = _legal_rate()
     rows, seen = [], set()
     for line in facts["liens"]:
-        parcel, statement, filed, completed, principal = _parts(line, 5, "liens", LIEN_FORM)
+        parcel, statement, filed, completed, principal = fact_line_parts(
+            line, 5, "liens", LIEN_FORM
+        )
         if parcel in seen:
             raise InputError(f"The fact 'liens' lists parcel '{parcel}' twice; list it once.")
         seen.add(parcel)

@@ -13,12 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import (
+    bill_context,
+    computation,
+    fact_line_parts,
+    period_context,
+    village_calendar,
+)
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine, village_b_special_assessment
 from noticeclerk.rules.deadline_rules import HoursByDepthRule
 from noticeclerk.rules.money import check_cents, parse_amount, spell_amount, spell_number, to_cents
@@ -65,33 +69,10 @@ PREMISES_FORM = "parcel id | the premises cleaned, as the Clerk's record describ
 WORK_FORM = "parcel id | the work done | actual cost reported | reasonable cost certified"
 
 
-@cache
-def _calendar() -> LegalCalendar:
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
-
-    return load_village("village-b").calendar
-
-
-def _period(deadline: Deadline) -> dict[str, Any]:
-    """A period as a template prints it: the moment or day it ends and the reasons."""
-    return {"due": deadline.due, "steps": [str(step) for step in deadline.steps]}
-
-
-def _parts(line: str, count: int, fact: str, form: str) -> list[str]:
-    parts = [part.strip() for part in line.split("|")]
-    if len(parts) != count or not all(parts):
-        raise InputError(
-            f"The fact '{fact}' has the line '{line}'; write each line as {form} "
-            f"({count} parts separated by '|')."
-        )
-    return parts
-
-
 def _clearing(facts: Mapping[str, Any]) -> Deadline:
     """(B)(2)-(3): when the owners' and occupants' time to clear the storm's snow ran out."""
     return _CLEARING.deadline(
-        _calendar(),
+        village_calendar("village-b"),
         {"storm_ceased": facts["storm_ceased"]},
         # The rule reads the depth as typed (text or a number), not as a Decimal.
         {"depth_inches": str(facts["depth_inches"])},
@@ -119,7 +100,7 @@ def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     premises: dict[str, str] = {}
     for line in facts["premises_cleaned"]:
-        parcel, description = _parts(line, 2, "premises_cleaned", PREMISES_FORM)
+        parcel, description = fact_line_parts(line, 2, "premises_cleaned", PREMISES_FORM)
         if parcel in premises:
             raise InputError(
                 f"The fact 'premises_cleaned' describes parcel '{parcel}' twice; describe each "
@@ -129,7 +110,7 @@ def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
     reported: dict[str, list[BillLine]] = {parcel: [] for parcel in premises}
     certified: dict[str, list[BillLine]] = {parcel: [] for parcel in premises}
     for line in facts["work"]:
-        parcel, work, actual, reasonable = _parts(line, 4, "work", WORK_FORM)
+        parcel, work, actual, reasonable = fact_line_parts(line, 4, "work", WORK_FORM)
         if parcel not in premises:
             raise InputError(
                 f"The fact 'work' charges parcel '{parcel}', which 'premises_cleaned' does not "
@@ -173,7 +154,7 @@ def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
     summary = Bill(tuple(BillLine(row["parcel"], row["total"], DIVISION_C) for row in rows))
     deeper = facts["depth_inches"] > _CLEARING.threshold
     return {
-        "clearing": _period(clearing),
+        "clearing": period_context(clearing),
         "hours": _CLEARING.hours_above if deeper else _CLEARING.hours_at_or_below,
         "division": "(B)(3)" if deeper else "(B)(2)",
         "depth": spell_number(facts["depth_inches"]),
@@ -209,7 +190,7 @@ def village_b_levy(facts: Mapping[str, Any]) -> dict[str, Any]:
             "when the owner fails to pay the bill."
         )
     payment = count_period(
-        _calendar(), Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
+        village_calendar("village-b"), Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
     )
     levied: date = facts["levied_on"]
     if levied <= payment.due:
@@ -220,7 +201,7 @@ def village_b_levy(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     unpaid = billed.total - paid
     return {
-        "payment_period": _period(payment),
+        "payment_period": period_context(payment),
         "billed": bill_context(billed),
         "paid": paid,
         "unpaid": unpaid,
