@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import bill_context, computation, village_calendar
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import parse_rule
@@ -20,7 +20,6 @@ from noticeclerk.rules.installments import (
 )
 from noticeclerk.rules.money import check_cents, percent_of, spell_amount, spell_percent
 from noticeclerk.rules.periods import spell_date
-from noticeclerk.villages import load_village
 
 PALMYRA_8_03_3_B_1 = "Palmyra § 8.03(3)(b)1"
 # § 8.04(1): the abutting owner shall "pay 50 percent of the cost of construction or repair".
@@ -107,7 +106,7 @@ def palmyra_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
         {"kind": "days", "count": 7, "before": "work_proposed"}, "§ 8.04(2)", "permit"
     )
     latest = rule.deadline(
-        load_village("palmyra").calendar, {"work_proposed": facts["work_proposed_on"]}, {}
+        village_calendar("palmyra"), {"work_proposed": facts["work_proposed_on"]}, {}
     )
     applied = facts["application_received_on"]
     if applied > latest.due:
