@@ -160,12 +160,12 @@ def _number(text: str, line: str) -> Decimal:
         raise InputError(f"The lot line '{line}' has '{text}', which is not a number.") from error
 
 
-def _sidewalk_lot(line: str) -> Lot:
-    """One line of the fact 'lots', read as the apportionment engine's Lot."""
-    parts = [part.strip() for part in line.split("|")]
+def split_lot_line(line: str, form: str) -> tuple[str, LotKind, list[str]]:
+    """A line of the fact 'lots': its parcel, its kind of lot (§ 8.03(1)) and the rest."""
+    parts = [part.strip() for part in str(line).split("|")]
     if len(parts) < 3 or not all(parts):
-        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {LOT_FORM}.")
-    parcel, kind_text, *side_texts = parts
+        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {form}.")
+    parcel, kind_text, *rest = parts
     try:
         kind = LotKind(kind_text)
     except ValueError as error:
@@ -173,6 +173,12 @@ def _sidewalk_lot(line: str) -> Lot:
             f"The lot line '{line}': '{kind_text}' is not interior, corner, dual-frontage or "
             "three-streets (§ 8.03(1))."
         ) from error
+    return parcel, kind, rest
+
+
+def _sidewalk_lot(line: str) -> Lot:
+    """One line of the fact 'lots', read as the apportionment engine's Lot."""
+    parcel, kind, side_texts = split_lot_line(line, LOT_FORM)
     sides = []
     for text in side_texts:
         found = _SIDE.match(text)

@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.palmyra_assessment import split_lot_line
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
     Apportionment,
@@ -27,7 +28,6 @@ from noticeclerk.rules.apportion import (
     CurbWork,
     Improvement,
     Lot,
-    LotKind,
     Side,
     UnitWork,
     apportion_curb_and_gutter,
@@ -63,17 +63,7 @@ _CURB_WORK_WORDS = {
 
 def frontage_lot(line: str) -> Lot:
     """One line of the fact 'lots', read as the apportionment engine's Lot."""
-    parts = [part.strip() for part in str(line).split("|")]
-    if len(parts) < 3 or not all(parts):
-        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {LOT_FORM}.")
-    parcel, kind_text, *rest = parts
-    try:
-        kind = LotKind(kind_text)
-    except ValueError as error:
-        raise InputError(
-            f"The lot line '{line}': '{kind_text}' is not interior, corner, dual-frontage or "
-            "three-streets (§ 8.03(1))."
-        ) from error
+    parcel, kind, rest = split_lot_line(line, LOT_FORM)
     words = {part for part in rest if part in _LOT_WORDS}
     sides = []
     for text in (part for part in rest if part not in _LOT_WORDS):
