@@ -25,7 +25,7 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from noticeclerk.content import casebook_cases
+from noticeclerk.content.folders import casebook_cases
 from noticeclerk.render import Renderer, parse_formats, write_rendered
 
 _worker: Renderer | None = None

@@ -15,8 +15,9 @@ import click
 from sqlalchemy import Engine
 
 from noticeclerk import __version__
-from noticeclerk.catalogue import SERVICE_METHODS, catalogue_entries
-from noticeclerk.content import casebook_cases
+from noticeclerk.content.folders import casebook_cases
+from noticeclerk.content.notice_types import SERVICE_METHODS, catalogue_entries
+from noticeclerk.content.village import load_village
 from noticeclerk.counter import (
     deadline_at_counter,
     fee_at_counter,
@@ -57,7 +58,6 @@ from noticeclerk.rules.calendars import Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
 from noticeclerk.rules.periods import Step, Unit
-from noticeclerk.villages import load_village
 
 
 class ClerkGroup(click.Group):

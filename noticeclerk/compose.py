@@ -1,25 +1,50 @@
-"""A case, its notice type and the village's letterhead, turned into one document context."""
+"""A case, its notice type and its village, turned into one document context, computed once.
+
+The context is what the template prints; the deadline and the figures in it are also what the
+register stores about an issued document (the deadline it states, the amount a bill asks), so
+both are computed here once and handed on, never recomputed by the caller.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from noticeclerk.casefile import CaseFile
-from noticeclerk.catalogue import NoticeType
 from noticeclerk.computations import COMPUTATIONS
-from noticeclerk.letterhead import Letterhead
-from noticeclerk.villages import Village
+from noticeclerk.content.casefile import CaseFile
+from noticeclerk.content.notice_types import NoticeType
+from noticeclerk.content.village import Village
+from noticeclerk.rules.periods import Deadline
 
 
-def compose(
-    case: CaseFile, notice: NoticeType, village: Village, letterhead: Letterhead
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Composed:
+    """One document ready to render: its case, notice type, village and the context it prints."""
+
+    case: CaseFile
+    notice: NoticeType
+    village: Village
+    context: dict[str, Any]
+    # The deadline the document states, or None when its notice type sets none.
+    deadline: Deadline | None
+    # The notice type's computation's figures (bills, schedules), as the template prints them.
+    figures: dict[str, Any]
+
+    def amount_due(self) -> str | None:
+        """What a bill asks to be paid: the total of the figure its notice type names."""
+        if self.notice.amount_due is None:
+            return None
+        return str(self.figures[self.notice.amount_due]["total"])
+
+
+def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     """Everything a template may print, each fact computed by the rules or read from the case.
 
     The deadline comes from the time engine with its reasons; nothing here formats or
     guesses a fact, so a fact the case lacks stays missing and the template render fails on it.
     """
-    signer = letterhead.officer(notice.signer, village.path, f"the notice type {notice.path}")
+    signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
+    computed = None
     deadline = None
     if notice.deadline is not None:
         computed = notice.deadline.deadline(village.calendar, case.events, case.facts)
@@ -28,7 +53,8 @@ def compose(
             "has_time": computed.has_time,
             "steps": [str(step) for step in computed.steps],
         }
-    return {
+    figures = COMPUTATIONS[notice.computation](case.facts) if notice.computation else {}
+    context = {
         "doc": {
             "title": notice.title,
             "number": case.document_number,
@@ -37,7 +63,7 @@ def compose(
             "citations": list(notice.sections),
             "mail_class": notice.mail_class,
         },
-        "village": village_context(village, letterhead),
+        "village": village_context(village),
         "recipient": {
             "name": case.recipient.name,
             "address_lines": list(case.recipient.address_lines),
@@ -63,12 +89,14 @@ def compose(
         "facts": case.facts,
         "events": case.events,
         "text": notice.text,
-        "figures": COMPUTATIONS[notice.computation](case.facts) if notice.computation else {},
+        "figures": figures,
     }
+    return Composed(case, notice, village, context, computed, figures)
 
 
-def village_context(village: Village, letterhead: Letterhead) -> dict[str, Any]:
+def village_context(village: Village) -> dict[str, Any]:
     """What the letterhead, the signature and the jurat print about the village."""
+    letterhead = village.letterhead
     return {
         "name": village.name,
         "sample": village.sample,

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.apportion import Apportionment, split_among_properties, split_by_count
 from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
@@ -25,7 +26,6 @@ from noticeclerk.rules.installments import (
 from noticeclerk.rules.interest import TAX_RATE_PROVISIONS, Payoff, Rate, payoff
 from noticeclerk.rules.money import parse_amount, parse_measure, parse_percent
 from noticeclerk.rules.periods import Deadline, Unit, count_period
-from noticeclerk.villages import Village, load_village
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,15 @@ from urllib.parse import quote
 from jinja2.sandbox import SandboxedEnvironment
 from weasyprint.text.fonts import FontConfiguration
 
-from noticeclerk.casefile import CaseFile, load_case, read_case_header
-from noticeclerk.catalogue import NoticeType, load_notice
-from noticeclerk.compose import compose
-from noticeclerk.content import find_content_file
+from noticeclerk.compose import Composed, compose
+from noticeclerk.content.casefile import CaseFile, load_case, read_case_header
+from noticeclerk.content.folders import find_content_file
+from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
 from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
-from noticeclerk.letterhead import Letterhead, load_letterhead
-from noticeclerk.villages import Village, load_village
 
 FORMATS = ("pdf", "docx")
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
@@ -89,13 +88,15 @@ class Renderer:
         formats: tuple[str, ...] = FORMATS,
     ) -> Rendered:
         """Render a case already checked against its notice type (from a file or the register)."""
-        letterhead = load_letterhead(village, self.workspace)
-        context = compose(case, notice, village, letterhead)
+        return self.render_composed(compose(case, notice, village), formats)
+
+    def render_composed(self, composed: Composed, formats: tuple[str, ...] = FORMATS) -> Rendered:
+        """Render a document whose context is already computed; nothing is computed again."""
+        case, notice = composed.case, composed.notice
         return self.render_template(
             notice.template,
-            context,
-            village,
-            letterhead,
+            composed.context,
+            composed.village,
             number=case.document_number,
             title=f"{notice.title} — {case.document_number}",
             stem=f"{case.document_number}-{notice.slug}",
@@ -108,7 +109,6 @@ class Renderer:
         template: str,
         context: dict[str, Any],
         village: Village,
-        letterhead: Letterhead,
         *,
         number: str,
         title: str,
@@ -117,6 +117,7 @@ class Renderer:
         formats: tuple[str, ...] = FORMATS,
     ) -> Rendered:
         """Render any template with a context on the village's letterhead."""
+        letterhead = village.letterhead
         html = render_html(template, context, environment=self.environment(letterhead.locale))
         folders = list(letterhead.folders)
         files: dict[str, bytes] = {}

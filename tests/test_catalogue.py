@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from noticeclerk.catalogue import catalogue_entries, load_notice, notice_names
+from noticeclerk.content.notice_types import catalogue_entries, load_notice, notice_names
+from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError, InputError, RuleError
-from noticeclerk.letterhead import load_letterhead
-from noticeclerk.villages import load_village, village_names
 
 REPO = Path(__file__).resolve().parent.parent
 ORDINANCES = REPO.parent / "shared" / "ordinances"
@@ -35,8 +34,8 @@ def test_every_village_has_at_least_one_notice_type():
 @pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
 def test_each_notice_type_loads_and_its_signer_is_an_officer(village, notice):
     loaded = load_notice(village, notice)
-    letterhead = load_letterhead(load_village(village))
-    assert letterhead.officer(loaded.signer, loaded.path, "test")
+    letterhead = load_village(village).letterhead
+    assert letterhead.officer(loaded.signer, "test")
     assert loaded.sections and loaded.service
 
 

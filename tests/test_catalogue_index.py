@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from noticeclerk.catalogue import notice_names
+from noticeclerk.content.notice_types import notice_names
 
 HERE = Path(__file__).resolve().parent
 INDEX = HERE.parent.parent / "shared" / "ordinances" / "INDEX.md"

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from noticeclerk.cli import cli
-from noticeclerk.content import casebook_cases
+from noticeclerk.content.folders import casebook_cases
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
 

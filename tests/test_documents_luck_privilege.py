@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import Renderer
 

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from noticeclerk.casefile import load_case
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.casefile import load_case
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
 D = Decimal

@@ -12,11 +12,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import Renderer
-from noticeclerk.villages import load_village
 
 D = Decimal
 CHICAGO = ZoneInfo("America/Chicago")

@@ -8,10 +8,10 @@ from datetime import date
 
 import pytest
 
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.villages import load_village
 
 FACTS = {"level": 2, "nearest_park": "Garrett Park", "distance_feet": 1480}
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import render_case
-from noticeclerk.villages import load_village
 
 REPO = Path(__file__).resolve().parent.parent
 CASEBOOK = REPO / "casebook" / "village-a"

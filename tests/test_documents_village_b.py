@@ -15,11 +15,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from noticeclerk.catalogue import load_notice
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import render_case
-from noticeclerk.villages import load_village
 
 D = Decimal
 NY = ZoneInfo("America/New_York")

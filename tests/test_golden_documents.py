@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from document_text import docx_words, pdf_body_words, pdf_pages, wrapped
 
-from noticeclerk.content import casebook_cases
+from noticeclerk.content.folders import casebook_cases
 from noticeclerk.render import Renderer
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import ConfigError
-from noticeclerk.villages import load_village
 
 D = Decimal
 WISCONSIN = 'name = "Village of Example"\nstate = "WI"\ntimezone = "America/Chicago"\n'

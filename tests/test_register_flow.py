@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from alembic import command
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 from noticeclerk.cli import cli
 from noticeclerk.exceptions import InputError
@@ -148,7 +148,8 @@ def test_issuing_numbers_renders_and_freezes_the_document(engine, office):
     assert hashlib.sha256(files["pdf"]).hexdigest() == issued.pdf_sha256 == document.pdf_sha256
     assert document.recipient_lines == ["412 Taft Street", "Palmyra WI 53156"]
     # Palmyra: 10 days from Tuesday, December 1, 2026 is Friday, December 11.
-    assert document.stated_deadline == "2026-12-11"
+    assert document.stated_deadline == date(2026, 12, 11)
+    assert document.stated_due_at is None
 
 
 def test_a_re_imported_roll_changes_new_documents_but_never_an_issued_one(engine, office, tmp_path):
@@ -681,3 +682,35 @@ def test_the_record_of_permits_lists_each_permit_with_its_history(engine, office
         line.startswith("Delivered Wednesday, December 2, 2026 by K. Nowak")
         for line in record[1]["history"]
     )
+
+
+def test_the_deadline_a_document_states_survives_a_migration_round_trip_as_a_day_or_an_instant(
+    engine, office
+):
+    first = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    second = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    url = register_url(office, None)
+    engine.dispose()
+    command.downgrade(alembic_config(url), "0003")
+    # The register at 0003 is read as plain SQL: noticeclerk itself refuses an older register.
+    older = create_engine(url)
+    with older.begin() as connection:
+        stated = dict(
+            connection.execute(text("SELECT number, stated_deadline FROM documents")).all()
+        )
+        # A deadline with an hour was kept as its moment in the village's zone.
+        connection.execute(
+            text("UPDATE documents SET stated_deadline = :moment WHERE number = :number"),
+            {"moment": "2026-12-24T12:00:00-06:00", "number": second},
+        )
+    older.dispose()
+    assert stated[first] == "2026-12-11"
+    command.upgrade(alembic_config(url), "head")
+    migrated = open_register(url)
+    with transaction(migrated) as session:
+        day = find_document(session, first)
+        moment = find_document(session, second)
+        assert (day.stated_due_on, day.stated_due_at) == (date(2026, 12, 11), None)
+        assert moment.stated_due_on == date(2026, 12, 24)
+        assert moment.stated_deadline == datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
+    migrated.dispose()

@@ -17,17 +17,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.cli import cli
+from noticeclerk.content.roll import ROLL_COLUMNS, RollRejected, parse_roll
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import open_register, transaction, upgrade
 from noticeclerk.register.models import OwnerRecord, Parcel, RollImport
-from noticeclerk.register.roll import (
-    ROLL_COLUMNS,
-    RollRejected,
-    export_roll,
-    import_roll,
-    owner_of_record,
-    parse_roll,
-)
+from noticeclerk.register.roll import export_roll, import_roll, owner_of_record
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
 JANUARY = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError
 from noticeclerk.rules.calendars import Jurisdiction
-from noticeclerk.villages import load_village, village_names
 
 VILLAGES = ["luck", "palmyra", "tuckahoe", "village-a", "village-b"]
 
@@ -76,9 +76,9 @@ def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
         (GOOD + "colour = 'blue'\n", "colour", "is not a setting"),
         (GOOD + "[office]\nopen_saturday = 'yes'\n", "office.open_saturday", "true or false"),
         (
-            GOOD + "[calendar]\nclosures = ['2026-12-24']\n",
+            GOOD + "[calendar]\nclosures = ['Christmas Eve']\n",
             "calendar.closures[0]",
-            "YYYY-MM-DD without quotes",
+            "must be a date written YYYY-MM-DD",
         ),
         (
             GOOD + "[calendar]\nproclaimed_days = [2026-12-24]\n",
@@ -87,8 +87,19 @@ def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
         ),
         (
             GOOD + "[calendar]\nclosures = [{day = 2026-12-24}]\n",
-            "calendar.closures[0]",
-            "only date and name",
+            "calendar.closures[0].day",
+            "the settings here are: date, name",
+        ),
+        (
+            GOOD + "[calendar]\nclosures = [{name = 'Fair'}]\n",
+            "calendar.closures[0].date",
+            "is missing",
+        ),
+        (GOOD + "name = 'x'\n", None, "is not valid TOML"),
+        (
+            GOOD.replace('name = "Village of Example"', "name = 7"),
+            "name",
+            "must be text in quotes; got 7",
         ),
     ],
 )
@@ -97,8 +108,14 @@ def test_a_bad_letterhead_names_the_file_the_key_and_the_fix(tmp_path, text, key
     with pytest.raises(ConfigError) as caught:
         load_village("example", workspace=tmp_path)
     message = str(caught.value)
-    assert message.startswith(f"{path}, key '{key}'")
+    assert message.startswith(f"{path}, key '{key}'" if key else f"{path}:")
     assert problem in message
+
+
+def test_a_date_in_quotes_is_read_as_the_date(tmp_path):
+    write_letterhead(tmp_path, "example", GOOD + "[calendar]\nclosures = ['2026-12-24']\n")
+    village = load_village("example", workspace=tmp_path)
+    assert not village.calendar.is_business_day(date(2026, 12, 24))
 
 
 def test_a_letterhead_that_is_not_toml_is_named(tmp_path):

@@ -43,7 +43,7 @@ def village_calendar(slug: str) -> LegalCalendar:
     only, so a workspace's office closures do not reach these recited dates.
     """
     # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.villages import load_village
+    from noticeclerk.content.village import load_village
 
     return load_village(slug).calendar
 

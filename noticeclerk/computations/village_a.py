@@ -34,7 +34,7 @@ from noticeclerk.rules.money import (
 from noticeclerk.rules.periods import Unit, count_period
 
 if TYPE_CHECKING:
-    from noticeclerk.villages import Village
+    from noticeclerk.content.village import Village
 
 NONE = "none"
 # § 134-42D: "to fewer than 20 feet".
@@ -128,7 +128,7 @@ def village_a_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _village() -> Village:
-    from noticeclerk.villages import load_village  # the catalogue loads this module first
+    from noticeclerk.content.village import load_village  # the catalogue loads this module first
 
     return load_village("village-a")
 

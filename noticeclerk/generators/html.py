@@ -31,7 +31,7 @@ from jinja2 import (
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from noticeclerk.content import content_dirs
+from noticeclerk.content.folders import content_dirs
 from noticeclerk.exceptions import ConfigError, InputError
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/]*\Z")

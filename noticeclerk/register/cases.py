@@ -14,15 +14,14 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from noticeclerk.casefile import check_events, check_facts, read_case_header
-from noticeclerk.catalogue import NoticeType, load_notice
+from noticeclerk.content.casefile import check_events, check_facts, read_case_header
+from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.letterhead import load_letterhead
 from noticeclerk.register.database import transaction
 from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
 from noticeclerk.register.models import Case, CaseParcel, Event, Parcel
 from noticeclerk.register.numbering import case_number, take_number
-from noticeclerk.villages import Village, load_village
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ def open_case(
     engine: Engine, request: CaseRequest, *, by: str, now: datetime, workspace: Path | None
 ) -> str:
     """Store a new case with its parcels, facts and events; returns its number."""
-    prefix = load_letterhead(request.village, workspace).number_prefix
+    prefix = request.village.letterhead.number_prefix
     with transaction(engine) as session:
         parcels = [_parcel(session, request.village, parcel_id) for parcel_id in request.parcel_ids]
         if len({p.id for p in parcels}) != len(parcels):

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine, select
 
-from noticeclerk.catalogue import NoticeType, load_notice
+from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
@@ -22,7 +23,6 @@ from noticeclerk.register.payments import balance
 from noticeclerk.register.service import stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
-from noticeclerk.villages import Village, load_village
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def _document_items(
             return [(service.served_at, item("awaiting_receipt", None, words, None))]
         return []
     due_at = _moment_of(deadline, zone)
-    warning = stated_too_early(document.stated_deadline, _as_deadline(deadline))
+    warning = stated_too_early(document, _as_deadline(deadline), zone)
     if warning:
         return [(due_at, item("stated_too_early", deadline, warning, None))]
     if notice.suspended_by is not None:

@@ -12,8 +12,8 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from noticeclerk.casefile import convert_fact
-from noticeclerk.catalogue import FACT_TYPES, Fact, NoticeType
+from noticeclerk.content.casefile import convert_fact
+from noticeclerk.content.notice_types import FACT_TYPES, Fact, NoticeType
 from noticeclerk.exceptions import InputError
 
 

@@ -16,12 +16,12 @@ from pathlib import Path
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from noticeclerk.casefile import CaseFile, checked_recipient
-from noticeclerk.casefile import Parcel as PrintedParcel
-from noticeclerk.catalogue import NoticeType, load_notice
-from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.compose import compose
+from noticeclerk.content.casefile import CaseFile, checked_recipient
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.roll import Parcel as PrintedParcel
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.letterhead import load_letterhead
 from noticeclerk.register.cases import find_case, latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
@@ -29,7 +29,6 @@ from noticeclerk.register.numbering import document_number, permit_number, take_
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.deadline_rules import deadline_anchor
-from noticeclerk.villages import Village, load_village
 
 
 @dataclass(frozen=True)
@@ -87,19 +86,13 @@ def issue(
                 "the case must name its recipient."
             )
         events = latest(case, "event")
-        stated = None
-        if notice.deadline is not None:
+        if notice.deadline is not None and notice.deadline_counts_from_service:
             anchor = deadline_anchor(notice.deadline)
-            from_service = notice.deadline_counts_from_service
-            if from_service and anchor is not None and not isinstance(events.get(anchor), datetime):
+            if anchor is not None and not isinstance(events.get(anchor), datetime):
                 # The document states its deadline for service on its own date; serving it
                 # later is caught by 'serve', which compares the law's deadline with this one.
                 events[anchor] = when
-            # A deadline counted from receipt cannot be stated as a date when the document is
-            # issued; its template words it from receipt, and serving it cannot make it short.
-            if notice.service_effective != "on_receipt":
-                stated = notice.deadline.deadline(village.calendar, events, facts).due.isoformat()
-        prefix = load_letterhead(village, workspace).number_prefix
+        prefix = village.letterhead.number_prefix
         if notice.kind == "permit":
             number = permit_number(prefix, take_number(session, f"{village.slug}:permit"))
         else:
@@ -118,7 +111,13 @@ def issue(
             facts={name: facts[name] for name in (f.name for f in notice.facts)},
             raw_facts={},
         )
-        rendered = renderer.render_checked(printed, notice, village)
+        # Computed once: the document prints this deadline and these figures, and the register
+        # keeps the same ones.
+        composed = compose(printed, notice, village)
+        rendered = renderer.render_composed(composed)
+        # A deadline counted from receipt cannot be stated as a date when the document is
+        # issued; its template words it from receipt, and serving it cannot make it short.
+        stated = composed.deadline if notice.service_effective != "on_receipt" else None
         document = Document(
             number=number,
             case_id=case.id,
@@ -128,8 +127,9 @@ def issue(
             issued_by=by,
             recipient_name=recipient.name,
             recipient_lines=list(recipient.address_lines),
-            stated_deadline=stated,
-            amount_due=_amount_due(notice, printed.facts),
+            stated_due_on=_day_of(stated.due) if stated else None,
+            stated_due_at=stated.due if stated and stated.has_time else None,
+            amount_due=composed.amount_due(),
             pdf=rendered.files["pdf"],
             pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
             docx=rendered.files["docx"],
@@ -208,9 +208,5 @@ def document_village(engine: Engine, number: str, workspace: Path | None) -> Vil
         return load_village(find_document(session, number).case.village, workspace)
 
 
-def _amount_due(notice: NoticeType, facts: dict[str, object]) -> str | None:
-    """What a bill asks to be paid, from the same computation its document prints."""
-    if notice.amount_due is None or notice.computation is None:
-        return None
-    figures = COMPUTATIONS[notice.computation](facts)
-    return str(figures[notice.amount_due]["total"])
+def _day_of(due: date | datetime) -> date:
+    return due.date() if isinstance(due, datetime) else due

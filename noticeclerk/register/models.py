@@ -168,8 +168,10 @@ class Document(Base):
     issued_by: Mapped[str] = mapped_column(String(200))
     recipient_name: Mapped[str] = mapped_column(String(300))
     recipient_lines: Mapped[list[str]] = mapped_column(JSON)
-    # The deadline the document itself states, computed for service on its date.
-    stated_deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # The deadline the document itself states, computed for service on its date: the day, and
+    # the instant too when the rule sets an hour ("by 12:00 noon").
+    stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)
+    stated_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     # A bill's amount, as text so the exact cents survive every database.
     amount_due: Mapped[str | None] = mapped_column(String(20), nullable=True)
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
@@ -183,6 +185,11 @@ class Document(Base):
     case: Mapped[Case] = relationship()
     services: Mapped[list[Service]] = relationship(order_by="Service.id")
     payments: Mapped[list[Payment]] = relationship(order_by="Payment.id")
+
+    @property
+    def stated_deadline(self) -> date | datetime | None:
+        """The deadline the document states: an instant (in UTC) when it has an hour, else a day."""
+        return self.stated_due_at if self.stated_due_at is not None else self.stated_due_on
 
 
 class Service(Base):

@@ -17,13 +17,14 @@ from pathlib import Path
 
 from sqlalchemy import Engine, select
 
-from noticeclerk.catalogue import load_notice
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
+from noticeclerk.register.service import stated_text
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import spell_date
-from noticeclerk.villages import load_village
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def permit_record(
                         f"{labels.get(name, name)}: {_words(value)}"
                         for name, value in facts.items()
                     ],
-                    time_to_restore=document.stated_deadline,
+                    time_to_restore=stated_text(document, village.timezone),
                     fee_paid=spell_amount(paid) if document.payments else "no payment recorded",
                     history=history,
                 )

@@ -7,16 +7,15 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from noticeclerk.catalogue import SERVICE_METHODS, load_notice
 from noticeclerk.compose import village_context
+from noticeclerk.content.notice_types import SERVICE_METHODS, load_notice
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.letterhead import load_letterhead
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.service import MAIL_METHODS
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date, spell_time
-from noticeclerk.villages import load_village
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 
@@ -34,7 +33,6 @@ def render_proof(
             )
         village = load_village(document.case.village, workspace)
         notice = load_notice(village.slug, document.notice_type, workspace)
-        letterhead = load_letterhead(village, workspace)
         words = {entry.method: entry for entry in notice.service}
         services: list[dict[str, Any]] = []
         for service in document.services:
@@ -68,7 +66,7 @@ def render_proof(
                 }
             )
         context = {
-            "village": village_context(village, letterhead),
+            "village": village_context(village),
             "doc": {
                 "title": f"Affidavit of Service — {notice.title}",
                 "number": document.number,
@@ -88,7 +86,6 @@ def render_proof(
             PROOF_TEMPLATE,
             context,
             village,
-            letterhead,
             number=f"{document.number}-AFF",
             title=f"Affidavit of Service — {document.number}",
             stem=f"{document.number}-affidavit-of-service",

@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from noticeclerk.catalogue import SERVICE_METHODS, NoticeType, load_notice
+from noticeclerk.content.notice_types import SERVICE_METHODS, NoticeType, load_notice
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
@@ -23,7 +25,6 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
-from noticeclerk.villages import Village, load_village
 
 MAIL_METHODS = {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
 TRACKED_MAIL = {"certified_mail", "registered_mail"}
@@ -102,23 +103,42 @@ def serve(
             effective,
             deadline,
             waiting,
-            stated_too_early(document.stated_deadline, deadline),
+            stated_too_early(document, deadline, village.timezone),
         )
 
 
-def stated_too_early(stated: str | None, deadline: Deadline | None) -> str | None:
+def stated_too_early(document: Document, deadline: Deadline | None, zone: ZoneInfo) -> str | None:
     """A warning when a document states a deadline earlier than the law gives for its service.
 
     The document was dated and its deadline computed for service on its date; served later,
     the notice would demand compliance sooner than the ordinance allows, which can void it.
     """
-    if stated is None or deadline is None or deadline.due.isoformat() <= stated:
+    stated = document.stated_deadline
+    if stated is None or deadline is None:
+        return None
+    due = deadline.due
+    if isinstance(due, datetime) and isinstance(stated, datetime):
+        if due <= stated:
+            return None
+    elif _day(due) <= _day(stated):
         return None
     return (
-        f"The document states the deadline as {stated}, but service on this date gives until "
+        f"The document states the deadline as {stated_text(document, zone)}, but service on "
+        f"this date gives until "
         f"{deadline.due.isoformat()}. The notice asks for less time than the ordinance allows: "
         "void it and issue a new one, dated for the day it will be served."
     )
+
+
+def stated_text(document: Document, zone: ZoneInfo) -> str | None:
+    """The deadline a document states, as ISO 8601: a day, or a moment in the village's zone."""
+    if document.stated_due_at is not None:
+        return document.stated_due_at.astimezone(zone).isoformat()
+    return None if document.stated_due_on is None else document.stated_due_on.isoformat()
+
+
+def _day(moment: date | datetime) -> date:
+    return moment.date() if isinstance(moment, datetime) else moment
 
 
 def deadline_after(

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from noticeclerk.catalogue import FACT_TYPES, NoticeType
+from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
+from noticeclerk.content.roll import Parcel, RollRejected, parse_roll
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.roll import ROLL_COLUMNS as ROLL_COLUMNS
-from noticeclerk.register.roll import RollRejected, parse_roll
 
 _CASE_KEYS = {
     "village",
@@ -35,21 +34,6 @@ _CASE_KEYS = {
     "facts",
     "recipient",
 }
-
-
-@dataclass(frozen=True)
-class Parcel:
-    """One parcel on the roll, with its owner of record as the roll states it."""
-
-    parcel_id: str
-    section_block_lot: str
-    property_address: str
-    owner_name: str
-    mailing_lines: tuple[str, ...]
-    email: str
-    phone: str
-    tax_lots: str
-    resident: bool
 
 
 @dataclass(frozen=True)
@@ -130,20 +114,7 @@ def read_roll(path: Path) -> dict[str, Parcel]:
         raise RollRejected(
             error.path, error.problems, error.reason, consequence="no document was made"
         ) from None
-    return {
-        row.parcel_id: Parcel(
-            parcel_id=row.parcel_id,
-            section_block_lot=row.section_block_lot,
-            property_address=row.property_address,
-            owner_name=row.owner_name,
-            mailing_lines=row.mailing_lines,
-            email=row.email,
-            phone=row.phone,
-            tax_lots=row.tax_lots,
-            resident=row.resident,
-        )
-        for row in rows
-    }
+    return {row.parcel_id: row for row in rows}
 
 
 def _parcels(path: Path, data: dict[str, Any]) -> tuple[Parcel, ...]:

@@ -1,4 +1,4 @@
-"""The editable content folders (letterheads, and later notices and templates), found on disk.
+"""The editable content folders (letterheads, notices, templates, casebook), found on disk.
 
 The folders live at the top of the repository so a clerk or the village attorney can edit
 them; the wheel carries them as noticeclerk/_content. A workspace folder given by the clerk
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+# This module sits in noticeclerk/content/; the package is one folder up.
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 def content_root() -> Path:

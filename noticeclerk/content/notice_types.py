@@ -10,13 +10,15 @@ and the key before any document is printed.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from noticeclerk.computations import COMPUTATIONS
-from noticeclerk.content import content_dirs, find_content_file
+from noticeclerk.content.folders import content_dirs, find_content_file
+from noticeclerk.content.schema import Table, Text, decode, read_toml
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.deadline_rules import ClosedSeasonRule, DeadlineRule, parse_rule
 
@@ -71,30 +73,83 @@ DOCUMENT_KINDS = (
     "list",
 )
 
-_TOP_KEYS = {
-    "kind",
-    "title",
-    "template",
-    "sections",
-    "signer",
-    "recipient",
-    "mail_class",
-    "deadline",
-    "deadline_lead",
-    "facts",
-    "quotes",
-    "service",
-    "text",
-    "computation",
-    "service_effective",
-    "next_step",
-    "suspended_by",
-    "amount_due",
-    "deadline_counts_from_service",
-}
 # "officer": a document filed with or addressed to a Village officer (the Assessor, the
 # Village Administrator), named in the case's [recipient].
-_RECIPIENTS = {"owner", "occupant", "applicant", "appellant", "contractor", "utility", "officer"}
+RECIPIENTS = ("owner", "occupant", "applicant", "appellant", "contractor", "utility", "officer")
+_FACT_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class FactSpec(Table):
+    type: Literal[tuple(FACT_TYPES)]  # type: ignore[valid-type]
+    label: Annotated[str, msgspec.Meta(pattern=r"\S", description="words saying what the fact is")]
+
+
+class QuoteSpec(Table):
+    section: Text
+    text: Text
+
+
+class ServiceSpec(Table):
+    method: Literal[tuple(SERVICE_METHODS)]  # type: ignore[valid-type]
+    words: Text
+    section: Text
+
+
+class SuspensionSpec(Table):
+    event: Text
+    words: Text
+
+
+class NoticeFile(Table):
+    """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
+
+    kind: Literal[DOCUMENT_KINDS]  # type: ignore[valid-type]
+    title: Text
+    template: Text
+    sections: Annotated[
+        list[Text],
+        msgspec.Meta(
+            min_length=1, description='a list of the sections cited, such as ["§ 134-42A"]'
+        ),
+    ]
+    signer: Text
+    recipient: Literal[RECIPIENTS]  # type: ignore[valid-type]
+    service: Annotated[
+        list[ServiceSpec],
+        msgspec.Meta(
+            min_length=1,
+            description="a list of the ways the ordinance allows service ([[service]])",
+        ),
+    ]
+    mail_class: Text | None = None
+    # Checked by noticeclerk.rules.deadline_rules, whose vocabulary has its own parameters.
+    deadline: dict[str, Any] | None = None
+    deadline_lead: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                pattern=r"\S",
+                description='what is due by the deadline, such as "Comply no later than"',
+            ),
+        ]
+        | None
+    ) = None
+    # Each fact is decoded on its own, so a mistake names the fact (msgspec names no dict key).
+    facts: dict[str, Any] = msgspec.field(default_factory=dict)
+    quotes: list[QuoteSpec] = msgspec.field(default_factory=list)
+    text: dict[str, str] = msgspec.field(default_factory=dict)
+    computation: Text | None = None
+    service_effective: Literal["on_service", "on_receipt"] = "on_service"
+    next_step: (
+        Annotated[
+            str,
+            msgspec.Meta(pattern=r"\S", description="what the ordinance provides next, in words"),
+        ]
+        | None
+    ) = None
+    suspended_by: SuspensionSpec | None = None
+    amount_due: Text | None = None
+    deadline_counts_from_service: bool = True
 
 
 @dataclass(frozen=True)
@@ -187,188 +242,84 @@ def load_notice(village: str, slug: str, workspace: Path | None = None) -> Notic
     if path is None:
         known = ", ".join(notice_names(village, workspace)) or "none"
         raise InputError(f"The village '{village}' has no notice type '{slug}'; it has: {known}.")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(path, None, f"is not valid TOML: {error}") from None
-    return _notice_from_table(village, slug, path, data)
+    return _notice_from_table(village, slug, path, read_toml(path))
 
 
 def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]) -> NoticeType:
-    for key in data:
-        if key not in _TOP_KEYS:
-            raise ConfigError(
-                path, key, f"is not a setting; the settings are: {', '.join(sorted(_TOP_KEYS))}"
-            )
-    kind = _text(path, data, "kind")
-    if kind not in DOCUMENT_KINDS:
-        raise ConfigError(path, "kind", f"must be one of: {', '.join(DOCUMENT_KINDS)}")
-    title = _text(path, data, "title")
-    template = _text(path, data, "template")
-    sections = data.get("sections")
-    if (
-        not isinstance(sections, list)
-        or not sections
-        or not all(isinstance(s, str) and s for s in sections)
-    ):
-        raise ConfigError(path, "sections", 'must list the sections cited, such as ["§ 134-42A"]')
-    signer = _text(path, data, "signer")
-    recipient = _text(path, data, "recipient")
-    if recipient not in _RECIPIENTS:
-        raise ConfigError(path, "recipient", f"must be one of {', '.join(sorted(_RECIPIENTS))}")
-    mail_class = data.get("mail_class")
-    if mail_class is not None and not isinstance(mail_class, str):
-        raise ConfigError(path, "mail_class", "must be text in quotes")
-
+    table = decode(path, data, NoticeFile)
     deadline = None
-    if "deadline" in data:
-        rule = parse_rule(data["deadline"], path, "deadline")
+    if table.deadline is not None:
+        rule = parse_rule(table.deadline, path, "deadline")
         if isinstance(rule, ClosedSeasonRule):
             raise ConfigError(
                 path, "deadline", "a closed_season rule checks dates; it is not a deadline"
             )
         deadline = rule
-    deadline_lead = data.get("deadline_lead")
-    if deadline is not None and not isinstance(deadline_lead, str):
-        raise ConfigError(
-            path,
-            "deadline_lead",
-            'must say what is due by the deadline, such as "Comply no later than"',
-        )
-
-    facts = []
-    for name, spec in _table(path, data, "facts").items():
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        if table.deadline_lead is None:
             raise ConfigError(
-                path, f"facts.{name}", "a fact name uses lower-case letters, digits and _"
+                path,
+                "deadline_lead",
+                'must say what is due by the deadline, such as "Comply no later than"',
             )
-        if not isinstance(spec, dict) or set(spec) - {"type", "label"}:
-            raise ConfigError(
-                path, f"facts.{name}", 'must be a table {type = "...", label = "..."}'
-            )
-        if spec.get("type") not in FACT_TYPES:
-            raise ConfigError(path, f"facts.{name}.type", f"must be one of {', '.join(FACT_TYPES)}")
-        label = spec.get("label")
-        if not isinstance(label, str) or not label:
-            raise ConfigError(path, f"facts.{name}.label", "must say in words what the fact is")
-        facts.append(Fact(name, spec["type"], label))
-
-    quotes = []
-    for index, entry in enumerate(_list(path, data, "quotes")):
-        where = f"quotes[{index}]"
-        if not isinstance(entry, dict) or set(entry) != {"section", "text"}:
-            raise ConfigError(path, where, 'must be a table {section = "§ ...", text = "..."}')
-        quotes.append(Quote(str(entry["section"]), str(entry["text"]).strip()))
-
-    service = []
-    for index, entry in enumerate(_list(path, data, "service")):
-        where = f"service[{index}]"
-        if not isinstance(entry, dict) or set(entry) != {"method", "words", "section"}:
-            raise ConfigError(
-                path, where, 'must be a table {method = "...", words = "...", section = "§ ..."}'
-            )
-        if entry["method"] not in SERVICE_METHODS:
-            raise ConfigError(
-                path, f"{where}.method", f"must be one of {', '.join(SERVICE_METHODS)}"
-            )
-        service.append(
-            ServiceMethod(entry["method"], str(entry["words"]).strip(), str(entry["section"]))
-        )
-    if not service:
-        raise ConfigError(
-            path, "service", "must list at least one way the ordinance allows service"
-        )
-
-    text = _table(path, data, "text")
-    for key, value in text.items():
-        if not isinstance(value, str):
-            raise ConfigError(path, f"text.{key}", "must be text in quotes")
-
-    computation = data.get("computation")
-    if computation is not None and computation not in COMPUTATIONS:
+    if table.computation is not None and table.computation not in COMPUTATIONS:
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
-
-    service_effective = data.get("service_effective", "on_service")
-    if service_effective not in ("on_service", "on_receipt"):
-        raise ConfigError(path, "service_effective", 'must be "on_service" or "on_receipt"')
-    next_step = data.get("next_step")
-    if next_step is not None and (not isinstance(next_step, str) or not next_step.strip()):
-        raise ConfigError(path, "next_step", "must say in words what the ordinance provides next")
-
-    suspended_by = None
-    if "suspended_by" in data:
-        entry = data["suspended_by"]
-        if not isinstance(entry, dict) or set(entry) != {"event", "words"}:
-            raise ConfigError(
-                path, "suspended_by", 'must be a table {event = "...", words = "..."}'
-            )
-        suspended_by = Suspension(str(entry["event"]), str(entry["words"]).strip())
-
-    amount_due = data.get("amount_due")
-    if amount_due is not None and (computation is None or not isinstance(amount_due, str)):
+    if table.amount_due is not None and table.computation is None:
         raise ConfigError(
             path,
             "amount_due",
             "names a figure of the notice's computation, so it needs 'computation'",
         )
-
-    from_service = data.get("deadline_counts_from_service", True)
-    if not isinstance(from_service, bool):
-        raise ConfigError(path, "deadline_counts_from_service", "must be true or false")
-
     return NoticeType(
         village=village,
         slug=slug,
         path=path,
-        kind=kind,
-        title=title,
-        template=template,
-        sections=tuple(sections),
-        signer=signer,
-        recipient=recipient,
-        mail_class=mail_class,
+        kind=table.kind,
+        title=table.title.strip(),
+        template=table.template.strip(),
+        sections=tuple(table.sections),
+        signer=table.signer.strip(),
+        recipient=table.recipient,
+        mail_class=table.mail_class,
         deadline=deadline,
-        deadline_table=dict(data["deadline"]) if deadline is not None else None,
-        deadline_lead=deadline_lead,
-        facts=tuple(facts),
-        quotes=tuple(quotes),
-        service=tuple(service),
-        text={k: v.strip() for k, v in text.items()},
-        computation=computation,
-        service_effective=service_effective,
-        next_step=next_step.strip() if next_step else None,
-        suspended_by=suspended_by,
-        amount_due=amount_due,
-        deadline_counts_from_service=from_service,
+        deadline_table=dict(table.deadline) if deadline is not None else None,
+        deadline_lead=table.deadline_lead,
+        facts=tuple(_facts(path, table.facts)),
+        quotes=tuple(Quote(q.section, q.text.strip()) for q in table.quotes),
+        service=tuple(
+            ServiceMethod(entry.method, entry.words.strip(), entry.section)
+            for entry in table.service
+        ),
+        text={key: value.strip() for key, value in table.text.items()},
+        computation=table.computation,
+        service_effective=table.service_effective,
+        next_step=table.next_step.strip() if table.next_step else None,
+        suspended_by=(
+            Suspension(table.suspended_by.event, table.suspended_by.words.strip())
+            if table.suspended_by
+            else None
+        ),
+        amount_due=table.amount_due,
+        deadline_counts_from_service=table.deadline_counts_from_service,
     )
 
 
-def _text(path: Path, data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(path, key, "is missing; it must be text in quotes")
-    return value.strip()
-
-
-def _table(path: Path, data: dict[str, Any], key: str) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ConfigError(path, key, "must be a table")
-    return value
-
-
-def _list(path: Path, data: dict[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise ConfigError(path, key, "must be a list of tables ([[...]] in TOML)")
-    return value
+def _facts(path: Path, table: dict[str, Any]) -> list[Fact]:
+    facts = []
+    for name, entry in table.items():
+        if not _FACT_NAME.fullmatch(name):
+            raise ConfigError(
+                path, f"facts.{name}", "a fact name uses lower-case letters, digits and _"
+            )
+        spec = decode(path, entry, FactSpec, prefix=f"facts.{name}.")
+        facts.append(Fact(name, spec.type, spec.label.strip()))
+    return facts
 
 
 def catalogue_entries(
     village: str | None = None, workspace: Path | None = None
 ) -> list[dict[str, Any]]:
     """Every notice type, loaded and checked, as rows for a listing."""
-    from noticeclerk.villages import load_village, village_names
+    from noticeclerk.content.village import load_village, village_names
 
     villages = [load_village(village, workspace).slug] if village else village_names(workspace)
     rows = []

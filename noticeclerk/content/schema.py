@@ -1,0 +1,201 @@
+"""TOML files of the content folders, turned into typed records, or one sentence naming the key.
+
+The shape of each file (which tables and keys it has, and the kind of each value) is declared
+once as msgspec Structs beside its reader; this module decodes a file against its declaration
+and turns msgspec's report into the sentence a clerk reads: the file, the key, and what to
+write there. msgspec rather than pydantic or cattrs: it is strict by default (a quoted number
+is not a number), it refuses unknown keys when told, and it imports in a few milliseconds, which
+matters to `calc deadline --village`, a command that must answer at the counter at once. Rules
+that need more than a value's kind (a time zone that must exist, a fee the Board sets) stay in
+the readers, which raise ConfigError with the key themselves.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+from msgspec import inspect as shape
+
+from noticeclerk.exceptions import ConfigError
+
+T = TypeVar("T")
+
+# Text that says something: a value of spaces only is as good as a missing one.
+Text = Annotated[str, msgspec.Meta(pattern=r"\S", description="text in quotes")]
+
+
+class Table(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A table of a content file: a key it does not declare is a mistake, never ignored."""
+
+
+# msgspec reports "<problem> - at `$.table.key[0]`"; the location is absent at the top level.
+_REPORT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<where>[^`]*)`)?", re.S)
+_MISSING = re.compile(r"Object missing required field `(?P<key>[^`]+)`")
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<key>[^`]+)`")
+_EXPECTED = re.compile(r"Expected `(?P<kind>[^`]+)`")
+_KIND_WORDS = {
+    "str": "text in quotes",
+    "bool": "true or false",
+    "int": "a whole number",
+    "float": "a number",
+    "object": "a table",
+    "array": "a list",
+    "date": "a date written YYYY-MM-DD",
+    "datetime": "a date and time written YYYY-MM-DDTHH:MM",
+    "time": "a time of day written HH:MM",
+}
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A content file's TOML as tables, or ConfigError naming the file."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(path, None, f"is not valid TOML: {error}") from None
+
+
+def decode(path: Path, data: object, schema: type[T], prefix: str = "") -> T:
+    """The tables of `path` as a `schema` record; a mistake is ConfigError naming the key."""
+    try:
+        return msgspec.convert(data, schema, strict=True)
+    except msgspec.ValidationError as error:
+        key, problem = explain(str(error), schema, data)
+        raise ConfigError(
+            path, prefix + key if key else prefix.rstrip(".") or None, problem
+        ) from None
+
+
+def explain(report: str, schema: type, data: object) -> tuple[str, str]:
+    """msgspec's report on `data`, as the key at fault and the clerk's words for the problem."""
+    match = _REPORT.fullmatch(report)
+    problem, where = (match["problem"], match["where"] or "") if match else (report, "")
+    key = where.lstrip(".")
+    if missing := _MISSING.fullmatch(problem):
+        key = _join(key, missing["key"])
+        hint = _hint(schema, key)
+        return key, "is missing" + (f"; write {hint}" if hint else "")
+    if unknown := _UNKNOWN.fullmatch(problem):
+        settings = ", ".join(_settings(schema, key)) or "none"
+        return _join(key, unknown["key"]), f"is not a setting; the settings here are: {settings}"
+    got = _value_at(data, key)
+    shown = "" if got is _ABSENT else f"; got {got!r}"
+    if problem.startswith("Invalid enum value"):
+        choices = ", ".join(_choices(schema, key))
+        return key, f"must be one of {choices}{shown}"
+    hint = _hint(schema, key)
+    if hint:
+        return key, f"must be {hint}{shown}"
+    if expected := _EXPECTED.match(problem):
+        kinds = [
+            _KIND_WORDS.get(kind.strip(), kind.strip()) for kind in expected["kind"].split("|")
+        ]
+        return key, f"must be {' or '.join(k for k in kinds if k != 'null')}{shown}"
+    if "date" in problem:
+        return key, f"must be {_KIND_WORDS['date']}{shown}"
+    return key, f"{problem[:1].lower()}{problem[1:]}{shown}"
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+_ABSENT = _Absent()
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|'[^']*'|\.\.\.)\]")
+
+
+def _steps(key: str) -> list[str | int]:
+    steps: list[str | int] = []
+    for name, index in _STEP.findall("." + key if key and not key.startswith("[") else key):
+        if name:
+            steps.append(name)
+        elif index.isdigit():
+            steps.append(int(index))
+        else:
+            steps.append(index.strip("'"))
+    return steps
+
+
+def _join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+def _value_at(data: object, key: str) -> object:
+    for step in _steps(key):
+        if (isinstance(step, int) and isinstance(data, list) and step < len(data)) or (
+            isinstance(step, str) and isinstance(data, dict) and step in data
+        ):
+            data = data[step]
+        else:
+            return _ABSENT
+    return data
+
+
+def _info_at(schema: type, key: str) -> Any:
+    """The declared shape at `key`, following tables, lists and unions; None when unknown."""
+    info: Any = shape.type_info(schema)
+    for step in _steps(key):
+        info = _unwrap(info, want_struct=isinstance(step, str))
+        if isinstance(step, int) and isinstance(info, shape.ListType | shape.VarTupleType):
+            info = info.item_type
+        elif isinstance(step, str) and isinstance(info, shape.StructType):
+            field = next((f for f in info.fields if f.encode_name == step), None)
+            if field is None:
+                return None
+            info = field.type
+        elif isinstance(step, str) and isinstance(info, shape.DictType):
+            info = info.value_type
+        else:
+            return None
+    return info
+
+
+def _unwrap(info: Any, want_struct: bool = False) -> Any:
+    """Look through Annotated metadata and optional unions to the type that holds the keys."""
+    while True:
+        if isinstance(info, shape.Metadata):
+            info = info.type
+        elif isinstance(info, shape.UnionType):
+            kinds = [t for t in info.types if not isinstance(t, shape.NoneType)]
+            tables = [t for t in kinds if isinstance(_unwrap(t), shape.StructType)]
+            info = tables[0] if want_struct and tables else kinds[0]
+        else:
+            return info
+
+
+def _hint(schema: type, key: str) -> str | None:
+    info = _info_at(schema, key)
+    while info is not None:
+        if isinstance(info, shape.Metadata):
+            description = (info.extra_json_schema or {}).get("description")
+            if description:
+                return description
+            info = info.type
+        elif isinstance(info, shape.UnionType):
+            info = next(
+                (t for t in info.types if isinstance(t, shape.Metadata)),
+                None,
+            )
+        else:
+            return None
+    return None
+
+
+def _settings(schema: type, key: str) -> list[str]:
+    info = _unwrap(_info_at(schema, key), want_struct=True)
+    if isinstance(info, shape.StructType):
+        return sorted(f.encode_name for f in info.fields)
+    return []
+
+
+def _choices(schema: type, key: str) -> list[str]:
+    info = _unwrap(_info_at(schema, key))
+    if isinstance(info, shape.EnumType):
+        return [str(member.value) for member in info.cls]
+    if isinstance(info, shape.LiteralType):
+        return [str(value) for value in info.values]
+    return []

@@ -1,0 +1,402 @@
+"""A village's letterhead.toml, read once into one model: its law, its calendar and its letterhead.
+
+The file says whose rules of time apply, the office's days, the village's rates and the fees
+its Board sets, the letterhead printed on every page and the officers who sign. Its shape is
+declared below (VillageFile) and checked by noticeclerk.content.schema; the rules a shape
+cannot state (a real time zone, a fee this village's Board sets, a seal that is there) are
+checked here, each mistake named with the file and the key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import msgspec
+
+from noticeclerk.content.folders import content_dirs, find_content_file
+from noticeclerk.content.schema import Table, Text, decode, read_toml
+from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.rules.calendars import (
+    NY_GCL_24,
+    WI_995_20,
+    Closure,
+    Holiday,
+    Jurisdiction,
+    LegalCalendar,
+)
+from noticeclerk.rules.fees import EntryKind, FeeTable, table_entries
+from noticeclerk.rules.interest import LEGAL_RATES, Rate
+from noticeclerk.rules.money import CENT, MAX_PERCENT
+
+VILLAGE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+LETTERHEAD = "letterhead.toml"
+# A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
+_DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
+_MAX_RATE_DECIMALS = 6
+
+Percent = Annotated[
+    str | int | float, msgspec.Meta(description='a percentage such as "9" or "7.25"')
+]
+
+
+class DayEntry(Table):
+    date: Annotated[date, msgspec.Meta(description="a date written YYYY-MM-DD")]
+    name: Text | None = None
+
+
+Days = list[date | DayEntry]
+
+
+class OfficeTable(Table):
+    # Wis. Stat. § 990.001(4)(c): a Saturday counts as a closed day unless the office opens.
+    open_saturday: bool = False
+
+
+class CalendarTable(Table):
+    proclaimed_days: Days | None = None
+    primary_election_days: Days | None = None
+    closures: Days = msgspec.field(default_factory=list)
+    hour_periods_skip_sundays_and_holidays: bool = True
+
+
+class MoneyTable(Table):
+    legal_interest_rate_percent: Percent | None = None
+    legal_interest_authority: Text | None = None
+    tax_interest_rate_percent: Percent | None = None
+    borrowing_rate_percent: Percent | None = None
+
+
+class LetterheadTable(Table):
+    address_lines: Annotated[
+        list[Text],
+        msgspec.Meta(min_length=1, description="a list of the village hall's address lines"),
+    ]
+    phone: Text
+    office_hours: Text
+    county: Annotated[str, msgspec.Meta(pattern=r"\S", description="the county, in quotes")]
+    number_prefix: Annotated[
+        str,
+        msgspec.Meta(pattern=r"^[A-Z]{1,6}$", description='1 to 6 capital letters, such as "TU"'),
+    ]
+    email: str = ""
+    website: str = ""
+    seal: str | None = None
+    locale: str = "en_US"
+    demonstration: bool = False
+
+
+class OfficerTable(Table):
+    name: Text
+    title: Text
+
+
+class VillageFile(Table):
+    """The shape of letterhead.toml."""
+
+    name: Text
+    state: Jurisdiction
+    timezone: Annotated[str, msgspec.Meta(description="a time zone name such as America/Chicago")]
+    sample: bool = False
+    office: OfficeTable = OfficeTable()
+    calendar: CalendarTable = CalendarTable()
+    money: MoneyTable = MoneyTable()
+    fees: dict[str, str | int | float] = msgspec.field(default_factory=dict)
+    letterhead: LetterheadTable | None = None
+    # Each officer is decoded on its own, so a mistake names the officer's key.
+    officers: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoneySettings:
+    """A village's interest rates, as its letterhead's [money] table states them.
+
+    Rates are percentages a year. A rate the letterhead leaves out is None: the legal rate
+    then falls back to the state's statute (`Village.legal_rate`); the tax and borrowing
+    rates have no fallback, and a calculation that needs one names the setting to add.
+    """
+
+    legal_rate: Rate | None = None
+    tax_rate_percent: Decimal | None = None
+    borrowing_rate_percent: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class Officer:
+    """An officer who signs documents: the name and the title the ordinance gives."""
+
+    name: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Letterhead:
+    """What the top of every page and the signature block print for a village."""
+
+    address_lines: tuple[str, ...]
+    phone: str
+    email: str
+    website: str
+    office_hours: str
+    seal: str | None
+    locale: str
+    demonstration: bool
+    number_prefix: str
+    county: str
+    officers: dict[str, Officer]
+    folders: tuple[Path, ...]
+    path: Path
+
+    def officer(self, key: str, wanted_by: str) -> Officer:
+        """The officer a document names as signer, or ConfigError naming the key to add."""
+        if key not in self.officers:
+            known = ", ".join(sorted(self.officers)) or "none"
+            raise ConfigError(
+                self.path,
+                f"officers.{key}",
+                f"is missing; {wanted_by} names it as signer (officers here: {known})",
+            )
+        return self.officers[key]
+
+
+@dataclass(frozen=True)
+class Village:
+    """One village as its letterhead file states it: its law, its calendar, its letterhead."""
+
+    slug: str
+    name: str
+    state: Jurisdiction
+    sample: bool
+    calendar: LegalCalendar
+    path: Path
+    money: MoneySettings = field(default_factory=MoneySettings)
+    fees: FeeTable = field(default_factory=FeeTable)
+    printed: Letterhead | None = None
+
+    @property
+    def timezone(self) -> ZoneInfo:
+        return self.calendar.timezone
+
+    @property
+    def legal_rate(self) -> Rate:
+        """The village's legal rate of interest: its letterhead's, else its state's statute."""
+        return self.money.legal_rate or LEGAL_RATES[self.state]
+
+    @property
+    def letterhead(self) -> Letterhead:
+        """What a document prints about the village; a file without [letterhead] prints none."""
+        if self.printed is None:
+            raise ConfigError(
+                self.path,
+                "letterhead",
+                "is missing; it gives the address, phone and office hours printed on every "
+                "document",
+            )
+        return self.printed
+
+
+def village_names(workspace: Path | None = None) -> list[str]:
+    """Every village with a letterhead, built in or in the workspace."""
+    names: set[str] = set()
+    for place in content_dirs("letterheads", workspace):
+        if place.is_dir():
+            names.update(p.parent.name for p in place.glob(f"*/{LETTERHEAD}"))
+    return sorted(names)
+
+
+# Read once per process: a batch of documents, or a register listing, asks for the same village
+# many times. The file's size and modification time are part of the key, so an edit is seen.
+_READ: dict[tuple[str, Path | None, Path, int, int], Village] = {}
+
+
+def load_village(slug: str, workspace: Path | None = None) -> Village:
+    """Read and check a village's letterhead.toml; mistakes name the file and key."""
+    if not VILLAGE_NAME.match(slug):
+        raise InputError(
+            f"'{slug}' is not a village name; use lower-case letters, digits and dashes."
+        )
+    path = find_content_file("letterheads", f"{slug}/{LETTERHEAD}", workspace)
+    if path is None:
+        known = ", ".join(village_names(workspace)) or "none"
+        raise InputError(f"There is no village '{slug}'; the villages are: {known}.")
+    stat = path.stat()
+    key = (slug, workspace, path, stat.st_mtime_ns, stat.st_size)
+    if key not in _READ:
+        _READ[key] = _village(slug, path, read_toml(path), workspace)
+    return _READ[key]
+
+
+def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None) -> Village:
+    table = decode(path, data, VillageFile)
+    try:
+        zone = ZoneInfo(table.timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(
+            path, "timezone", f"{table.timezone!r} is not a time zone name such as America/Chicago"
+        ) from None
+    calendar = LegalCalendar(
+        jurisdiction=table.state,
+        timezone=zone,
+        designated_holidays=_designated_days(path, table),
+        closures=tuple(
+            Closure(day, name or "Village office closed")
+            for day, name in _days(table.calendar.closures)
+        ),
+        office_open_saturday=table.office.open_saturday,
+        hours_skip_sundays_and_holidays=table.calendar.hour_periods_skip_sundays_and_holidays,
+    )
+    return Village(
+        slug=slug,
+        name=table.name.strip(),
+        state=table.state,
+        sample=table.sample,
+        calendar=calendar,
+        path=path,
+        money=_money_settings(path, table.money),
+        fees=_fee_table(slug, path, data.get("fees", {})),
+        printed=_letterhead(slug, path, table, workspace),
+    )
+
+
+def _days(entries: Days) -> list[tuple[date, str | None]]:
+    return [
+        (entry.date, entry.name) if isinstance(entry, DayEntry) else (entry, None)
+        for entry in entries
+    ]
+
+
+def _designated_days(path: Path, table: VillageFile) -> tuple[Holiday, ...]:
+    """The days a state's law leaves to be designated: proclaimed (NY § 24) or primary (WI)."""
+    calendar = table.calendar
+    if calendar.proclaimed_days is not None and table.state is not Jurisdiction.NY:
+        raise ConfigError(
+            path,
+            "calendar.proclaimed_days",
+            "is New York's (§ 24); a Wisconsin village lists primary_election_days",
+        )
+    if calendar.primary_election_days is not None and table.state is not Jurisdiction.WI:
+        raise ConfigError(
+            path,
+            "calendar.primary_election_days",
+            "is Wisconsin's (§ 995.20); a New York village lists proclaimed_days",
+        )
+    proclaimed = [
+        Holiday(day, name or "Day proclaimed by the President or the Governor", NY_GCL_24)
+        for day, name in _days(calendar.proclaimed_days or [])
+    ]
+    primaries = [
+        Holiday(day, name or "Partisan primary election day", WI_995_20)
+        for day, name in _days(calendar.primary_election_days or [])
+    ]
+    return tuple(proclaimed + primaries)
+
+
+def _letterhead(
+    slug: str, path: Path, table: VillageFile, workspace: Path | None
+) -> Letterhead | None:
+    printed = table.letterhead
+    if printed is None:
+        return None
+    folders = tuple(
+        place / slug for place in content_dirs("letterheads", workspace) if (place / slug).is_dir()
+    )
+    seal = printed.seal
+    if seal is not None and ("/" in seal or not any((f / seal).is_file() for f in folders)):
+        raise ConfigError(
+            path,
+            "letterhead.seal",
+            f"must name an image file beside letterhead.toml; {seal!r} is not there",
+        )
+    if not table.officers:
+        raise ConfigError(
+            path, "officers", "is missing; list each officer who signs, such as [officers.clerk]"
+        )
+    return Letterhead(
+        address_lines=tuple(line.strip() for line in printed.address_lines),
+        phone=printed.phone.strip(),
+        email=printed.email.strip(),
+        website=printed.website.strip(),
+        office_hours=printed.office_hours.strip(),
+        seal=seal,
+        locale=printed.locale.strip() or "en_US",
+        demonstration=printed.demonstration,
+        number_prefix=printed.number_prefix,
+        county=printed.county.strip(),
+        officers={key: _officer(path, key, entry) for key, entry in table.officers.items()},
+        folders=folders,
+        path=path,
+    )
+
+
+def _officer(path: Path, key: str, entry: object) -> Officer:
+    table = decode(path, entry, OfficerTable, prefix=f"officers.{key}.")
+    return Officer(table.name.strip(), table.title.strip())
+
+
+def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:
+    legal = _rate_setting(path, table, "legal_interest_rate_percent")
+    authority = table.legal_interest_authority
+    if (legal is None) != (authority is None):
+        raise ConfigError(
+            path,
+            "money.legal_interest_rate_percent"
+            if legal is None
+            else "money.legal_interest_authority",
+            "is missing: a legal interest rate and the law that sets it "
+            "(legal_interest_authority) go together",
+        )
+    return MoneySettings(
+        legal_rate=Rate(legal, authority) if legal is not None and authority else None,
+        tax_rate_percent=_rate_setting(path, table, "tax_interest_rate_percent"),
+        borrowing_rate_percent=_rate_setting(path, table, "borrowing_rate_percent"),
+    )
+
+
+def _rate_setting(path: Path, table: MoneyTable, key: str) -> Decimal | None:
+    given = getattr(table, key)
+    if given is None:
+        return None
+    value = _decimal(path, f"money.{key}", given, 'a percentage such as "9" or "7.25"')
+    if value > MAX_PERCENT:
+        raise ConfigError(path, f"money.{key}", f"must be at most 100 (percent); got {value}")
+    return value
+
+
+def _fee_table(slug: str, path: Path, table: dict[str, Any]) -> FeeTable:
+    known = table_entries(slug)
+    entries: dict[str, Decimal] = {}
+    for key, value in table.items():
+        entry = known.get(key)
+        if entry is None:
+            settings = ", ".join(sorted(known)) or "none (its ordinance leaves no fee to the Board)"
+            raise ConfigError(
+                path,
+                f"fees.{key}",
+                f"is not a fee this village's Board sets; the fees here are: {settings}",
+            )
+        if entry.kind is EntryKind.AMOUNT:
+            amount = _decimal(path, f"fees.{key}", value, 'an amount such as "25.00"')
+            if amount != amount.quantize(CENT):
+                raise ConfigError(path, f"fees.{key}", f"must be in whole cents; got {amount}")
+            entries[key] = amount.quantize(CENT)
+        else:
+            entries[key] = _decimal(
+                path, f"fees.{key}", value, 'dollars per square foot such as "0.75"'
+            )
+    return FeeTable(entries, path)
+
+
+def _decimal(path: Path, key: str, value: object, example: str) -> Decimal:
+    """A money setting as an exact Decimal: TOML text, or a TOML number read through its text."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ConfigError(path, key, f"must be {example}; got {value!r}")
+    # A TOML float is read through its shortest text (0.1 stays 0.1), never kept as a float.
+    text = value.strip() if isinstance(value, str) else str(value)
+    if not _DECIMAL_TEXT.fullmatch(text) or len(text.partition(".")[2]) > _MAX_RATE_DECIMALS:
+        raise ConfigError(path, key, f"must be {example}, 0 or more; got {value!r}")
+    return Decimal(text)
