@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.computations import COMPUTATIONS, CaseContext
+from noticeclerk.computations.declared import compute_declared
 from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.village import Village
@@ -53,7 +54,16 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             "has_time": computed.has_time,
             "steps": [str(step) for step in computed.steps],
         }
-    figures = COMPUTATIONS[notice.computation](case.facts) if notice.computation else {}
+    figures = compute_figures(
+        notice,
+        CaseContext(
+            facts=case.facts,
+            events=case.events,
+            village=village,
+            today=case.date,
+            parcels=case.parcels,
+        ),
+    )
     context = {
         "doc": {
             "title": notice.title,
@@ -92,6 +102,14 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         "figures": figures,
     }
     return Composed(case, notice, village, context, computed, figures)
+
+
+def compute_figures(notice: NoticeType, case: CaseContext) -> dict[str, Any]:
+    """The figures a document prints: what its definition declares, then its own computation."""
+    figures = compute_declared(notice.declared, case)
+    if notice.computation:
+        figures.update(COMPUTATIONS[notice.computation](case))
+    return figures
 
 
 def village_context(village: Village) -> dict[str, Any]:

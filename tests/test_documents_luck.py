@@ -10,8 +10,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -86,7 +86,7 @@ def test_the_snow_and_ice_bill_adds_up_the_account_of_expenses(rendered):
             {"description": "Materials", "amount": Decimal("18.40")},
         ]
     }
-    figures = COMPUTATIONS["luck_snow_ice_bill"](facts)
+    figures = figures_of("luck", "snow-ice-removal-bill", facts)
     assert figures["charges"]["total"] == Decimal("231.40")
     assert "Pay $231.40 to the Village Clerk-Treasurer" in rendered["snow-ice-removal-bill"]
 
@@ -94,7 +94,7 @@ def test_the_snow_and_ice_bill_adds_up_the_account_of_expenses(rendered):
 def test_a_bill_for_no_expenses_is_refused():
     nothing = {"expenses": [{"description": "Nothing", "amount": Decimal("0.00")}]}
     with pytest.raises(InputError, match="adds up to nothing"):
-        COMPUTATIONS["luck_obstruction_bill"](nothing)
+        figures_of("luck", "obstruction-removal-bill", nothing)
 
 
 @pytest.mark.parametrize("slug", ["snow-ice-removal-bill", "obstruction-removal-bill"])

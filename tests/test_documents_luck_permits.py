@@ -10,8 +10,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -67,7 +67,7 @@ SIDEWALK = {
 
 
 def test_a_sidewalk_permit_applied_for_three_days_before_the_work_is_granted_with_the_board_s_fee():
-    figures = COMPUTATIONS["luck_sidewalk_permit"](SIDEWALK)
+    figures = figures_of("luck", "sidewalk-permit", SIDEWALK)
     # "at least three days before work is proposed to be undertaken": Thursday, September 24
     # less three days is Monday, September 21.
     assert figures["latest_application"]["due"] == date(2026, 9, 21)
@@ -78,7 +78,7 @@ def test_a_sidewalk_permit_applied_for_three_days_before_the_work_is_granted_wit
 def test_a_sidewalk_permit_applied_for_two_days_before_the_work_is_refused():
     late = {**SIDEWALK, "application_received_on": date(2026, 9, 22)}
     with pytest.raises(InputError, match="at least three days before the work"):
-        COMPUTATIONS["luck_sidewalk_permit"](late)
+        figures_of("luck", "sidewalk-permit", late)
 
 
 def test_the_sidewalk_permit_is_the_clerk_treasurer_s_and_prints_the_board_s_fee(rendered):
@@ -92,7 +92,9 @@ def test_the_sidewalk_permit_is_the_clerk_treasurer_s_and_prints_the_board_s_fee
 
 
 def test_the_matters_in_doubt_are_due_within_three_calendar_days_of_the_application(rendered):
-    figures = COMPUTATIONS["luck_vending_doubt"]({"application_made_on": date(2026, 6, 1)})
+    figures = figures_of(
+        "luck", "vending-matters-in-doubt", {"application_made_on": date(2026, 6, 1)}
+    )
     assert figures["letter_due"]["due"] == date(2026, 6, 4)
     assert "the three days end on Thursday, June 4, 2026" in rendered["vending-matters-in-doubt"]
 
@@ -118,7 +120,7 @@ VENDING = {
 
 
 def test_a_vending_permit_sets_forth_each_exact_day_of_the_event(rendered):
-    figures = COMPUTATIONS["luck_vending_permit"](VENDING)
+    figures = figures_of("luck", "vending-permit", VENDING)
     assert figures["days"] == [date(2026, 7, 17), date(2026, 7, 18)]
     # Seven days before Friday, July 17 is Friday, July 10.
     assert figures["latest_filing"]["due"] == date(2026, 7, 10)
@@ -130,13 +132,13 @@ def test_a_vending_permit_sets_forth_each_exact_day_of_the_event(rendered):
 def test_a_vending_permit_is_refused_when_proof_of_insurance_came_under_seven_days_before():
     late = {**VENDING, "insurance_filed_on": date(2026, 7, 11)}
     with pytest.raises(InputError, match="Proof of insurance"):
-        COMPUTATIONS["luck_vending_permit"](late)
+        figures_of("luck", "vending-permit", late)
 
 
 def test_a_vending_permit_is_refused_when_the_booth_plan_reached_the_chief_too_late():
     late = {**VENDING, "police_submission_on": date(2026, 7, 14)}
     with pytest.raises(InputError, match="booth locations"):
-        COMPUTATIONS["luck_vending_permit"](late)
+        figures_of("luck", "vending-permit", late)
 
 
 @pytest.mark.parametrize(
@@ -147,7 +149,7 @@ def test_a_vending_permit_is_refused_below_100000_bodily_injury_or_50000_propert
 ):
     low = {**VENDING, "bodily_injury_limit": money(bodily), "property_damage_limit": money(damage)}
     with pytest.raises(InputError, match="below the minimum"):
-        COMPUTATIONS["luck_vending_permit"](low)
+        figures_of("luck", "vending-permit", low)
 
 
 APPEAL = {
@@ -158,7 +160,7 @@ APPEAL = {
 
 
 def test_the_board_decides_an_appeal_filed_on_the_seventh_day(rendered):
-    figures = COMPUTATIONS["luck_vending_appeal_decision"](APPEAL)
+    figures = figures_of("luck", "vending-appeal-decision", APPEAL)
     assert figures["appeal_window"]["due"] == date(2026, 6, 29)
     assert figures["decision"] == "approved the permit conditionally"
     text = rendered["vending-appeal-decision"]
@@ -168,14 +170,14 @@ def test_the_board_decides_an_appeal_filed_on_the_seventh_day(rendered):
 
 def test_an_appeal_filed_on_the_eighth_day_is_not_one_the_board_decides():
     with pytest.raises(InputError, match="after the seven days"):
-        COMPUTATIONS["luck_vending_appeal_decision"](
-            {**APPEAL, "appeal_filed_on": date(2026, 6, 30)}
+        figures_of(
+            "luck", "vending-appeal-decision", {**APPEAL, "appeal_filed_on": date(2026, 6, 30)}
         )
 
 
 def test_the_board_may_only_deny_approve_or_approve_conditionally():
     with pytest.raises(InputError, match="must be one of: denied, approved"):
-        COMPUTATIONS["luck_vending_appeal_decision"]({**APPEAL, "outcome": "tabled"})
+        figures_of("luck", "vending-appeal-decision", {**APPEAL, "outcome": "tabled"})
 
 
 # --- §§ 496-6, 496-7: street excavation ---------------------------------------------------
@@ -196,7 +198,7 @@ EXCAVATION = {
 
 
 def test_an_excavation_permit_is_valid_30_days_and_pavement_is_due_within_60(rendered):
-    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    figures = figures_of("luck", "street-excavation-permit", EXCAVATION)
     assert figures["valid_through"]["due"] == date(2026, 7, 8)
     assert figures["pavement"]["due"] == date(2026, 8, 7)
     text = rendered["street-excavation-permit"]
@@ -205,7 +207,7 @@ def test_an_excavation_permit_is_valid_30_days_and_pavement_is_due_within_60(ren
 
 
 def test_the_police_are_told_24_hours_and_the_director_one_business_day_before_the_work(rendered):
-    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    figures = figures_of("luck", "street-excavation-permit", EXCAVATION)
     assert figures["police"]["due"] == at(2026, 6, 9, 7, 0)
     assert figures["director"]["due"] == date(2026, 6, 9)
     assert (
@@ -220,13 +222,13 @@ def test_the_police_notice_for_a_monday_start_leaves_out_the_whole_sunday():
         "work_starts_at": at(2026, 6, 15, 7, 0),
         "approved_on": date(2026, 6, 8),
     }
-    figures = COMPUTATIONS["luck_excavation_permit"](monday)
+    figures = figures_of("luck", "street-excavation-permit", monday)
     assert figures["police"]["due"] == at(2026, 6, 13, 7, 0)
     assert figures["director"]["due"] == date(2026, 6, 12)
 
 
 def test_the_excavation_fee_is_the_board_s_amount_plus_actual_village_expenses(rendered):
-    figures = COMPUTATIONS["luck_excavation_permit"](EXCAVATION)
+    figures = figures_of("luck", "street-excavation-permit", EXCAVATION)
     assert figures["fee"]["total"] == Decimal("138.00")
     assert "$138.00" in rendered["street-excavation-permit"]
 
@@ -236,7 +238,7 @@ def test_the_excavation_fee_is_the_board_s_amount_plus_actual_village_expenses(r
 )
 def test_an_excavation_permit_is_refused_with_any_insurance_limit_under_500000(limit):
     with pytest.raises(InputError, match=r"less than\s+the \$500,000.00"):
-        COMPUTATIONS["luck_excavation_permit"]({**EXCAVATION, limit: money("499999.99")})
+        figures_of("luck", "street-excavation-permit", {**EXCAVATION, limit: money("499999.99")})
 
 
 @pytest.mark.parametrize(
@@ -245,7 +247,7 @@ def test_an_excavation_permit_is_refused_with_any_insurance_limit_under_500000(l
 def test_no_excavation_permit_issues_between_november_15_and_may_1(start):
     frozen = {**EXCAVATION, "work_starts_at": start, "approved_on": start.date()}
     with pytest.raises(InputError, match="Issue the refusal letter"):
-        COMPUTATIONS["luck_excavation_permit"](frozen)
+        figures_of("luck", "street-excavation-permit", frozen)
 
 
 def test_an_opening_the_director_determines_an_emergency_is_permitted_in_the_frozen_season():
@@ -256,12 +258,14 @@ def test_an_opening_the_director_determines_an_emergency_is_permitted_in_the_fro
         "approved_on": start.date(),
         "emergency_determined": True,
     }
-    figures = COMPUTATIONS["luck_excavation_permit"](emergency)
+    figures = figures_of("luck", "street-excavation-permit", emergency)
     assert "The work is an emergency, which the rule allows." in figures["season_steps"]
 
 
 def test_the_refusal_names_the_first_day_after_the_frozen_season(rendered):
-    figures = COMPUTATIONS["luck_excavation_refusal"]({"proposed_opening_on": date(2026, 12, 1)})
+    figures = figures_of(
+        "luck", "excavation-refusal-frozen-ground", {"proposed_opening_on": date(2026, 12, 1)}
+    )
     assert figures["reopens_on"] == date(2027, 5, 2)
     text = rendered["excavation-refusal-frozen-ground"]
     assert "The permit is refused." in text
@@ -272,7 +276,7 @@ def test_the_refusal_names_the_first_day_after_the_frozen_season(rendered):
 @pytest.mark.parametrize("day", [date(2026, 5, 2), date(2026, 11, 14)])
 def test_no_refusal_letter_prints_for_an_opening_outside_the_frozen_season(day):
     with pytest.raises(InputError, match="outside the season"):
-        COMPUTATIONS["luck_excavation_refusal"]({"proposed_opening_on": day})
+        figures_of("luck", "excavation-refusal-frozen-ground", {"proposed_opening_on": day})
 
 
 def test_the_application_form_is_filed_with_the_director_and_carries_the_signed_statement(
@@ -307,7 +311,7 @@ FAULTY = {
 
 
 def test_the_faulty_work_bill_is_labor_materials_and_equipment_plus_20_percent(rendered):
-    figures = COMPUTATIONS["luck_faulty_work_bill"](FAULTY)
+    figures = figures_of("luck", "faulty-work-bill", FAULTY)
     # $863.50 used; 20% for administration is $172.70.
     assert figures["charges"]["lines"][-1] == {
         "description": "Administration, 20% of $863.50",
@@ -319,7 +323,7 @@ def test_the_faulty_work_bill_is_labor_materials_and_equipment_plus_20_percent(r
 
 def test_a_village_repair_dated_before_the_notice_is_refused():
     with pytest.raises(InputError, match="before the notice"):
-        COMPUTATIONS["luck_faulty_work_bill"]({**FAULTY, "repaired_on": date(2026, 9, 10)})
+        figures_of("luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)})
 
 
 RESTORATION = {
@@ -333,7 +337,7 @@ RESTORATION = {
 def test_a_defect_found_within_two_years_is_noticed_with_its_cost_and_the_director_s_day(
     rendered,
 ):
-    figures = COMPUTATIONS["luck_defective_restoration"](RESTORATION)
+    figures = figures_of("luck", "defective-restoration-notice", RESTORATION)
     assert figures["cost"]["total"] == Decimal("2755.00")
     # Two years from June 20, 2025 is Sunday, June 20, 2027: the period runs to Monday.
     assert figures["two_years"]["due"] == date(2027, 6, 21)
@@ -345,12 +349,14 @@ def test_a_defect_found_within_two_years_is_noticed_with_its_cost_and_the_direct
 
 def test_a_defect_found_after_the_two_years_is_refused():
     with pytest.raises(InputError, match="within two years"):
-        COMPUTATIONS["luck_defective_restoration"]({**RESTORATION, "found_on": date(2027, 6, 22)})
+        figures_of(
+            "luck", "defective-restoration-notice", {**RESTORATION, "found_on": date(2027, 6, 22)}
+        )
 
 
 def test_the_defect_notice_goes_only_to_the_contractor_or_the_surety():
     with pytest.raises(InputError, match=r"contractor.*surety"):
-        COMPUTATIONS["luck_defective_restoration"]({**RESTORATION, "addressed_as": "owner"})
+        figures_of("luck", "defective-restoration-notice", {**RESTORATION, "addressed_as": "owner"})
 
 
 def test_every_new_luck_document_cites_only_letters_the_text_prints_or_marks_them_inferred():

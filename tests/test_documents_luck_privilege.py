@@ -9,8 +9,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import Renderer
@@ -41,51 +41,51 @@ def rendered():
 
 
 def test_the_fee_is_the_board_s_sum_plus_the_actual_village_costs():
-    fee = COMPUTATIONS["luck_street_privilege_permit"](PERMIT)["fee"]
+    fee = figures_of("luck", "street-privilege-permit", PERMIT)["fee"]
     assert [line["amount"] for line in fee["lines"]] == [Decimal("35.00"), Decimal("40.00")]
     assert fee["total"] == Decimal("75.00")
 
 
 def test_a_village_cost_of_nothing_is_left_off_the_fee():
     facts = PERMIT | {"village_costs": [{"description": "None", "amount": Decimal("0.00")}]}
-    fee = COMPUTATIONS["luck_street_privilege_permit"](facts)["fee"]
+    fee = figures_of("luck", "street-privilege-permit", facts)["fee"]
     assert fee["total"] == Decimal("35.00") and len(fee["lines"]) == 1
 
 
 def test_the_permit_ends_three_months_from_issuance_even_on_a_sunday():
     # August 2, 2026 is a Sunday: the automatic termination is not an act, so it is not moved.
     facts = PERMIT | {"issued_on": date(2026, 5, 2), "terminates_on": date(2026, 8, 2)}
-    figures = COMPUTATIONS["luck_street_privilege_permit"](facts)
+    figures = figures_of("luck", "street-privilege-permit", facts)
     assert figures["three_month_end"] == date(2026, 8, 2)
     assert figures["earlier_termination"] is False
 
 
 def test_a_permit_issued_on_the_last_day_of_a_long_month_ends_on_the_last_day_of_a_short_one():
     facts = PERMIT | {"issued_on": date(2026, 11, 30), "terminates_on": date(2027, 2, 28)}
-    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["three_month_end"] == date(
+    assert figures_of("luck", "street-privilege-permit", facts)["three_month_end"] == date(
         2027, 2, 28
     )
 
 
 def test_the_clerk_treasurer_may_specify_an_earlier_termination():
     facts = PERMIT | {"terminates_on": date(2026, 6, 30)}
-    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["earlier_termination"] is True
+    assert figures_of("luck", "street-privilege-permit", facts)["earlier_termination"] is True
 
 
 def test_a_termination_later_than_three_months_is_refused():
     with pytest.raises(InputError, match="August 4, 2026"):
-        COMPUTATIONS["luck_street_privilege_permit"](PERMIT | {"terminates_on": date(2026, 8, 5)})
+        figures_of("luck", "street-privilege-permit", PERMIT | {"terminates_on": date(2026, 8, 5)})
 
 
 def test_an_obstruction_of_exactly_a_third_of_the_street_is_allowed():
     facts = PERMIT | {"occupied_width_feet": Decimal("12")}
-    assert COMPUTATIONS["luck_street_privilege_permit"](facts)["max_width_feet"] == Decimal("12.0")
+    assert figures_of("luck", "street-privilege-permit", facts)["max_width_feet"] == Decimal("12.0")
 
 
 def test_an_obstruction_of_more_than_a_third_of_the_street_is_refused():
     with pytest.raises(InputError, match="1/3"):
-        COMPUTATIONS["luck_street_privilege_permit"](
-            PERMIT | {"occupied_width_feet": Decimal("12.1")}
+        figures_of(
+            "luck", "street-privilege-permit", PERMIT | {"occupied_width_feet": Decimal("12.1")}
         )
 
 
@@ -98,7 +98,9 @@ def test_the_permit_is_the_clerk_treasurer_s_and_prints_its_term_and_fee(rendere
 
 
 def test_a_revocation_must_name_a_condition_of_occupancy():
-    revoke = COMPUTATIONS["luck_street_privilege_revocation"]
+    def revoke(facts):
+        return figures_of("luck", "street-privilege-revocation", facts)
+
     assert [g["number"] for g in revoke({"conditions_violated": ["(3)", "2"]})["grounds"]] == [
         "2",
         "3",

@@ -10,8 +10,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -51,7 +51,7 @@ RENEWAL = {
 
 
 def test_a_renewal_runs_thirty_days_after_the_permit_s_own_thirty_days_end(rendered):
-    figures = COMPUTATIONS["luck_excavation_renewal"](RENEWAL)
+    figures = figures_of("luck", "excavation-permit-renewal", RENEWAL)
     # Approved Monday, June 8: valid through Wednesday, July 8; renewed through Friday, August 7.
     assert figures["original_valid_through"]["due"] == date(2026, 7, 8)
     assert figures["renewed_through"]["due"] == date(2026, 8, 7)
@@ -59,14 +59,14 @@ def test_a_renewal_runs_thirty_days_after_the_permit_s_own_thirty_days_end(rende
 
 
 def test_a_renewal_does_not_move_the_sixty_days_for_permanent_pavement(rendered):
-    figures = COMPUTATIONS["luck_excavation_renewal"](RENEWAL)
+    figures = figures_of("luck", "excavation-permit-renewal", RENEWAL)
     # § 496-7G: "within 60 days of the date of the permit", June 8 + 60 = August 7.
     assert figures["pavement"]["due"] == date(2026, 8, 7)
     assert "this renewal does not extend that time" in rendered["excavation-permit-renewal"]
 
 
 def test_the_renewal_fee_is_the_amount_the_village_board_set_and_nothing_else(rendered):
-    figures = COMPUTATIONS["luck_excavation_renewal"](RENEWAL)
+    figures = figures_of("luck", "excavation-permit-renewal", RENEWAL)
     assert figures["fee"]["total"] == Decimal("40.00")
     assert len(figures["fee"]["lines"]) == 1
     assert "Renewal permit fee set by the Village Board" in rendered["excavation-permit-renewal"]
@@ -75,19 +75,19 @@ def test_the_renewal_fee_is_the_amount_the_village_board_set_and_nothing_else(re
 def test_a_renewal_is_refused_when_operations_had_not_begun_while_the_permit_was_valid():
     late = {**RENEWAL, "operations_begun_on": date(2026, 7, 9), "request_made_on": date(2026, 7, 9)}
     with pytest.raises(InputError, match="operations have begun"):
-        COMPUTATIONS["luck_excavation_renewal"](late)
+        figures_of("luck", "excavation-permit-renewal", late)
 
 
 def test_a_renewal_is_refused_when_the_request_came_after_the_permit_lapsed():
     late = {**RENEWAL, "request_made_on": date(2026, 7, 9), "renewal_approved_on": date(2026, 7, 9)}
     with pytest.raises(InputError, match="no permit left to renew"):
-        COMPUTATIONS["luck_excavation_renewal"](late)
+        figures_of("luck", "excavation-permit-renewal", late)
 
 
 def test_a_renewal_is_refused_when_the_insurance_ends_before_the_renewal_does():
     short = {**RENEWAL, "insurance_in_force_through": date(2026, 8, 6)}
     with pytest.raises(InputError, match="whole time the permit is in effect"):
-        COMPUTATIONS["luck_excavation_renewal"](short)
+        figures_of("luck", "excavation-permit-renewal", short)
 
 
 def test_the_renewal_is_signed_by_the_director_of_public_works(rendered):
@@ -117,17 +117,21 @@ def test_excavation_must_be_completed_within_thirty_days_of_receiving_the_notice
 
 def test_the_board_s_determination_must_come_thirty_days_before_the_improvement_begins():
     # June 1 less 30 days is Saturday, May 2; a determination on May 3 is too late.
-    figures = COMPUTATIONS["luck_new_street_notice"](NEW_STREET)
+    figures = figures_of("luck", "new-street-excavation-notice", NEW_STREET)
     assert figures["latest_determination"]["due"] <= date(2026, 5, 2)
     late = {**NEW_STREET, "board_determined_on": date(2026, 5, 3)}
     with pytest.raises(InputError, match="less than 30 days"):
-        COMPUTATIONS["luck_new_street_notice"](late)
+        figures_of("luck", "new-street-excavation-notice", late)
 
 
 def test_the_notice_goes_only_to_utilities_and_abutting_owners():
-    assert COMPUTATIONS["luck_new_street_notice"]({**NEW_STREET, "addressed_as": "utility"})
+    assert figures_of(
+        "luck", "new-street-excavation-notice", {**NEW_STREET, "addressed_as": "utility"}
+    )
     with pytest.raises(InputError, match="'utility' or 'abutting owner'"):
-        COMPUTATIONS["luck_new_street_notice"]({**NEW_STREET, "addressed_as": "neighbor"})
+        figures_of(
+            "luck", "new-street-excavation-notice", {**NEW_STREET, "addressed_as": "neighbor"}
+        )
 
 
 def test_the_notice_warns_of_the_five_years_without_permits_after_the_improvement(rendered):
@@ -155,7 +159,7 @@ FIXTURE = {
 
 
 def test_a_fixture_permit_issues_at_exactly_five_feet_clear_and_100000_of_insurance():
-    figures = COMPUTATIONS["luck_fixture_permit"](FIXTURE)
+    figures = figures_of("luck", "sidewalk-fixture-permit", FIXTURE)
     assert figures["filed_by"] == "the occupant, authorized by the property owner"
 
 
@@ -175,7 +179,7 @@ def test_a_fixture_permit_issues_at_exactly_five_feet_clear_and_100000_of_insura
 )
 def test_a_fixture_permit_is_refused_naming_the_requirement_not_met(change, letter):
     with pytest.raises(InputError, match=re.escape(f"requirement {letter}")):
-        COMPUTATIONS["luck_fixture_permit"]({**FIXTURE, **change})
+        figures_of("luck", "sidewalk-fixture-permit", {**FIXTURE, **change})
 
 
 def test_the_fixture_permit_is_the_clerk_treasurer_s_and_is_to_be_displayed(rendered):
@@ -194,7 +198,7 @@ REVOCATION = {
 
 
 def test_a_revocation_names_each_requirement_not_complied_with(rendered):
-    figures = COMPUTATIONS["luck_fixture_revocation"](REVOCATION)
+    figures = figures_of("luck", "sidewalk-fixture-revocation", REVOCATION)
     assert [g["letter"] for g in figures["grounds"]] == ["c", "e"]
     text = rendered["sidewalk-fixture-revocation"]
     assert "Requirement (c) of § 496-8C(1) (inferred) is not complied with" in text
@@ -203,15 +207,17 @@ def test_a_revocation_names_each_requirement_not_complied_with(rendered):
 
 def test_a_revocation_may_rest_on_the_danger_to_pedestrians_alone():
     alone = {**REVOCATION, "requirements_not_met": []}
-    assert COMPUTATIONS["luck_fixture_revocation"](alone)["grounds"] == []
+    assert figures_of("luck", "sidewalk-fixture-revocation", alone)["grounds"] == []
 
 
 def test_a_revocation_without_a_ground_the_ordinance_names_is_refused():
     none = {**REVOCATION, "requirements_not_met": [], "endangers_pedestrians": False}
     with pytest.raises(InputError, match="gives neither ground"):
-        COMPUTATIONS["luck_fixture_revocation"](none)
+        figures_of("luck", "sidewalk-fixture-revocation", none)
     with pytest.raises(InputError, match=r"lettered \(a\) to \(g\)"):
-        COMPUTATIONS["luck_fixture_revocation"]({**REVOCATION, "requirements_not_met": ["h"]})
+        figures_of(
+            "luck", "sidewalk-fixture-revocation", {**REVOCATION, "requirements_not_met": ["h"]}
+        )
 
 
 def test_after_a_revocation_the_fixtures_get_the_24_hour_notice_of_section_496_8d(rendered):

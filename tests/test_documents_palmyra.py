@@ -8,8 +8,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -37,13 +37,13 @@ def invoice_facts(amount: str, years: int, borrowing: str, first_year: int = 202
 
 
 def test_the_invoice_charges_two_points_over_the_borrowing_rate_the_board_determined():
-    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 5, "3"))
+    figures = figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 5, "3"))
     assert figures["rate"]["charged"] == "5%"
     assert figures["rate"]["borrowing"] == "3%"
 
 
 def test_five_thousand_dollars_over_five_years_at_five_percent_is_equal_principal_with_interest_on_the_balance():
-    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 5, "3"))
+    figures = figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 5, "3"))
     rows = figures["installments"]["rows"]
     assert [r["principal"] for r in rows] == [D("1000.00")] * 5
     assert [r["interest"] for r in rows] == [D(x) for x in ("250", "200", "150", "100", "50")]
@@ -53,7 +53,9 @@ def test_five_thousand_dollars_over_five_years_at_five_percent_is_equal_principa
 
 
 def test_the_installments_add_back_to_the_full_assessment_to_the_cent():
-    figures = COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("2394.50", 8, "3.25"))
+    figures = figures_of(
+        "palmyra", "special-assessment-invoice", invoice_facts("2394.50", 8, "3.25")
+    )
     rows = figures["installments"]["rows"]
     assert sum(r["principal"] for r in rows) == D("2394.50")
     assert rows[0]["principal"] == D("299.32") and rows[-1]["principal"] == D("299.31")
@@ -62,12 +64,12 @@ def test_the_installments_add_back_to_the_full_assessment_to_the_cent():
 
 def test_an_installment_period_over_ten_years_is_refused():
     with pytest.raises(InputError, match="may not exceed 10 years"):
-        COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("5000.00", 11, "3"))
+        figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 11, "3"))
 
 
 def test_an_invoice_for_nothing_is_refused():
     with pytest.raises(InputError, match="more than"):
-        COMPUTATIONS["palmyra_assessment_invoice"](invoice_facts("0", 5, "3"))
+        figures_of("palmyra", "special-assessment-invoice", invoice_facts("0", 5, "3"))
 
 
 def test_payment_without_interest_is_due_30_days_from_the_date_of_the_invoice():
@@ -99,8 +101,10 @@ def test_the_invoice_is_a_bill_for_the_full_assessment():
 
 
 def test_the_abutting_owner_pays_fifty_percent_of_the_cost_of_construction_or_repair():
-    figures = COMPUTATIONS["palmyra_sidewalk_order"](
-        {"estimated_costs": [{"description": "Squares", "amount": D("1000.01")}]}
+    figures = figures_of(
+        "palmyra",
+        "sidewalk-order",
+        {"estimated_costs": [{"description": "Squares", "amount": D("1000.01")}]},
     )
     assert figures["estimate"]["total"] == D("1000.01")
     assert figures["owner_share"]["total"] == D("500.01")  # half of a cent rounds half-up
@@ -113,8 +117,10 @@ def test_the_sidewalk_order_gives_20_days_after_service_moved_past_memorial_day(
 
 
 def test_a_sidewalk_permit_is_free_and_applied_for_at_least_7_days_ahead():
-    figures = COMPUTATIONS["palmyra_sidewalk_permit"](
-        {"application_received_on": date(2026, 5, 11), "work_proposed_on": date(2026, 5, 18)}
+    figures = figures_of(
+        "palmyra",
+        "sidewalk-permit",
+        {"application_received_on": date(2026, 5, 11), "work_proposed_on": date(2026, 5, 18)},
     )
     assert figures["fee"]["total"] == D("0.00")
     assert figures["latest_application"] == date(2026, 5, 11)
@@ -122,8 +128,10 @@ def test_a_sidewalk_permit_is_free_and_applied_for_at_least_7_days_ahead():
 
 def test_a_sidewalk_permit_applied_for_fewer_than_7_days_ahead_is_refused():
     with pytest.raises(InputError, match=r"at least 7 days before the work"):
-        COMPUTATIONS["palmyra_sidewalk_permit"](
-            {"application_received_on": date(2026, 5, 12), "work_proposed_on": date(2026, 5, 18)}
+        figures_of(
+            "palmyra",
+            "sidewalk-permit",
+            {"application_received_on": date(2026, 5, 12), "work_proposed_on": date(2026, 5, 18)},
         )
 
 

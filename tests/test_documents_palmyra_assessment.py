@@ -9,8 +9,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.casefile import load_case
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
@@ -28,13 +28,13 @@ def case_facts(stem: str) -> dict:
     return dict(load_case(path, data, notice, CHICAGO).facts)
 
 
-def compute(name: str, facts: dict, **changes) -> dict:
-    return COMPUTATIONS[name]({**facts, **changes})
+def compute(notice: str, facts: dict, **changes) -> dict:
+    return figures_of("palmyra", notice, {**facts, **changes})
 
 
 # --- § 8.03(3)(e): hardship deferment of one year's installment ----------------------------
 
-HARDSHIP = "palmyra_hardship_deferment_decision"
+HARDSHIP = "hardship-deferment-decision"
 
 
 def test_a_granted_hardship_deferment_covers_only_the_year_applied_for():
@@ -99,7 +99,7 @@ def test_an_installment_of_fractions_of_a_cent_is_refused():
 
 # --- § 8.03(3)(c): deferment while no use of the improvement is made -----------------------
 
-NONUSE = "palmyra_deferment_decision"
+NONUSE = "assessment-deferment-decision"
 
 
 def test_a_deferment_while_no_use_is_made_is_granted_on_the_boards_terms():
@@ -134,7 +134,7 @@ def test_a_decision_without_grounds_is_refused():
 
 # --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------
 
-SCHEDULE = "palmyra_sidewalk_assessment_schedule"
+SCHEDULE = "sidewalk-assessment-schedule"
 
 
 def test_the_sample_schedule_matches_the_ordinances_own_arithmetic():

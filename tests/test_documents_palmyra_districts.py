@@ -10,8 +10,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.casefile import load_case
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
@@ -20,10 +20,10 @@ D = Decimal
 CHICAGO = ZoneInfo("America/Chicago")
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
 
-WATER = "palmyra_water_main_assessment_schedule"
-SEWER = "palmyra_sewer_main_assessment_schedule"
-LATERALS = "palmyra_sewer_lateral_assessment_schedule"
-CURB = "palmyra_curb_gutter_assessment_schedule"
+WATER = "water-main-assessment-schedule"
+SEWER = "sewer-main-assessment-schedule"
+LATERALS = "sewer-lateral-assessment-schedule"
+CURB = "curb-gutter-assessment-schedule"
 
 
 def case_facts(stem: str) -> dict:
@@ -34,8 +34,8 @@ def case_facts(stem: str) -> dict:
     return dict(load_case(path, data, notice, CHICAGO).facts)
 
 
-def compute(name: str, facts: dict, **changes) -> dict:
-    return COMPUTATIONS[name]({**facts, **changes})
+def compute(notice: str, facts: dict, **changes) -> dict:
+    return figures_of("palmyra", notice, {**facts, **changes})
 
 
 def amounts(found: dict) -> dict[str, Decimal]:

@@ -11,8 +11,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -69,8 +69,10 @@ def test_the_rubbish_notice_is_the_village_board_s_and_serving_it_does_not_move_
 
 def test_a_removal_day_not_after_the_board_s_action_is_refused():
     with pytest.raises(InputError, match="not after the Village Board directed"):
-        COMPUTATIONS["palmyra_rubbish_notice"](
-            {"board_directed_on": date(2026, 7, 13), "remove_by": date(2026, 7, 13)}
+        figures_of(
+            "palmyra",
+            "rubbish-removal-notice",
+            {"board_directed_on": date(2026, 7, 13), "remove_by": date(2026, 7, 13)},
         )
 
 
@@ -78,31 +80,35 @@ def test_a_removal_day_not_after_the_board_s_action_is_refused():
 
 
 def test_the_driveway_permit_fee_is_the_ten_dollars_of_section_8_12_1():
-    figures = COMPUTATIONS["palmyra_driveway_permit"](driveway_facts())
+    figures = figures_of("palmyra", "driveway-permit", driveway_facts())
     assert figures["fee"]["total"] == D("10.00")
     assert figures["fee"]["authority"] == "Palmyra § 8.12(1)"
 
 
 def test_installation_may_begin_24_hours_after_the_application():
-    figures = COMPUTATIONS["palmyra_driveway_permit"](driveway_facts())
+    figures = figures_of("palmyra", "driveway-permit", driveway_facts())
     assert figures["earliest_installation"]["due"] == at(2026, 6, 6, 14, 30)
 
 
 def test_the_24_hours_leave_out_a_sunday():
     # Wis. Stat. § 990.001(4)(a): Saturday 2:30 p.m. plus 24 hours skips all of Sunday.
-    figures = COMPUTATIONS["palmyra_driveway_permit"](
+    figures = figures_of(
+        "palmyra",
+        "driveway-permit",
         driveway_facts(
             application_received_at=at(2026, 6, 6, 14, 30),
             installation_begins_at=at(2026, 6, 8, 14, 30),
-        )
+        ),
     )
     assert figures["earliest_installation"]["due"] == at(2026, 6, 8, 14, 30)
 
 
 def test_an_application_less_than_24_hours_ahead_is_refused():
     with pytest.raises(InputError, match="at least 24 hours"):
-        COMPUTATIONS["palmyra_driveway_permit"](
-            driveway_facts(installation_begins_at=at(2026, 6, 6, 9, 0))
+        figures_of(
+            "palmyra",
+            "driveway-permit",
+            driveway_facts(installation_begins_at=at(2026, 6, 6, 9, 0)),
         )
 
 
@@ -116,12 +122,14 @@ def test_an_application_less_than_24_hours_ahead_is_refused():
 )
 def test_a_driveway_the_installation_requirements_forbid_is_refused(change, message):
     with pytest.raises(InputError, match=message):
-        COMPUTATIONS["palmyra_driveway_permit"](driveway_facts(**change))
+        figures_of("palmyra", "driveway-permit", driveway_facts(**change))
 
 
 def test_a_driveway_of_exactly_24_feet_10_feet_from_the_intersection_and_6_inches_deep_passes():
-    figures = COMPUTATIONS["palmyra_driveway_permit"](
-        driveway_facts(width_ft=D(24), intersection_distance_ft=D(10), depth_inches=D(6))
+    figures = figures_of(
+        "palmyra",
+        "driveway-permit",
+        driveway_facts(width_ft=D(24), intersection_distance_ft=D(10), depth_inches=D(6)),
     )
     assert figures["width"] == "24"
 
@@ -139,25 +147,27 @@ def test_the_driveway_permit_is_a_permit_from_the_village_board_to_the_applicant
 
 
 def test_a_contract_estimated_between_five_and_ten_thousand_dollars_may_be_noticed():
-    figures = COMPUTATIONS["palmyra_class_i_notice"](class_i_facts("8475.00"))
+    figures = figures_of("palmyra", "class-i-construction-notice", class_i_facts("8475.00"))
     assert figures["estimated_cost"] == D("8475.00")
 
 
 @pytest.mark.parametrize("cost", ["5000.00", "4999.99", "10000.00", "12500.00"])
 def test_an_estimate_outside_more_than_5000_but_less_than_10000_is_refused(cost):
     with pytest.raises(InputError, match="does not apply"):
-        COMPUTATIONS["palmyra_class_i_notice"](class_i_facts(cost))
+        figures_of("palmyra", "class-i-construction-notice", class_i_facts(cost))
 
 
 def test_the_limits_themselves_are_the_nearest_cents_allowed():
     for cost in ("5000.01", "9999.99"):
-        assert COMPUTATIONS["palmyra_class_i_notice"](class_i_facts(cost))
+        assert figures_of("palmyra", "class-i-construction-notice", class_i_facts(cost))
 
 
 def test_a_notice_not_published_before_the_contract_is_executed_is_refused():
     with pytest.raises(InputError, match="before the contract is executed"):
-        COMPUTATIONS["palmyra_class_i_notice"](
-            class_i_facts("8475.00", published=date(2026, 8, 17), execution=date(2026, 8, 17))
+        figures_of(
+            "palmyra",
+            "class-i-construction-notice",
+            class_i_facts("8475.00", published=date(2026, 8, 17), execution=date(2026, 8, 17)),
         )
 
 
@@ -211,7 +221,7 @@ def test_both_elm_notices_tell_the_owner_of_the_7_days_to_appeal_from_receipt():
 
 
 def test_the_tree_permit_is_free():
-    assert COMPUTATIONS["palmyra_tree_permit"]({})["fee"]["total"] == D("0.00")
+    assert figures_of("palmyra", "tree-permit", {})["fee"]["total"] == D("0.00")
 
 
 def test_the_tree_permit_expires_6_months_after_issuance_moved_past_columbus_day():

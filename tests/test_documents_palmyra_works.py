@@ -11,8 +11,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.casefile import load_case
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
@@ -36,16 +36,16 @@ def case_facts(stem: str) -> dict:
     return dict(load_case(path, data, notice, CHICAGO).facts)
 
 
-def compute(name: str, facts: dict, **changes) -> dict:
-    return COMPUTATIONS[name]({**facts, **changes})
+def compute(notice: str, facts: dict, **changes) -> dict:
+    return figures_of("palmyra", notice, {**facts, **changes})
 
 
 # --- § 8.15(8)(b), (10), (11)(a): the Village Forester's orders ------------------------------
 
 TREE_ORDERS = [
-    ("unlawful-planting-order", "palmyra_unlawful_planting_order", "remove_by"),
-    ("view-obstruction-order", "palmyra_view_obstruction_order", "correct_by"),
-    ("dangerous-tree-order", "palmyra_dangerous_tree_order", "act_by"),
+    ("unlawful-planting-order", "unlawful-planting-order", "remove_by"),
+    ("view-obstruction-order", "view-obstruction-order", "correct_by"),
+    ("dangerous-tree-order", "dangerous-tree-order", "act_by"),
 ]
 
 
@@ -80,14 +80,12 @@ def test_every_tree_order_tells_the_owner_of_the_appeal_to_the_village_board(not
 
 def test_an_unlawful_planting_order_must_list_the_plantings():
     with pytest.raises(InputError, match="List at least one"):
-        compute(
-            "palmyra_unlawful_planting_order", case_facts("unlawful-planting-order"), plantings=[]
-        )
+        compute("unlawful-planting-order", case_facts("unlawful-planting-order"), plantings=[])
 
 
 def test_an_obstruction_of_view_cites_the_intersection_or_the_traffic_sign_rule():
     facts = case_facts("view-obstruction-order")
-    name = "palmyra_view_obstruction_order"
+    name = "view-obstruction-order"
     assert compute(name, facts)["prohibition"] == "§ 8.15(10)(a) and (b)"
     assert compute(name, facts, obstructs="traffic sign")["prohibition"] == "§ 8.15(10)(b)"
     with pytest.raises(InputError, match=r"not what § 8.15\(10\) covers"):
@@ -98,7 +96,7 @@ def test_an_obstruction_of_view_cites_the_intersection_or_the_traffic_sign_rule(
 
 
 def test_the_hearing_notice_counts_7_days_to_appeal_and_30_days_to_hear():
-    figures = compute("palmyra_tree_appeal_hearing", case_facts("tree-appeal-hearing"))
+    figures = compute("tree-appeal-hearing", case_facts("tree-appeal-hearing"))
     # Received Wednesday, August 5: the 7 days end Wednesday, August 12, 2026.
     assert figures["appeal_window"]["due"] == date(2026, 8, 12)
     # Appeal received Monday, August 10: the Board must hear it by Wednesday, September 9.
@@ -108,7 +106,7 @@ def test_the_hearing_notice_counts_7_days_to_appeal_and_30_days_to_hear():
 def test_an_appeal_received_after_the_7_days_is_refused():
     with pytest.raises(InputError, match=r"is late: § 8.15\(14\) allows an appeal"):
         compute(
-            "palmyra_tree_appeal_hearing",
+            "tree-appeal-hearing",
             case_facts("tree-appeal-hearing"),
             appeal_received_on=date(2026, 8, 13),
         )
@@ -117,7 +115,7 @@ def test_an_appeal_received_after_the_7_days_is_refused():
 def test_a_hearing_set_more_than_30_days_after_the_appeal_is_refused():
     with pytest.raises(InputError, match="too late"):
         compute(
-            "palmyra_tree_appeal_hearing",
+            "tree-appeal-hearing",
             case_facts("tree-appeal-hearing"),
             hearing_at=datetime(2026, 9, 10, 18, 30, tzinfo=CHICAGO),
         )
@@ -125,18 +123,18 @@ def test_a_hearing_set_more_than_30_days_after_the_appeal_is_refused():
 
 def test_the_decision_letter_must_go_within_10_days_after_the_hearing():
     facts = case_facts("tree-appeal-decision")
-    figures = compute("palmyra_tree_appeal_decision", facts)
+    figures = compute("tree-appeal-decision", facts)
     # Hearing concluded Tuesday, September 1: the letter is due by Friday, September 11.
     assert figures["letter_limit"]["due"] == date(2026, 9, 11)
     assert figures["decision"] == "modifies"
     with pytest.raises(InputError, match=r"is late: § 8.15\(14\) requires the Board to notify"):
-        compute("palmyra_tree_appeal_decision", facts, letter_dated=date(2026, 9, 14))
+        compute("tree-appeal-decision", facts, letter_dated=date(2026, 9, 14))
 
 
 def test_a_decision_after_a_hearing_held_too_late_is_refused():
     with pytest.raises(InputError, match="was not held within 30 days"):
         compute(
-            "palmyra_tree_appeal_reversed",
+            "tree-appeal-decision-reversed",
             case_facts("tree-appeal-decision-reversed"),
             hearing_concluded_on=date(2026, 9, 14),
             letter_dated=date(2026, 9, 15),
@@ -145,9 +143,7 @@ def test_a_decision_after_a_hearing_held_too_late_is_refused():
 
 def test_a_reversal_is_not_given_in_the_letter_that_sets_a_day_to_comply():
     with pytest.raises(InputError, match="tree-appeal-decision-reversed"):
-        compute(
-            "palmyra_tree_appeal_decision", case_facts("tree-appeal-decision"), outcome="reversed"
-        )
+        compute("tree-appeal-decision", case_facts("tree-appeal-decision"), outcome="reversed")
 
 
 def test_the_decision_letters_are_the_village_board_s_and_the_reversal_sets_no_day():
@@ -167,7 +163,7 @@ def test_a_sample_decision_letter_is_dated_the_day_its_fact_says(stem):
 
 
 def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
-    figures = compute("palmyra_snow_tax_roll_charge", case_facts("snow-ice-tax-roll-charge"))
+    figures = compute("snow-ice-tax-roll-charge", case_facts("snow-ice-tax-roll-charge"))
     # 330 sq ft x $0.12 = $39.60 a clearing; three clearings, $118.80.
     assert figures["each"] == D("39.60")
     assert [line["amount"] for line in figures["charges"]["lines"]] == [D("39.60")] * 3
@@ -176,16 +172,16 @@ def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
 
 def test_the_snow_rate_comes_from_the_case_not_the_letterhead():
     facts = case_facts("snow-ice-tax-roll-charge")
-    figures = compute("palmyra_snow_tax_roll_charge", facts, posted_rate_per_sqft=D("0.15"))
+    figures = compute("snow-ice-tax-roll-charge", facts, posted_rate_per_sqft=D("0.15"))
     assert figures["each"] == D("49.50")
 
 
 def test_a_snow_charge_without_a_clearing_or_an_area_is_refused():
     facts = case_facts("snow-ice-tax-roll-charge")
     with pytest.raises(InputError, match="at least one clearing"):
-        compute("palmyra_snow_tax_roll_charge", facts, clearings=[])
+        compute("snow-ice-tax-roll-charge", facts, clearings=[])
     with pytest.raises(InputError):
-        compute("palmyra_snow_tax_roll_charge", facts, surface_area_sqft=D(0))
+        compute("snow-ice-tax-roll-charge", facts, surface_area_sqft=D(0))
 
 
 def test_the_snow_statement_sets_no_deadline_since_the_charge_goes_on_the_tax_roll():
@@ -196,14 +192,14 @@ def test_the_snow_statement_sets_no_deadline_since_the_charge_goes_on_the_tax_ro
 
 
 def test_the_bond_for_a_72_square_foot_opening_is_the_100_dollar_minimum():
-    figures = compute("palmyra_excavation_permit", case_facts("excavation-permit"))
+    figures = compute("excavation-permit", case_facts("excavation-permit"))
     assert figures["bond"]["required"] == D("100.00")
 
 
 def test_the_bond_for_a_larger_opening_is_one_dollar_a_square_foot():
     facts = case_facts("excavation-permit")
     figures = compute(
-        "palmyra_excavation_permit",
+        "excavation-permit",
         facts,
         opening_length_ft=D(25),
         opening_width_ft=D(6),
@@ -215,7 +211,7 @@ def test_the_bond_for_a_larger_opening_is_one_dollar_a_square_foot():
 def test_a_bond_less_than_the_ordinance_requires_is_refused():
     with pytest.raises(InputError, match=r"less than the \$150.00"):
         compute(
-            "palmyra_excavation_permit",
+            "excavation-permit",
             case_facts("excavation-permit"),
             opening_length_ft=D(25),
             opening_width_ft=D(6),
@@ -232,14 +228,14 @@ def test_a_bond_less_than_the_ordinance_requires_is_refused():
 )
 def test_insurance_below_the_ordinance_s_minimums_is_refused(fact, amount):
     with pytest.raises(InputError, match=r"§ 8.05\(3\) requires"):
-        compute("palmyra_excavation_permit", case_facts("excavation-permit"), **{fact: D(amount)})
+        compute("excavation-permit", case_facts("excavation-permit"), **{fact: D(amount)})
 
 
 def test_an_opening_in_frozen_ground_needs_the_superintendent_s_finding():
     facts = case_facts("excavation-permit")
     with pytest.raises(InputError, match="The ground is frozen"):
-        compute("palmyra_excavation_permit", facts, ground_frozen=True)
-    compute("palmyra_excavation_permit", facts, ground_frozen=True, necessary_in_frozen_ground=True)
+        compute("excavation-permit", facts, ground_frozen=True)
+    compute("excavation-permit", facts, ground_frozen=True, necessary_in_frozen_ground=True)
 
 
 def test_the_permit_is_void_unless_work_starts_within_30_days_of_issuance():
@@ -251,14 +247,14 @@ def test_the_permit_is_void_unless_work_starts_within_30_days_of_issuance():
 
 
 def test_the_restoration_bill_is_the_village_s_costs_with_no_charge_added():
-    figures = compute("palmyra_restoration_bill", case_facts("surface-restoration-bill"))
+    figures = compute("surface-restoration-bill", case_facts("surface-restoration-bill"))
     assert figures["costs"]["total"] == D("782.75")
 
 
 def test_the_village_may_bill_only_a_restoration_made_after_the_permittee_s_period():
     with pytest.raises(InputError, match="not after the permittee's period ended"):
         compute(
-            "palmyra_restoration_bill",
+            "surface-restoration-bill",
             case_facts("surface-restoration-bill"),
             village_restored_on=date(2026, 10, 13),
         )
@@ -267,7 +263,7 @@ def test_the_village_may_bill_only_a_restoration_made_after_the_permittee_s_peri
 def test_a_restoration_period_shorter_than_10_days_is_refused():
     with pytest.raises(InputError, match="ends no sooner than"):
         compute(
-            "palmyra_restoration_bill",
+            "surface-restoration-bill",
             case_facts("surface-restoration-bill"),
             restoration_due_on=date(2026, 10, 5),
         )

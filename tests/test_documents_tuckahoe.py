@@ -9,8 +9,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -34,35 +34,43 @@ def at(text: str) -> datetime:
 
 
 def test_an_appeal_served_on_the_seventh_day_after_mailing_is_received_as_timely():
-    figures = COMPUTATIONS["tuckahoe_appeal_received"](
-        {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 1)}
+    figures = figures_of(
+        "tuckahoe",
+        "appeal-received",
+        {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 1)},
     )
     assert figures["repair_period"]["due"] == date(2026, 7, 1)
 
 
 def test_an_appeal_served_after_the_seven_days_is_refused_because_it_suspends_nothing():
     with pytest.raises(InputError, match="after the seven-day period ended on Wednesday, July 1"):
-        COMPUTATIONS["tuckahoe_appeal_received"](
-            {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 2)}
+        figures_of(
+            "tuckahoe",
+            "appeal-received",
+            {"notice_mailed": date(2026, 6, 24), "appeal_served": date(2026, 7, 2)},
         )
 
 
 def test_the_seven_days_ending_on_independence_day_weekend_move_to_monday():
     # Mailed Saturday, June 27, 2026: day 7 is Saturday, July 4 (GCL §§ 20, 24, 25-a).
-    figures = COMPUTATIONS["tuckahoe_appeal_received"](
-        {"notice_mailed": date(2026, 6, 27), "appeal_served": date(2026, 7, 6)}
+    figures = figures_of(
+        "tuckahoe",
+        "appeal-received",
+        {"notice_mailed": date(2026, 6, 27), "appeal_served": date(2026, 7, 6)},
     )
     assert figures["repair_period"]["due"] == date(2026, 7, 6)
 
 
 def test_a_hearing_set_before_the_appeal_was_served_is_refused():
     with pytest.raises(InputError, match="not after the appeal was served"):
-        COMPUTATIONS["tuckahoe_appeal_hearing"](
+        figures_of(
+            "tuckahoe",
+            "appeal-hearing",
             {
                 "notice_mailed": date(2026, 6, 24),
                 "appeal_served": date(2026, 6, 29),
                 "hearing_at": at("2026-06-29T19:30"),
-            }
+            },
         )
 
 
@@ -73,16 +81,18 @@ def test_the_board_s_order_must_be_obeyed_within_three_days_from_the_order_itsel
 
 
 def test_the_decision_letter_for_a_deadline_takes_only_an_affirmed_or_modified_notice():
-    assert COMPUTATIONS["tuckahoe_appeal_decision"]({"outcome": "affirmed"}) == {
+    assert figures_of("tuckahoe", "appeal-decision", {"outcome": "affirmed"}) == {
         "decision": "affirmed the notice to repair"
     }
     with pytest.raises(InputError, match="cancelled notice or an extended period"):
-        COMPUTATIONS["tuckahoe_appeal_decision"]({"outcome": "cancelled"})
+        figures_of("tuckahoe", "appeal-decision", {"outcome": "cancelled"})
 
 
 def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day():
-    figures = COMPUTATIONS["tuckahoe_appeal_extension"](
-        {"order_date": date(2026, 7, 13), "extended_to": date(2026, 8, 1)}
+    figures = figures_of(
+        "tuckahoe",
+        "appeal-decision-extended",
+        {"order_date": date(2026, 7, 13), "extended_to": date(2026, 8, 1)},
     )
     assert figures["three_days"]["due"] == date(2026, 7, 16)
     assert figures["extended"]["due"] == date(2026, 8, 3)
@@ -91,8 +101,10 @@ def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day()
 
 def test_an_extension_that_gives_no_more_than_the_three_days_is_refused():
     with pytest.raises(InputError, match="an extension gives more time"):
-        COMPUTATIONS["tuckahoe_appeal_extension"](
-            {"order_date": date(2026, 7, 13), "extended_to": date(2026, 7, 16)}
+        figures_of(
+            "tuckahoe",
+            "appeal-decision-extended",
+            {"order_date": date(2026, 7, 13), "extended_to": date(2026, 7, 16)},
         )
 
 
@@ -130,36 +142,42 @@ SNOW_COSTS = [
 
 
 def test_snow_that_stopped_at_night_had_to_be_cleared_by_eleven_and_the_bill_adds_its_lines():
-    figures = COMPUTATIONS["tuckahoe_snow_bill"](
+    figures = figures_of(
+        "tuckahoe",
+        "snow-removal-bill",
         {
             "snow_ceased": at("2026-01-26T21:40"),
             "removal_started": at("2026-01-27T13:15"),
             "costs": SNOW_COSTS,
-        }
+        },
     )
     assert figures["clearing"]["due"] == at("2026-01-27T11:00")
     assert figures["charges"]["total"] == D("252.25")
 
 
 def test_snow_that_stopped_in_the_afternoon_had_to_be_cleared_within_four_hours():
-    figures = COMPUTATIONS["tuckahoe_snow_bill"](
+    figures = figures_of(
+        "tuckahoe",
+        "snow-removal-bill",
         {
             "snow_ceased": at("2026-01-26T13:30"),
             "removal_started": at("2026-01-26T17:45"),
             "costs": SNOW_COSTS,
-        }
+        },
     )
     assert figures["clearing"]["due"] == at("2026-01-26T17:30")
 
 
 def test_a_bill_for_snow_the_village_removed_while_the_owner_still_had_time_is_refused():
     with pytest.raises(InputError, match="fail or neglect"):
-        COMPUTATIONS["tuckahoe_snow_bill"](
+        figures_of(
+            "tuckahoe",
+            "snow-removal-bill",
             {
                 "snow_ceased": at("2026-01-26T21:40"),
                 "removal_started": at("2026-01-27T09:00"),
                 "costs": SNOW_COSTS,
-            }
+            },
         )
 
 
@@ -187,18 +205,26 @@ def test_the_bill_s_amount_due_is_the_total_of_the_expense_incurred():
 
 def test_the_certificate_of_cost_is_refused_while_the_bill_may_still_be_paid():
     with pytest.raises(InputError, match="through Friday, February 13, 2026"):
-        COMPUTATIONS["tuckahoe_snow_certificate"](
+        figures_of(
+            "tuckahoe",
+            "snow-cost-certificate",
             {
                 "bill_presented": date(2026, 2, 3),
                 "unpaid_as_of": date(2026, 2, 13),
                 "costs": SNOW_COSTS,
-            }
+            },
         )
 
 
 def test_the_certificate_certifies_the_actual_cost_once_the_ten_days_have_passed():
-    figures = COMPUTATIONS["tuckahoe_snow_certificate"](
-        {"bill_presented": date(2026, 2, 3), "unpaid_as_of": date(2026, 2, 14), "costs": SNOW_COSTS}
+    figures = figures_of(
+        "tuckahoe",
+        "snow-cost-certificate",
+        {
+            "bill_presented": date(2026, 2, 3),
+            "unpaid_as_of": date(2026, 2, 14),
+            "costs": SNOW_COSTS,
+        },
     )
     assert figures["payment_period"]["due"] == date(2026, 2, 13)
     assert figures["cost"]["total"] == D("252.25")

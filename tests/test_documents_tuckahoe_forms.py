@@ -10,8 +10,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import Renderer
@@ -42,7 +42,7 @@ REPORT = {
 
 
 def report(**changes):
-    return COMPUTATIONS["tuckahoe_sidewalk_cost_report"]({**REPORT, **changes})
+    return figures_of("tuckahoe", "sidewalk-cost-report", {**REPORT, **changes})
 
 
 def test_the_report_totals_every_amount_expended_or_incurred():
@@ -182,7 +182,7 @@ RELOCATION = {
 
 
 def relocation(**changes):
-    return COMPUTATIONS["tuckahoe_relocation_notice"]({**RELOCATION, **changes})
+    return figures_of("tuckahoe", "relocation-notice", {**RELOCATION, **changes})
 
 
 def test_a_residence_640_feet_from_a_named_park_calls_for_a_notice_to_relocate():

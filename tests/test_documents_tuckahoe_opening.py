@@ -10,8 +10,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -43,7 +43,7 @@ OCCUPANCY = {
 
 
 def occupancy(**changes):
-    return COMPUTATIONS["tuckahoe_occupancy_permit"]({**OCCUPANCY, **changes})
+    return figures_of("tuckahoe", "temporary-occupancy-permit", {**OCCUPANCY, **changes})
 
 
 def test_fourteen_days_cost_twenty_five_dollars_and_ten_for_each_of_the_thirteen_others():
@@ -100,22 +100,26 @@ def test_a_revocation_gives_only_the_grounds_section_19_50_names():
         "permit_granted_on": date(2026, 7, 20),
         "notice_given_on": date(2026, 9, 4),
     }
-    figures = COMPUTATIONS["tuckahoe_occupancy_revocation"](facts)
+    figures = figures_of("tuckahoe", "temporary-occupancy-revocation", facts)
     assert figures["grounds"] == [
         "the permittee does not prosecute the work with reasonable diligence"
     ]
     with pytest.raises(InputError, match="not a ground § 19-50 gives"):
-        COMPUTATIONS["tuckahoe_occupancy_revocation"]({**facts, "grounds": ["unpaid_taxes"]})
+        figures_of(
+            "tuckahoe", "temporary-occupancy-revocation", {**facts, "grounds": ["unpaid_taxes"]}
+        )
 
 
 def test_a_revocation_without_notice_after_the_permit_is_refused():
     with pytest.raises(InputError, match="requires notice to the permittee"):
-        COMPUTATIONS["tuckahoe_occupancy_revocation"](
+        figures_of(
+            "tuckahoe",
+            "temporary-occupancy-revocation",
             {
                 "grounds": ["abused"],
                 "permit_granted_on": date(2026, 7, 20),
                 "notice_given_on": date(2026, 7, 1),
-            }
+            },
         )
 
 
@@ -147,7 +151,7 @@ OPENING = {
 
 
 def opening(**changes):
-    return COMPUTATIONS["tuckahoe_opening_permit"]({**OPENING, **changes})
+    return figures_of("tuckahoe", "street-opening-permit", {**OPENING, **changes})
 
 
 def test_the_chargeable_area_adds_two_feet_to_the_length_and_to_the_width():
@@ -213,19 +217,21 @@ EXCESS = {
 
 
 def test_the_demand_is_the_certified_cost_less_the_forfeited_deposit():
-    figures = COMPUTATIONS["tuckahoe_opening_excess"](EXCESS)
+    figures = figures_of("tuckahoe", "opening-excess-demand", EXCESS)
     assert figures["cost"]["total"] == D("2753.50")
     assert figures["excess"]["total"] == D("1253.50")
 
 
 def test_no_excess_is_demanded_when_the_deposit_covers_the_cost():
     with pytest.raises(InputError, match="no excess to demand"):
-        COMPUTATIONS["tuckahoe_opening_excess"]({**EXCESS, "deposit": D("2753.50")})
+        figures_of("tuckahoe", "opening-excess-demand", {**EXCESS, "deposit": D("2753.50")})
 
 
 def test_village_work_begun_within_the_five_days_of_the_notice_is_refused():
     with pytest.raises(InputError, match="gave until Monday, August 31, 2026"):
-        COMPUTATIONS["tuckahoe_opening_excess"]({**EXCESS, "village_work_began": date(2026, 8, 31)})
+        figures_of(
+            "tuckahoe", "opening-excess-demand", {**EXCESS, "village_work_began": date(2026, 8, 31)}
+        )
 
 
 def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
@@ -241,18 +247,18 @@ def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
     [("8", "5.00"), ("11", "5.00"), ("11.5", "5.00"), ("12", "6.00"), ("14.5", "8.00")],
 )
 def test_a_curb_cut_costs_five_dollars_to_eleven_feet_and_a_dollar_each_further_foot(width, fee):
-    figures = COMPUTATIONS["tuckahoe_curb_cut_permit"]({"width_ft": D(width)})
+    figures = figures_of("tuckahoe", "curb-cut-permit", {"width_ft": D(width)})
     assert figures["fee"]["total"] == D(fee)
 
 
 def test_an_extension_must_give_more_time_than_the_opening_already_had():
     facts = {"opened_on": date(2026, 8, 12), "open_days_allowed": 5}
-    figures = COMPUTATIONS["tuckahoe_opening_extension"](
-        {**facts, "extended_to": date(2026, 8, 21)}
+    figures = figures_of(
+        "tuckahoe", "opening-extension", {**facts, "extended_to": date(2026, 8, 21)}
     )
     assert figures["current"]["due"] == date(2026, 8, 17)
     with pytest.raises(InputError, match="gives no more time"):
-        COMPUTATIONS["tuckahoe_opening_extension"]({**facts, "extended_to": date(2026, 8, 17)})
+        figures_of("tuckahoe", "opening-extension", {**facts, "extended_to": date(2026, 8, 17)})
 
 
 def test_the_extended_day_is_not_restarted_by_serving_the_letter():

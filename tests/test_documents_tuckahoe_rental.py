@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -17,7 +17,7 @@ FACTS = {"level": 2, "nearest_park": "Garrett Park", "distance_feet": 1480}
 
 
 def letter(**changes):
-    return COMPUTATIONS["tuckahoe_rental_letter"]({**FACTS, **changes})
+    return figures_of("tuckahoe", "rental-letter", {**FACTS, **changes})
 
 
 def clerk_must_act_by(received: date) -> date:

@@ -13,8 +13,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -83,7 +83,7 @@ def test_the_emergency_directive_quotes_42b_and_not_the_seven_day_rule():
 
 
 def test_the_sample_bill_adds_each_line_of_134_45b_to_the_cent():
-    figures = COMPUTATIONS["village_a_maintenance_bill"](BILL_FACTS)
+    figures = figures_of("village-a", "maintenance-bill", BILL_FACTS)
     amounts = [line["amount"] for line in figures["bill"]["lines"]]
     expected = [
         cents(D(6) * D("31.25") * D("1.425")),  # 267.1875 -> 267.19
@@ -118,7 +118,7 @@ def test_the_bill_s_20_days_count_from_sending_and_a_sunday_moves_to_monday():
 
 def test_administrative_time_at_actual_time_replaces_the_500_flat():
     facts = dict(BILL_FACTS, administrative_time=["Village Clerk | 2 | 35.00 | 30"])
-    lines = COMPUTATIONS["village_a_maintenance_bill"](facts)["bill"]["lines"]
+    lines = figures_of("village-a", "maintenance-bill", facts)["bill"]["lines"]
     assert lines[2]["amount"] == D("91.00")  # 2 x 35 x 1.30
 
 
@@ -131,13 +131,13 @@ def test_a_bill_with_nothing_in_it_is_refused():
         "materials_and_equipment": ["none"],
     }
     with pytest.raises(InputError, match="no lines"):
-        COMPUTATIONS["village_a_maintenance_bill"](facts)
+        figures_of("village-a", "maintenance-bill", facts)
 
 
 def test_a_malformed_labor_line_is_one_sentence_naming_the_fact():
     facts = dict(BILL_FACTS, labor=["DPW Laborer R. Ortiz | 6 | 31.25"])
     with pytest.raises(InputError, match=r"The fact 'labor' has the line 'DPW Laborer R\. Ortiz"):
-        COMPUTATIONS["village_a_maintenance_bill"](facts)
+        figures_of("village-a", "maintenance-bill", facts)
 
 
 # 3. Apportionment (§ 134-45F)
@@ -145,16 +145,18 @@ def test_a_malformed_labor_line_is_one_sentence_naming_the_fact():
 
 def test_the_ordinance_s_example_gives_1000_dollars_to_each_of_five_properties():
     parcels = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009", "0301-02-013"]
-    figures = COMPUTATIONS["village_a_apportionment"](
-        {"actual_cost": D("5000.00"), "properties": parcels}
+    figures = figures_of(
+        "village-a", "apportionment-schedule", {"actual_cost": D("5000.00"), "properties": parcels}
     )
     assert [share["amount"] for share in figures["shares"]] == [D("1000.00")] * 5
     assert figures["total"] == D("5000.00")
 
 
 def test_odd_cents_go_to_the_first_properties_listed_and_add_back():
-    figures = COMPUTATIONS["village_a_apportionment"](
-        {"actual_cost": D("1000.01"), "properties": ["a", "b", "c"]}
+    figures = figures_of(
+        "village-a",
+        "apportionment-schedule",
+        {"actual_cost": D("1000.01"), "properties": ["a", "b", "c"]},
     )
     assert [share["amount"] for share in figures["shares"]] == [
         D("333.34"),
@@ -195,8 +197,8 @@ def statement_facts(**changes: object) -> dict:
 
 
 def test_the_sworn_statement_shows_the_bill_s_cost_and_the_unpaid_principal():
-    figures = COMPUTATIONS["village_a_sworn_statement"](statement_facts())
-    bill = COMPUTATIONS["village_a_maintenance_bill"](BILL_FACTS)["bill"]
+    figures = figures_of("village-a", "sworn-statement", statement_facts())
+    bill = figures_of("village-a", "maintenance-bill", BILL_FACTS)["bill"]
     assert figures["costs"] == bill
     assert figures["unpaid"] == D("2525.85")
     assert figures["rate"] == {"percent": "9%", "authority": "N.Y. CPLR 5004(a)"}
@@ -205,7 +207,7 @@ def test_the_sworn_statement_shows_the_bill_s_cost_and_the_unpaid_principal():
 
 def test_a_bill_paid_in_full_has_no_sworn_statement():
     with pytest.raises(InputError, match="paid in full"):
-        COMPUTATIONS["village_a_sworn_statement"](statement_facts(amount_paid=D("3025.85")))
+        figures_of("village-a", "sworn-statement", statement_facts(amount_paid=D("3025.85")))
 
 
 def test_a_sworn_statement_dated_before_the_20_days_run_out_is_refused(tmp_path):
@@ -242,16 +244,18 @@ def test_a_sworn_statement_without_its_recipient_is_refused(tmp_path):
 
 def test_snow_under_two_inches_is_not_a_violation_to_notice():
     with pytest.raises(InputError, match="two inches or more"):
-        COMPUTATIONS["village_a_snow_ice"]({"depth_inches": D("1.75")})
-    assert COMPUTATIONS["village_a_snow_ice"]({"depth_inches": D(2)}) == {"depth": "2"}
+        figures_of("village-a", "notice-of-violation-snow-ice", {"depth_inches": D("1.75")})
+    assert figures_of("village-a", "notice-of-violation-snow-ice", {"depth_inches": D(2)}) == {
+        "depth": "2"
+    }
 
 
 def test_parking_that_leaves_20_feet_is_not_a_violation_to_notice():
     with pytest.raises(InputError, match="fewer than 20 feet"):
-        COMPUTATIONS["village_a_parking_width"]({"remaining_width_feet": D(20)})
-    assert COMPUTATIONS["village_a_parking_width"]({"remaining_width_feet": D("19.5")}) == {
-        "width": "19.5"
-    }
+        figures_of("village-a", "notice-of-violation-parking", {"remaining_width_feet": D(20)})
+    assert figures_of(
+        "village-a", "notice-of-violation-parking", {"remaining_width_feet": D("19.5")}
+    ) == {"width": "19.5"}
 
 
 @pytest.mark.parametrize("notice", ["notice-of-violation-snow-ice", "notice-of-violation-parking"])
@@ -274,11 +278,13 @@ def lien_facts(*liens: str, fixed_on: date = date(2026, 4, 1)) -> dict:
 
 
 def test_interest_is_fixed_at_the_legal_rate_from_the_completion_of_the_work():
-    figures = COMPUTATIONS["village_a_lien_roll"](
+    figures = figures_of(
+        "village-a",
+        "unpaid-liens-list",
         lien_facts(
             "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85",
             "0301-02-009 | VA-2026-L-0009 | 2026-03-09 | 2026-02-03 | 1,000.00",
-        )
+        ),
     )
     first, second = figures["rows"]
     assert (first["days"], second["days"]) == (76, 57)
@@ -290,15 +296,17 @@ def test_interest_is_fixed_at_the_legal_rate_from_the_completion_of_the_work():
 
 def test_a_lien_filed_after_the_interest_is_fixed_is_refused():
     with pytest.raises(InputError, match="not yet a lien"):
-        COMPUTATIONS["village_a_lien_roll"](
-            lien_facts("0301-02-004 | VA-2026-L-0005 | 2026-04-02 | 2026-01-15 | 2,525.85")
+        figures_of(
+            "village-a",
+            "unpaid-liens-list",
+            lien_facts("0301-02-004 | VA-2026-L-0005 | 2026-04-02 | 2026-01-15 | 2,525.85"),
         )
 
 
 def test_a_parcel_listed_twice_on_the_lien_list_is_refused():
     line = "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85"
     with pytest.raises(InputError, match="twice"):
-        COMPUTATIONS["village_a_lien_roll"](lien_facts(line, line))
+        figures_of("village-a", "unpaid-liens-list", lien_facts(line, line))
 
 
 def test_a_lien_for_a_parcel_outside_the_case_is_refused(tmp_path):

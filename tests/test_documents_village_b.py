@@ -14,8 +14,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from notice_figures import figures_of
 
-from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -68,7 +68,7 @@ def certificate_facts(**changes: object) -> dict:
 
 
 def certify(**changes: object) -> dict:
-    return COMPUTATIONS["village_b_cost_certificate"](certificate_facts(**changes))
+    return figures_of("village-b", "cost-certificate", certificate_facts(**changes))
 
 
 def test_the_certificate_certifies_the_reasonable_cost_of_each_parcel_and_their_total():
@@ -162,22 +162,24 @@ def levy_facts(**changes: object) -> dict:
 
 
 def test_the_special_assessment_is_the_unpaid_expense_with_a_penalty_and_fee_of_ten_percent():
-    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts())
+    figures = figures_of("village-b", "special-assessment", levy_facts())
     lines = [line["amount"] for line in figures["special_assessment"]["lines"]]
     assert lines == [D("228.50"), ten_percent(D("228.50"))] == [D("228.50"), D("22.85")]
     assert figures["special_assessment"]["total"] == D("251.35")
 
 
 def test_a_part_payment_leaves_only_the_unpaid_expense_to_levy_with_its_ten_percent():
-    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts(amount_paid=D("100.00")))
+    figures = figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("100.00")))
     assert figures["unpaid"] == D("128.50")
     assert figures["special_assessment"]["total"] == D("128.50") + ten_percent(D("128.50"))
     assert figures["special_assessment"]["total"] == D("141.35")
 
 
 def test_the_penalty_and_fee_round_half_up_to_the_cent():
-    figures = COMPUTATIONS["village_b_special_assessment"](
-        levy_facts(certified_costs=[{"description": "Clearing", "amount": D("100.05")}])
+    figures = figures_of(
+        "village-b",
+        "special-assessment",
+        levy_facts(certified_costs=[{"description": "Clearing", "amount": D("100.05")}]),
     )
     assert figures["special_assessment"]["lines"][1]["amount"] == D("10.01")
 
@@ -186,14 +188,14 @@ def test_the_bill_can_be_paid_through_the_thirtieth_day_moved_past_the_weekend_a
     # Mailed Friday, January 16, 2026: day 30 is Sunday, February 15, and Monday is
     # Washington's Birthday (N.Y. GCL § 24), so the owner may pay through Tuesday the 17th.
     with pytest.raises(InputError, match="through Tuesday, February 17, 2026"):
-        COMPUTATIONS["village_b_special_assessment"](levy_facts(levied_on=date(2026, 2, 17)))
-    figures = COMPUTATIONS["village_b_special_assessment"](levy_facts(levied_on=date(2026, 2, 18)))
+        figures_of("village-b", "special-assessment", levy_facts(levied_on=date(2026, 2, 17)))
+    figures = figures_of("village-b", "special-assessment", levy_facts(levied_on=date(2026, 2, 18)))
     assert figures["payment_period"]["due"] == date(2026, 2, 17)
 
 
 def test_a_statement_paid_in_full_cannot_be_levied():
     with pytest.raises(InputError, match="paid in full"):
-        COMPUTATIONS["village_b_special_assessment"](levy_facts(amount_paid=D("228.50")))
+        figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("228.50")))
 
 
 def test_the_notice_of_special_assessment_states_the_council_s_levy_to_the_owner_of_record():
@@ -213,19 +215,27 @@ def test_a_notice_dated_before_the_council_levied_is_refused(tmp_path):
 
 
 def test_the_violation_names_only_snow_ice_debris_or_dirt_in_the_ordinance_s_order():
-    figures = COMPUTATIONS["village_b_right_of_way"](
-        {"materials": ["Dirt", "snow", "snow"], "village_permission": False}
+    figures = figures_of(
+        "village-b",
+        "right-of-way-violation",
+        {"materials": ["Dirt", "snow", "snow"], "village_permission": False},
     )
     assert figures == {"materials": "snow and dirt"}
     with pytest.raises(InputError, match="only snow, ice, debris or dirt"):
-        COMPUTATIONS["village_b_right_of_way"](
-            {"materials": ["leaves"], "village_permission": False}
+        figures_of(
+            "village-b",
+            "right-of-way-violation",
+            {"materials": ["leaves"], "village_permission": False},
         )
 
 
 def test_material_the_village_permitted_is_no_violation():
     with pytest.raises(InputError, match="no violation"):
-        COMPUTATIONS["village_b_right_of_way"]({"materials": ["snow"], "village_permission": True})
+        figures_of(
+            "village-b",
+            "right-of-way-violation",
+            {"materials": ["snow"], "village_permission": True},
+        )
 
 
 def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_names(tmp_path):

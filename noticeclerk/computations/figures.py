@@ -1,17 +1,37 @@
-"""The registry of computations, and the shapes of the figures they hand to templates."""
+"""A case, as computations see it, and the shapes of the figures they hand to templates."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
+from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
+from noticeclerk.content.roll import Parcel
+from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill
 from noticeclerk.rules.periods import Deadline
 
-Computation = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+@dataclass(frozen=True)
+class CaseContext:
+    """What a computation sees of one document's case: typed, never bare dicts.
+
+    The facts are those the notice type declares, already checked and typed; the events are
+    what happened and when; the village is the one the document is issued in (a workspace's
+    own calendar and rates included); `today` is the document's date, the only clock a
+    computation may read.
+    """
+
+    facts: Mapping[str, Any]
+    events: Mapping[str, date | datetime]
+    village: Village
+    today: date
+    parcels: tuple[Parcel, ...] = ()
+
+
+Computation = Callable[[CaseContext], dict[str, Any]]
 COMPUTATIONS: dict[str, Computation] = {}
 
 
@@ -33,19 +53,6 @@ def bill_context(bill: Bill) -> dict[str, Any]:
         "lines": [{"description": line.description, "amount": line.amount} for line in bill.lines],
         "total": bill.total,
     }
-
-
-@cache
-def village_calendar(slug: str) -> LegalCalendar:
-    """The legal calendar of a built-in village, for periods a document only recites.
-
-    The built-in letterhead's, not a workspace override's: computations see the case facts
-    only, so a workspace's office closures do not reach these recited dates.
-    """
-    # Imported here: the villages module loads the catalogue, which loads the computations.
-    from noticeclerk.content.village import load_village
-
-    return load_village(slug).calendar
 
 
 def period_context(deadline: Deadline) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents
@@ -41,17 +41,19 @@ def _account(lines: list[Mapping[str, Any]], authority: str) -> Bill:
 
 
 @computation("luck_snow_ice_bill")
-def luck_snow_ice_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_snow_ice_bill(case: CaseContext) -> dict[str, Any]:
     """§ 496-10G (inferred): "An account of the expenses incurred by the Village to abate the
     snow and/or ice hazard shall be kept, and such expenses shall be charged to and paid by
     the parcel or lot owner"."""
+    facts = case.facts
     return {"charges": bill_context(_account(facts["expenses"], SNOW_ICE_EXPENSE))}
 
 
 @computation("luck_obstruction_bill")
-def luck_obstruction_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_obstruction_bill(case: CaseContext) -> dict[str, Any]:
     """§ 496-8F: the official removes the obstruction "keeping an account of the expense of
     the abatement, and such expenses shall be charged to and paid by such property owner"."""
+    facts = case.facts
     return {"charges": bill_context(_account(facts["expenses"], OBSTRUCTION_EXPENSE))}
 
 
@@ -61,8 +63,9 @@ DEFECT_THRESHOLD_INCHES = Decimal("0.75")
 
 
 @computation("luck_sidewalk_order")
-def luck_sidewalk_order(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_sidewalk_order(case: CaseContext) -> dict[str, Any]:
     """An order under Resolution No. 7-2011 only reaches a crack or heave of 3/4 inch or more."""
+    facts = case.facts
     largest = facts["largest_defect_inches"]
     if largest < DEFECT_THRESHOLD_INCHES:
         raise InputError(

@@ -20,12 +20,13 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
+from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine, CostItem, luck_faulty_work_bill
 from noticeclerk.rules.deadline_rules import ClosedSeasonRule
 from noticeclerk.rules.money import check_cents, spell_amount
@@ -81,18 +82,17 @@ def _board_fee_line(amount: Decimal, words: str, authority: str) -> BillLine:
 
 
 @computation("luck_sidewalk_permit")
-def luck_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_sidewalk_permit(case: CaseContext) -> dict[str, Any]:
     """A permit "from the Village Clerk-Treasurer at least three days before work is proposed
     to be undertaken"; "A fee set by the Village Board shall be charged for such permits".
 
     An application received later than three days before the work is refused; the fee is the
     amount the Board set, as the case gives it, never a figure the code assumes.
     """
+    facts = case.facts
     applied: date = facts["application_received_on"]
     work: date = facts["work_proposed_on"]
-    latest = count_period(
-        village_calendar("luck"), Unit.DAYS, SIDEWALK_LEAD_DAYS, work, before=True
-    )
+    latest = count_period(case.village.calendar, Unit.DAYS, SIDEWALK_LEAD_DAYS, work, before=True)
     if applied > latest.due:
         raise InputError(
             f"The application received on {spell_date(applied)} is too late for work on "
@@ -115,13 +115,14 @@ def luck_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("luck_vending_doubt")
-def luck_vending_doubt(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_vending_doubt(case: CaseContext) -> dict[str, Any]:
     """§ 496-14B (inferred): the matters in doubt are stated "within three days of the time
     of making application"; the letter prints that day so the record shows it was kept."""
+    facts = case.facts
     made: date = facts["application_made_on"]
     return {
         "letter_due": period_context(
-            count_period(village_calendar("luck"), Unit.DAYS, DOUBT_LETTER_DAYS, made)
+            count_period(case.village.calendar, Unit.DAYS, DOUBT_LETTER_DAYS, made)
         ),
     }
 
@@ -142,16 +143,15 @@ def _event_days(first: date, last: date) -> list[date]:
 
 
 @computation("luck_vending_permit")
-def luck_vending_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_vending_permit(case: CaseContext) -> dict[str, Any]:
     """§ 496-14: the permit sets forth "the exact days" and is valid only then; proof of
     insurance with the stated limits, and the locations for the Chief of Police's review, are
     due "a minimum of seven days before the start of the event". A permit whose conditions
     were not met in time is refused."""
+    facts = case.facts
     first: date = facts["first_day"]
     days = _event_days(first, facts["last_day"])
-    latest = count_period(
-        village_calendar("luck"), Unit.DAYS, VENDING_LEAD_DAYS, first, before=True
-    )
+    latest = count_period(case.village.calendar, Unit.DAYS, VENDING_LEAD_DAYS, first, before=True)
     for fact, what in (
         ("insurance_filed_on", "Proof of insurance"),
         ("police_submission_on", "The encroachments, booth locations and parking provisions"),
@@ -188,10 +188,11 @@ VENDING_TERMS = {
 
 
 @computation("luck_vending_appeal_decision")
-def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_vending_appeal_decision(case: CaseContext) -> dict[str, Any]:
     """§ 496-14B (inferred): the Board "may either deny the permit, approve the permit or
     approve the permit conditionally"; an appeal filed later than seven days after the
     Clerk-Treasurer's decision is not one the Board reviews."""
+    facts = case.facts
     outcome = facts["outcome"]
     if outcome not in VENDING_OUTCOMES:
         raise InputError(
@@ -200,7 +201,7 @@ def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     decided: date = facts["clerk_decision_on"]
     filed: date = facts["appeal_filed_on"]
-    window = count_period(village_calendar("luck"), Unit.DAYS, VENDING_APPEAL_DAYS, decided)
+    window = count_period(case.village.calendar, Unit.DAYS, VENDING_APPEAL_DAYS, decided)
     if filed < decided:
         raise InputError(
             f"The appeal is dated {spell_date(filed)}, before the Clerk-Treasurer's decision of "
@@ -222,9 +223,9 @@ def luck_vending_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 # --- §§ 496-6 and 496-7: street excavation --------------------------------------------------
 
 
-def _season(opening: date | datetime, emergency: bool) -> Any:
+def _season(calendar: LegalCalendar, opening: date | datetime, emergency: bool) -> Any:
     return FROZEN_GROUND_SEASON.check(
-        village_calendar("luck"), {"opening": opening}, {"emergency_determined": emergency}
+        calendar, {"opening": opening}, {"emergency_determined": emergency}
     )
 
 
@@ -236,15 +237,16 @@ def first_day_after_season(day: date) -> date:
 
 
 @computation("luck_excavation_permit")
-def luck_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_excavation_permit(case: CaseContext) -> dict[str, Any]:
     """§ 496-6 and § 496-7: the permit issues only with the insurance § 496-6G (inferred)
     requires and outside the frozen-ground season unless the Director determined an emergency;
     the fee is the Board's plus actual Village expenses; the dates for pavement and for the
     notices before work come from the time engine."""
-    calendar = village_calendar("luck")
+    facts = case.facts
+    calendar = case.village.calendar
     starts: datetime = facts["work_starts_at"]
     emergency: bool = facts["emergency_determined"]
-    season = _season(starts, emergency)
+    season = _season(case.village.calendar, starts, emergency)
     if not season.allowed:
         raise InputError(
             f"The opening is to begin on {spell_date(local_day(calendar, starts))}, between "
@@ -306,12 +308,13 @@ def luck_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("luck_excavation_refusal")
-def luck_excavation_refusal(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
     """§ 496-7A (inferred): an opening proposed between November 15 and May 1 is refused
     unless the Director determined an emergency; outside that season there is nothing to
     refuse under this section, so no letter issues."""
+    facts = case.facts
     opening: date = facts["proposed_opening_on"]
-    season = _season(opening, False)
+    season = _season(case.village.calendar, opening, False)
     if season.allowed:
         raise InputError(
             f"{spell_date(opening)} is outside the season from November 15 to May 1; "
@@ -331,9 +334,10 @@ def _items(lines: list[Mapping[str, Any]]) -> list[CostItem]:
 
 
 @computation("luck_faulty_work_bill")
-def luck_faulty_work(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_faulty_work(case: CaseContext) -> dict[str, Any]:
     """§ 496-6H (inferred): "The Village shall repair the deficiencies and bill the permittee
     for all labor, materials and equipment used plus 20% for administration"."""
+    facts = case.facts
     noticed: date = facts["notice_given_on"]
     repaired: date = facts["repaired_on"]
     if repaired < noticed:
@@ -353,10 +357,11 @@ RESTORATION_ROLES = ("contractor", "surety")
 
 
 @computation("luck_defective_restoration")
-def luck_defective_restoration(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_defective_restoration(case: CaseContext) -> dict[str, Any]:
     """§ 496-6H (inferred): the Director's notice of work that "has become defective within
     two years of the date of completion", to the contractor or to his surety, stating "the
     defect, the work to be done, the cost thereof and the period of time"."""
+    facts = case.facts
     role = facts["addressed_as"]
     if role not in RESTORATION_ROLES:
         raise InputError(
@@ -366,7 +371,7 @@ def luck_defective_restoration(facts: Mapping[str, Any]) -> dict[str, Any]:
     completed: date = facts["completed_on"]
     found: date = facts["found_on"]
     two_years = count_period(
-        village_calendar("luck"), Unit.MONTHS, RESTORATION_GUARANTEE_MONTHS, completed
+        case.village.calendar, Unit.MONTHS, RESTORATION_GUARANTEE_MONTHS, completed
     )
     if found < completed:
         raise InputError(

@@ -12,12 +12,11 @@ be the date of the permit document.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents
@@ -58,13 +57,14 @@ def three_month_end(issued: date) -> date:
 
 
 @computation("luck_street_privilege_permit")
-def luck_street_privilege_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
     """The permit's fee ("the sum set by the Village Board, plus any actual Village costs"), its
     last day, and the check that the obstruction covers not more than 1/3 of the street.
 
     Refuses a permit whose occupied width exceeds a third of the street's width, and a
     termination date later than three months from issuance.
     """
+    facts = case.facts
     issued: date = facts["issued_on"]
     terminates: date = facts["terminates_on"]
     end = three_month_end(issued)
@@ -116,12 +116,13 @@ def luck_street_privilege_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("luck_street_privilege_revocation")
-def luck_street_privilege_revocation(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_street_privilege_revocation(case: CaseContext) -> dict[str, Any]:
     """The conditions of occupancy violated, by their inferred numbers in § 496-9D.
 
     The permit is "subject to revocation without notice ... for violation thereof": a revocation
     that names no violated condition is refused.
     """
+    facts = case.facts
     numbers = [str(n).strip().strip("()") for n in facts["conditions_violated"]]
     unknown = [n for n in numbers if n not in CONDITIONS]
     if unknown:

@@ -22,10 +22,10 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
@@ -88,7 +88,7 @@ def _board_fee(facts: Mapping[str, Any], words: str, authority: str) -> BillLine
 
 
 @computation("luck_excavation_renewal")
-def luck_excavation_renewal(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
     """§ 496-6E (inferred): "If operations have begun under an approved permit and will
     continue beyond the thirty-day validation period, the permittee shall apply for a
     thirty-day permit renewal by written request ... and payment of a renewal permit fee set
@@ -101,7 +101,8 @@ def luck_excavation_renewal(facts: Mapping[str, Any]) -> dict[str, Any]:
     validity ends; it does not move the day of § 496-7G for permanent pavement, which counts
     from the date of the permit.
     """
-    calendar = village_calendar("luck")
+    facts = case.facts
+    calendar = case.village.calendar
     approved: date = facts["original_approved_on"]
     valid = count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)
     begun: date = facts["operations_begun_on"]
@@ -156,12 +157,13 @@ NEW_STREET_ADDRESSEES = {
 
 
 @computation("luck_new_street_notice")
-def luck_new_street_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_new_street_notice(case: CaseContext) -> dict[str, Any]:
     """§ 496-7I (inferred): the Board's determination "shall be made not less than 30 days
     before the work of improvement or repaving shall begin"; the Director then notifies each
     utility and abutting owner that excavation work in the street "must be completed within
     30 days". A determination made later than thirty days before the improvement is to begin
     is refused, since the notice could not give the thirty days the ordinance means."""
+    facts = case.facts
     addressed = facts["addressed_as"]
     if addressed not in NEW_STREET_ADDRESSEES:
         raise InputError(
@@ -171,7 +173,7 @@ def luck_new_street_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
     determined: date = facts["board_determined_on"]
     begins: date = facts["improvement_begins_on"]
     latest = count_period(
-        village_calendar("luck"), Unit.DAYS, DETERMINATION_LEAD_DAYS, begins, before=True
+        case.village.calendar, Unit.DAYS, DETERMINATION_LEAD_DAYS, begins, before=True
     )
     if determined > latest.due:
         raise InputError(
@@ -196,11 +198,12 @@ def _fixture_refusal(letter: str, why: str) -> InputError:
 
 
 @computation("luck_fixture_permit")
-def luck_fixture_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_fixture_permit(case: CaseContext) -> dict[str, Any]:
     """§ 496-8C: "if it is determined by the Village Clerk-Treasurer that all of the above
     requirements have been met, he shall issue the permit". Each requirement (a) to (f) is a
     case fact, and one unmet refuses the permit, naming its letter; (g), display in the
     window, is a condition of the permit printed on it."""
+    facts = case.facts
     if not facts["zoned_commercial"]:
         raise _fixture_refusal("a", f"the property is zoned {facts['zoning_district']}")
     if facts["attached"] or not facts["temporary_design"]:
@@ -234,11 +237,12 @@ def luck_fixture_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("luck_fixture_revocation")
-def luck_fixture_revocation(facts: Mapping[str, Any]) -> dict[str, Any]:
+def luck_fixture_revocation(case: CaseContext) -> dict[str, Any]:
     """§ 496-8C: the permit "may be revoked ... at any time when one or more of the above
     requirements are not complied with or if he determines that the placement of the
     fixture(s) endangers the safety of the pedestrians". The grounds are the letters of the
     requirements not complied with, the danger to pedestrians, or both; none is no ground."""
+    facts = case.facts
     letters = [str(letter).strip().strip("()").lower() for letter in facts["requirements_not_met"]]
     unknown = [letter for letter in letters if letter not in FIXTURE_REQUIREMENTS]
     if unknown:

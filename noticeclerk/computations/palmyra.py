@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation, village_calendar
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import parse_rule
@@ -27,7 +26,7 @@ SIDEWALK_OWNER_PERCENT = Decimal(50)
 
 
 @computation("palmyra_assessment_invoice")
-def palmyra_assessment_invoice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(3)(b): the full assessment, and the installments the owner may elect instead.
 
     (b)1: the Clerk-Treasurer bills "the full amount of the assessment"; (b)3: installments
@@ -37,6 +36,7 @@ def palmyra_assessment_invoice(facts: Mapping[str, Any]) -> dict[str, Any]:
     Village's current borrowing rate at the time of imposing the special assessment", which
     the Board determines for each improvement (the case gives that borrowing rate).
     """
+    facts = case.facts
     assessment = Bill(
         tuple(
             BillLine(
@@ -99,15 +99,14 @@ def _palmyra_fee(name: str) -> dict[str, Any]:
 
 
 @computation("palmyra_sidewalk_permit")
-def palmyra_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_sidewalk_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.04(2): a permit "at least 7 days before work is proposed to be undertaken"; "No
     fee shall be charged for such permits". An application made later is refused."""
+    facts = case.facts
     rule = parse_rule(
         {"kind": "days", "count": 7, "before": "work_proposed"}, "§ 8.04(2)", "permit"
     )
-    latest = rule.deadline(
-        village_calendar("palmyra"), {"work_proposed": facts["work_proposed_on"]}, {}
-    )
+    latest = rule.deadline(case.village.calendar, {"work_proposed": facts["work_proposed_on"]}, {})
     applied = facts["application_received_on"]
     if applied > latest.due:
         raise InputError(
@@ -123,9 +122,10 @@ def palmyra_sidewalk_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_sidewalk_order")
-def palmyra_sidewalk_order(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_sidewalk_order(case: CaseContext) -> dict[str, Any]:
     """§ 8.04(1): the abutting owner shall "pay 50 percent of the cost of construction or
     repair"; the estimate is the Village's, the share from the money engine."""
+    facts = case.facts
     estimate = Bill(
         tuple(
             BillLine(

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
     Course,
@@ -66,7 +66,7 @@ def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_deferment_decision")
-def palmyra_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(3)(c): the Village Board grants or denies a deferment while no use is made.
 
     The due date "may be deferred on such terms and in such manner as prescribed by the
@@ -75,6 +75,7 @@ def palmyra_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
     made": a grant is refused while a use or connection is recorded, or without the Board's
     terms.
     """
+    facts = case.facts
     found = _decision(facts)
     if found["granted"] and facts["use_or_connection_made"]:
         raise InputError(
@@ -93,13 +94,14 @@ def palmyra_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_hardship_deferment_decision")
-def palmyra_hardship_deferment_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_hardship_deferment_decision(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(3)(e): the Village Board grants or denies a hardship deferment of an installment.
 
     (e)1: hardship deferments "may be granted only on a year-to-year basis and must be applied
     for ... each year": the decision covers the one installment year applied for.
     (e)2: the qualifications; a grant is refused unless the Board found each one.
     """
+    facts = case.facts
     found = _decision(facts)
     applied: int = facts["application_tax_year"]
     year: int = facts["installment_tax_year"]
@@ -203,7 +205,7 @@ def _sidewalk_lot(line: str) -> Lot:
 
 
 @computation("palmyra_sidewalk_assessment_schedule")
-def palmyra_sidewalk_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_sidewalk_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(4): a sidewalk project's cost shared among the district's abutting properties.
 
     (b)1: the assessable costs are "the total costs for construction, inspection,
@@ -214,6 +216,7 @@ def palmyra_sidewalk_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, 
     paying the intersection portion. The shares come from `rules.apportion`, to the cent, and
     add back with the Village's own lines to the project cost.
     """
+    facts = case.facts
     costs = Bill(
         tuple(
             BillLine(

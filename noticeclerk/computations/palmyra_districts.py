@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import bill_context, computation
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.computations.palmyra_assessment import split_lot_line
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
@@ -149,7 +149,7 @@ def _main_schedule(facts: Mapping[str, Any], main: Improvement) -> dict[str, Any
 
 
 @computation("palmyra_water_main_assessment_schedule")
-def palmyra_water_main_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_water_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(5): a water main's district cost shared by assessable frontage.
 
     (b)2: the water main, valve, hydrant and appurtenance costs and the inspection,
@@ -157,17 +157,19 @@ def palmyra_water_main_assessment_schedule(facts: Mapping[str, Any]) -> dict[str
     the respective assessment district"; (c)1: a corner lot's frontage is "adjusted by
     averaging the frontage of both sides of the parcel".
     """
+    facts = case.facts
     return _main_schedule(facts, Improvement.WATER_MAIN)
 
 
 @computation("palmyra_sewer_main_assessment_schedule")
-def palmyra_sewer_main_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_sewer_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(6): a sanitary sewer's district cost shared by assessable frontage ((b)3, (c))."""
+    facts = case.facts
     return _main_schedule(facts, Improvement.SANITARY_SEWER)
 
 
 @computation("palmyra_sewer_lateral_assessment_schedule")
-def palmyra_sewer_lateral_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(6)(d)2: sanitary sewer laterals, a charge per unit.
 
     "The charge per unit shall be computed by dividing total sanitary sewer lateral project
@@ -175,6 +177,7 @@ def palmyra_sewer_lateral_assessment_schedule(facts: Mapping[str, Any]) -> dict[
     district. The cost associated with installing sanitary sewer lateral risers shall not be
     included in the sewer lateral project cost": the case confirms the risers are left out.
     """
+    facts = case.facts
     if not facts["risers_excluded"]:
         raise InputError(
             "The cost of the sanitary sewer lateral risers 'shall not be included in the sewer "
@@ -196,13 +199,14 @@ def palmyra_sewer_lateral_assessment_schedule(facts: Mapping[str, Any]) -> dict[
 
 
 @computation("palmyra_curb_gutter_assessment_schedule")
-def palmyra_curb_gutter_assessment_schedule(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_curb_gutter_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(8): a curb and gutter project's cost shared by assessable frontage.
 
     (b)2, 3, 4, 6: 50, 50, 100 or 25 percent assessable by the kind of work; (b)5 and (c)1:
     the Village pays for intersections and floodplain or lowland conservancy segments; a
     corner lot is assessed on "the frontage of both sides of the parcel".
     """
+    facts = case.facts
     try:
         work = CurbWork(str(facts["work"]).strip())
     except ValueError as error:

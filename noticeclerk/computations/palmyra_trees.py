@@ -9,12 +9,11 @@ definitions; the periods here are those a document checks or recites.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import computation, period_context, village_calendar
+from noticeclerk.computations.figures import CaseContext, computation, period_context
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
 from noticeclerk.rules.money import check_cents, spell_amount, spell_number
@@ -50,10 +49,11 @@ def _fee(name: str) -> dict[str, Any]:
 
 
 @computation("palmyra_rubbish_notice")
-def palmyra_rubbish_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_rubbish_notice(case: CaseContext) -> dict[str, Any]:
     """§ 8.08: the owner or occupant must remove the rubbish or dirt "when notified to do so by
     the Village Board"; the ordinance states no period, so the Board fixes the day. A day not
     after the Board's action is refused."""
+    facts = case.facts
     directed: date = facts["board_directed_on"]
     fixed: date = facts["remove_by"]
     if fixed <= directed:
@@ -68,16 +68,15 @@ def palmyra_rubbish_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_driveway_permit")
-def palmyra_driveway_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_driveway_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.12: a permit "for which a fee of $10 shall be charged", applied for "at least 24
     hours in advance of intended installation"; a driveway wider than 24 feet, closer than 10
     feet to the extended street line at an intersection or less than 6 inches deep is refused.
     """
+    facts = case.facts
     applied: datetime = facts["application_received_at"]
     installs: datetime = facts["installation_begins_at"]
-    earliest = count_period(
-        village_calendar("palmyra"), Unit.HOURS, DRIVEWAY_APPLICATION_HOURS, applied
-    )
+    earliest = count_period(case.village.calendar, Unit.HOURS, DRIVEWAY_APPLICATION_HOURS, applied)
     if installs < earliest.due:
         raise InputError(
             f"The application received {spell_datetime(applied)} is too late for installation "
@@ -116,11 +115,12 @@ def palmyra_driveway_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_class_i_notice")
-def palmyra_class_i_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_class_i_notice(case: CaseContext) -> dict[str, Any]:
     """§ 8.14(1)(a): a contract "the estimated cost of which is more than $5,000 but less than
     $10,000 may be awarded to the contractor without bidding so long as the Village has
     published a Class I notice under Ch. 985, Wis. Stats., of the project before the contract
     is executed". Any other estimate, or a publication not before the contract, is refused."""
+    facts = case.facts
     cost = check_cents(facts["estimated_cost"], "The estimated cost")
     if not CLASS_I_ABOVE < cost < CLASS_I_BELOW:
         raise InputError(
@@ -144,6 +144,6 @@ def palmyra_class_i_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_tree_permit")
-def palmyra_tree_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_tree_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(7)(d): "There will be no charge for this permit"."""
     return {"fee": _fee("tree-permit")}

@@ -16,10 +16,10 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
@@ -45,8 +45,8 @@ INSURANCE_PROPERTY_DAMAGE = Decimal("50000.00")
 COMMENCE_DAYS = 30
 
 
-def _days(count: int, start: date) -> Deadline:
-    return count_period(village_calendar("palmyra"), Unit.DAYS, count, start)
+def _days(case: CaseContext, count: int, start: date) -> Deadline:
+    return count_period(case.village.calendar, Unit.DAYS, count, start)
 
 
 def _day(value: date | datetime) -> date:
@@ -71,10 +71,11 @@ def _tree_order(facts: Mapping[str, Any], day_fact: str, section: str) -> dict[s
 
 
 @computation("palmyra_unlawful_planting_order")
-def palmyra_unlawful_planting_order(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_unlawful_planting_order(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(8)(b): the Forester lists the unlawfully planted trees, plants or shrubs, orders
     their removal and establishes "a reasonable time within which such removal shall be
     accomplished"."""
+    facts = case.facts
     if not facts["plantings"]:
         raise InputError(
             "List at least one unlawfully planted tree, plant or shrub: § 8.15(8)(b) requires "
@@ -84,9 +85,10 @@ def palmyra_unlawful_planting_order(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_view_obstruction_order")
-def palmyra_view_obstruction_order(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_view_obstruction_order(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(10)(c): the notice describes the conditions, states "the steps necessary to
     correct the conditions" and establishes "a reasonable time"."""
+    facts = case.facts
     obstructs = facts["obstructs"]
     where = {
         "intersection": "§ 8.15(10)(a)",
@@ -105,9 +107,10 @@ def palmyra_view_obstruction_order(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_dangerous_tree_order")
-def palmyra_dangerous_tree_order(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_dangerous_tree_order(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(11)(a): the Forester notifies the owner "to take corrective action within a
     specified period"."""
+    facts = case.facts
     if not facts["corrective_action"]:
         raise InputError("State the corrective action the owner must take (§ 8.15(11)(a)).")
     return _tree_order(facts, "act_by", "§ 8.15(11)(a)")
@@ -116,11 +119,12 @@ def palmyra_dangerous_tree_order(facts: Mapping[str, Any]) -> dict[str, Any]:
 # --- § 8.15(14): the appeal to the Village Board ----------------------------------------------
 
 
-def _appeal_window(facts: Mapping[str, Any]) -> Deadline:
+def _appeal_window(case: CaseContext) -> Deadline:
     """The 7 days from receipt of the order; an appeal received later is refused."""
+    facts = case.facts
     received: date = facts["order_received_on"]
     appealed: date = facts["appeal_received_on"]
-    window = _days(APPEAL_DAYS, received)
+    window = _days(case, APPEAL_DAYS, received)
     if appealed < received:
         raise InputError(
             f"The appeal received on {spell_date(appealed)} is before the order was received on "
@@ -137,13 +141,14 @@ def _appeal_window(facts: Mapping[str, Any]) -> Deadline:
 
 
 @computation("palmyra_tree_appeal_hearing")
-def palmyra_tree_appeal_hearing(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_tree_appeal_hearing(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(14): "the Board shall hear such appeal within 30 days of receipt of written notice
     of the appeal"; a hearing set later, or before the appeal was received, is refused."""
-    window = _appeal_window(facts)
+    facts = case.facts
+    window = _appeal_window(case)
     appealed: date = facts["appeal_received_on"]
     hearing = _day(facts["hearing_at"])
-    limit = _days(HEARING_DAYS, appealed)
+    limit = _days(case, HEARING_DAYS, appealed)
     if hearing <= appealed:
         raise InputError(
             f"The hearing on {spell_date(hearing)} is not after the appeal was received on "
@@ -158,12 +163,13 @@ def palmyra_tree_appeal_hearing(facts: Mapping[str, Any]) -> dict[str, Any]:
     return {"appeal_window": period_context(window), "hearing_limit": period_context(limit)}
 
 
-def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+def _decision(case: CaseContext) -> dict[str, Any]:
     """The hearing was within its 30 days and this letter within 10 days after it ended."""
-    _appeal_window(facts)
+    facts = case.facts
+    _appeal_window(case)
     appealed: date = facts["appeal_received_on"]
     concluded: date = facts["hearing_concluded_on"]
-    hearing_limit = _days(HEARING_DAYS, appealed)
+    hearing_limit = _days(case, HEARING_DAYS, appealed)
     if not appealed < concluded <= hearing_limit.due:
         raise InputError(
             f"The hearing concluded on {spell_date(concluded)} was not held within 30 days of "
@@ -172,7 +178,7 @@ def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
             "Attorney before a decision letter is sent."
         )
     letter: date = facts["letter_dated"]
-    letter_limit = _days(DECISION_LETTER_DAYS, concluded)
+    letter_limit = _days(case, DECISION_LETTER_DAYS, concluded)
     if letter < concluded:
         raise InputError(
             f"The letter dated {spell_date(letter)} is before the hearing concluded on "
@@ -191,9 +197,10 @@ def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_tree_appeal_decision")
-def palmyra_tree_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_tree_appeal_decision(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(14): the Board affirms or modifies the order; the grounds stated in writing; the
     letter within 10 days after the hearing. The new day to comply is after the hearing."""
+    facts = case.facts
     outcome = facts["outcome"]
     if outcome not in OUTCOMES_WITH_AN_ORDER:
         raise InputError(
@@ -202,7 +209,7 @@ def palmyra_tree_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
         )
     if not facts["grounds"].strip():
         raise InputError("§ 8.15(14): the grounds for the Board's decision shall be stated.")
-    found = _decision(facts)
+    found = _decision(case)
     comply_by: date = facts["comply_by"]
     if comply_by <= facts["hearing_concluded_on"]:
         raise InputError(
@@ -214,25 +221,27 @@ def palmyra_tree_appeal_decision(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_tree_appeal_reversed")
-def palmyra_tree_appeal_reversed(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_tree_appeal_reversed(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(14): the Board reverses the order; the grounds stated in writing; the letter
     within 10 days after the hearing."""
+    facts = case.facts
     if not facts["grounds"].strip():
         raise InputError("§ 8.15(14): the grounds for the Board's decision shall be stated.")
-    return _decision(facts)
+    return _decision(case)
 
 
 # --- § 8.10: snow and ice removal charged on the tax roll --------------------------------------
 
 
 @computation("palmyra_snow_tax_roll_charge")
-def palmyra_snow_tax_roll_charge(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_snow_tax_roll_charge(case: CaseContext) -> dict[str, Any]:
     """§ 8.10(2): the Superintendent reports "the surface area of those sidewalks"; "the fee for
     the removal of snow and ice under this chapter shall be as indicated on the schedule of fees
     posted in the office of the Village Clerk"; the Clerk "shall annually enter such charges in
     the tax roll as a special assessment". The posted rate per square foot is a case fact (the
     schedule is not in the ordinance, nor in the letterhead); the fee for each clearing is the
     money engine's snow-removal fee on that rate."""
+    facts = case.facts
     clearings = [text for text in facts["clearings"] if text.strip()]
     if not clearings:
         raise InputError(
@@ -284,12 +293,13 @@ def _at_least(amount: Decimal, least: Decimal, what: str) -> None:
 
 
 @computation("palmyra_excavation_permit")
-def palmyra_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_excavation_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.05(3) insurance of at least $100,000 per person, $300,000 for one accident and
     $50,000 property damage; § 8.05(4) a bond of at least $1 per square foot of the proposed
     opening, at least $100 an opening (the money engine's excavation-bond); § 8.06(1) no
     opening in frozen ground unless the Superintendent deems it necessary; § 8.06(6) void
     unless the work starts within 30 days of issuance (the notice's deadline)."""
+    facts = case.facts
     _at_least(
         check_cents(facts["insurance_per_person"], "The insurance per person"),
         INSURANCE_PER_PERSON,
@@ -342,17 +352,18 @@ def palmyra_excavation_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("palmyra_restoration_bill")
-def palmyra_restoration_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
+def palmyra_restoration_bill(case: CaseContext) -> dict[str, Any]:
     """§ 8.06(7): "If the surface is not restored within a period of 10 days or such longer
     period as determined by the Superintendent, the Village may restore the surface and bill
     the permittee." The period's last day is a fact (the text does not say from when the 10
     days run); it may not end sooner than 10 days after the work was completed, and the Village
     may restore only after it ended. The bill is the Village's actual costs; Ch. 8 adds no
     administration charge."""
+    facts = case.facts
     completed: date = facts["work_completed_on"]
     due: date = facts["restoration_due_on"]
     restored: date = facts["village_restored_on"]
-    earliest = _days(10, completed)
+    earliest = _days(case, 10, completed)
     if due < earliest.due:
         raise InputError(
             f"The period to restore the surface cannot have ended on {spell_date(due)}: "

@@ -18,10 +18,10 @@ from datetime import date
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
@@ -61,8 +61,9 @@ TIME_SPECIFIED = {
 }
 
 
-def _time_specified(facts: Mapping[str, Any]) -> dict[str, Any]:
-    calendar = village_calendar("tuckahoe")
+def _time_specified(case: CaseContext) -> dict[str, Any]:
+    facts = case.facts
+    calendar = case.village.calendar
     basis, start = facts["time_specified_by"], facts["time_from"]
     if basis not in TIME_SPECIFIED:
         raise InputError(
@@ -90,10 +91,11 @@ def _time_specified(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("tuckahoe_sidewalk_cost_report")
-def tuckahoe_sidewalk_cost_report(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_sidewalk_cost_report(case: CaseContext) -> dict[str, Any]:
     """§ 19-15(f)(2): the work was "not performed by the owner or occupant within the time
     specified in such notice"; the Street Commissioner had it done and reports its total."""
-    time = _time_specified(facts)
+    facts = case.facts
+    time = _time_specified(case)
     due: date = time["due"]
     found: date = facts["found_undone_on"]
     began: date = facts["work_began"]
@@ -158,9 +160,10 @@ def _distance(facts: Mapping[str, Any]) -> int:
 
 
 @computation("tuckahoe_relocation_notice")
-def tuckahoe_relocation_notice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_relocation_notice(case: CaseContext) -> dict[str, Any]:
     """§ 19A-4: the written notice to relocate, for a residence or domicile established in
     violation of § 19A-3. Each exception of §§ 19A-5 and 19A-6 is a refusal."""
+    facts = case.facts
     level = _level(facts)
     park = _park(facts)
     distance = _distance(facts)

@@ -22,12 +22,13 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
+from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.fees import (
     TUCKAHOE_OPENING_RATE,
@@ -86,9 +87,11 @@ def _fee(answer: FeeAnswer) -> dict[str, Any]:
     }
 
 
-def _application_in_time(filed: datetime, begins: datetime, section: str) -> Deadline:
+def _application_in_time(
+    calendar: LegalCalendar, filed: datetime, begins: datetime, section: str
+) -> Deadline:
     """The application must be filed "at least 24 hours before" the time stated."""
-    latest = count_hours(village_calendar("tuckahoe"), begins, APPLICATION_HOURS, before=True)
+    latest = count_hours(calendar, begins, APPLICATION_HOURS, before=True)
     if filed > latest.due:
         raise InputError(
             f"The application filed {spell_datetime(filed)} is less than 24 hours before "
@@ -102,12 +105,15 @@ def _application_in_time(filed: datetime, begins: datetime, section: str) -> Dea
 
 
 @computation("tuckahoe_occupancy_permit")
-def tuckahoe_occupancy_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_occupancy_permit(case: CaseContext) -> dict[str, Any]:
     """§§ 19-47 to 19-49: a permit filed for 24 hours ahead, for at most four months, its fee
     on the applicant's estimate of days as confirmed, and a deposit of at least $25."""
-    calendar = village_calendar("tuckahoe")
+    facts = case.facts
+    calendar = case.village.calendar
     begins: datetime = facts["occupancy_begins"]
-    application = _application_in_time(facts["application_filed"], begins, "§ 19-47(a)")
+    application = _application_in_time(
+        case.village.calendar, facts["application_filed"], begins, "§ 19-47(a)"
+    )
     first_day = local_day(calendar, begins)
     expires: date = facts["expires_on"]
     longest = add_months(first_day, OCCUPANCY_MONTHS)
@@ -164,9 +170,10 @@ def tuckahoe_occupancy_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("tuckahoe_occupancy_revocation")
-def tuckahoe_occupancy_revocation(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
     """§ 19-50: the Building Inspector may, "at any time after notice to the permittee",
     revoke a permit on the grounds the section names, and only on those."""
+    facts = case.facts
     grounds = []
     for key in facts["grounds"]:
         if key not in REVOCATION_GROUNDS:
@@ -205,12 +212,15 @@ def _insurance(facts: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 @computation("tuckahoe_opening_permit")
-def tuckahoe_opening_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_opening_permit(case: CaseContext) -> dict[str, Any]:
     """§§ 19-75 to 19-77, 19-82: the deposit, the fee on the chargeable area at the Board's
     rate, the insurance, and the day the opening must be filled."""
-    calendar = village_calendar("tuckahoe")
+    facts = case.facts
+    calendar = case.village.calendar
     begins: datetime = facts["work_begins"]
-    application = _application_in_time(facts["application_filed"], begins, "§ 19-76(a)")
+    application = _application_in_time(
+        case.village.calendar, facts["application_filed"], begins, "§ 19-76(a)"
+    )
     deposit = check_cents(facts["deposit"], "The deposit")
     if deposit <= 0:
         raise InputError(
@@ -253,12 +263,13 @@ def tuckahoe_opening_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("tuckahoe_opening_excess")
-def tuckahoe_opening_excess(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_opening_excess(case: CaseContext) -> dict[str, Any]:
     """§ 19-75(e): the Commissioner certifies the cost of the work the Village did after the
     five days of the notice ran out; the deposit is forfeited to the extent needed and the
     excess is paid on demand."""
+    facts = case.facts
     served: date = facts["notice_served"]
-    notice_period = count_period(village_calendar("tuckahoe"), Unit.DAYS, BACKFILL_DAYS, served)
+    notice_period = count_period(case.village.calendar, Unit.DAYS, BACKFILL_DAYS, served)
     started: date = facts["village_work_began"]
     if started <= notice_period.due:
         raise InputError(
@@ -293,8 +304,9 @@ def tuckahoe_opening_excess(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("tuckahoe_curb_cut_permit")
-def tuckahoe_curb_cut_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_curb_cut_permit(case: CaseContext) -> dict[str, Any]:
     """§ 19-81(d): "$5 for a maximum width of 11 feet and $1 for each additional foot"."""
+    facts = case.facts
     answer = fee_rules("tuckahoe")["curb-cut"].answer(
         FeeFacts(width_ft=facts["width_ft"]), FeeTable()
     )
@@ -302,8 +314,9 @@ def tuckahoe_curb_cut_permit(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("tuckahoe_opening_extension")
-def tuckahoe_opening_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_opening_extension(case: CaseContext) -> dict[str, Any]:
     """§ 19-82: the period the opening already had, and an extension that gives more."""
+    facts = case.facts
     opened: date = facts["opened_on"]
     allowed: int = facts["open_days_allowed"]
     if allowed < OPEN_DAYS:
@@ -311,7 +324,7 @@ def tuckahoe_opening_extension(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"§ 19-82 allows an opening five days unless the permit gives a longer stated "
             f"period; give 5 or that period (got {allowed})."
         )
-    current = count_period(village_calendar("tuckahoe"), Unit.DAYS, allowed, opened)
+    current = count_period(case.village.calendar, Unit.DAYS, allowed, opened)
     extended: date = facts["extended_to"]
     if extended <= current.due:
         raise InputError(

@@ -18,10 +18,9 @@ receipt (the notice definition's deadline rule); the letter prints that day.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from noticeclerk.computations.figures import computation
+from noticeclerk.computations.figures import CaseContext, computation
 from noticeclerk.computations.tuckahoe_forms import PARKS, RADIUS_FEET
 from noticeclerk.exceptions import InputError
 
@@ -51,10 +50,11 @@ def _distance(park: str, distance: Any) -> int:
 
 
 @computation("tuckahoe_rental_letter")
-def tuckahoe_rental_letter(facts: Mapping[str, Any]) -> dict[str, Any]:
+def tuckahoe_rental_letter(case: CaseContext) -> dict[str, Any]:
     """§ 19A-10: the letter that a rental, lease or letting is not in violation of the chapter.
     The residential space must lie outside a radius of 1,000 feet of every park (§ 19A-3);
     the case gives the nearest park and its measured distance."""
+    facts = case.facts
     level = _level(facts["level"])
     park = facts["nearest_park"]
     distance = _distance(park, facts["distance_feet"])

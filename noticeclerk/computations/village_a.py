@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from noticeclerk.computations.figures import computation, fact_line_parts
+from noticeclerk.computations.figures import CaseContext, computation, fact_line_parts
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import split_among_properties
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
@@ -34,7 +34,7 @@ from noticeclerk.rules.money import (
 from noticeclerk.rules.periods import Unit, count_period
 
 if TYPE_CHECKING:
-    from noticeclerk.content.village import Village
+    pass
 
 NONE = "none"
 # § 134-42D: "to fewer than 20 feet".
@@ -122,21 +122,16 @@ def _bill_figures(bill: Bill) -> dict[str, Any]:
 
 
 @computation("village_a_maintenance_bill")
-def village_a_bill(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_bill(case: CaseContext) -> dict[str, Any]:
     """§ 134-45A-C (inferred): the bill sent by certified mail to the last owner of record."""
+    facts = case.facts
     return {"bill": _bill_figures(maintenance_bill(facts))}
 
 
-def _village() -> Village:
-    from noticeclerk.content.village import load_village  # the catalogue loads this module first
-
-    return load_village("village-a")
-
-
-def _legal_rate() -> Rate:
+def _legal_rate(case: CaseContext) -> Rate:
     """§ 134-45D (inferred): "the accrued legal rate of interest per annum", as the village's
     letterhead states it (N.Y. CPLR 5004(a), 9%, unless the letterhead sets another)."""
-    return _village().legal_rate
+    return case.village.legal_rate
 
 
 # § 134-45C (inferred): "not paid within 20 days after a bill for such maintenance is sent".
@@ -144,13 +139,14 @@ BILL_PAYMENT_DAYS = 20
 
 
 @computation("village_a_sworn_statement")
-def village_a_sworn_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     """§ 134-45C-D (inferred): the cost and expense, what was paid, and the lien's principal.
 
     The statement shows the same cost as the bill (the same facts, the same computation); the
     principal of the lien is what is still unpaid, and it bears interest at the legal rate
     from the completion of the work.
     """
+    facts = case.facts
     bill = maintenance_bill(facts)
     paid = check_cents(facts["amount_paid"], "The amount paid on the bill")
     if paid >= bill.total:
@@ -158,9 +154,9 @@ def village_a_sworn_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
             f"The bill of {spell_amount(bill.total)} is paid in full ({spell_amount(paid)} "
             "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
         )
-    rate = _legal_rate()
+    rate = _legal_rate(case)
     unpaid_after = count_period(
-        _village().calendar, Unit.DAYS, BILL_PAYMENT_DAYS, facts["bill_sent"]
+        case.village.calendar, Unit.DAYS, BILL_PAYMENT_DAYS, facts["bill_sent"]
     )
     return {
         # The last day to pay; the statement may be filed only after it (the template checks).
@@ -174,12 +170,13 @@ def village_a_sworn_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("village_a_apportionment")
-def village_a_apportionment(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
     """§ 134-45F (inferred): the actual cost divided by the number of properties.
 
     One share per property, whatever its number of tax lots; the cents that do not divide go
     one each to the first properties listed, so the shares add back to the cost.
     """
+    facts = case.facts
     split = split_among_properties(facts["actual_cost"], facts["properties"])
     return {
         "total": split.total,
@@ -205,14 +202,15 @@ def _iso_date(text: str, what: str, line: str) -> date:
 
 
 @computation("village_a_lien_roll")
-def village_a_lien_roll(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
     """§ 134-45E (inferred): each unpaid lien with its interest fixed for the assessment roll.
 
     "interest as provided in Subsection D shall be fixed": simple interest at the legal rate
     per annum from the completion of the work to the day the roll is prepared.
     """
+    facts = case.facts
     fixed_on = facts["interest_fixed_on"]
-    rate = _legal_rate()
+    rate = _legal_rate(case)
     rows, seen = [], set()
     for line in facts["liens"]:
         parcel, statement, filed, completed, principal = fact_line_parts(
@@ -252,8 +250,9 @@ def village_a_lien_roll(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("village_a_snow_ice")
-def village_a_snow_ice(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_snow_ice(case: CaseContext) -> dict[str, Any]:
     """§ 134-41B: the duty to clear arises "Upon the accumulation of two inches or more"."""
+    facts = case.facts
     depth = facts["depth_inches"]
     if depth < SNOW_ICE_THRESHOLD_IN:
         raise InputError(
@@ -264,8 +263,9 @@ def village_a_snow_ice(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("village_a_parking_width")
-def village_a_parking_width(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_a_parking_width(case: CaseContext) -> dict[str, Any]:
     """§ 134-42D: parking that reduces the street's width "to fewer than 20 feet"."""
+    facts = case.facts
     width = facts["remaining_width_feet"]
     if width >= PARKING_MINIMUM_FT:
         raise InputError(

@@ -10,17 +10,16 @@ a "violation" the Village itself permitted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import (
+    CaseContext,
     bill_context,
     computation,
     fact_line_parts,
     period_context,
-    village_calendar,
 )
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine, village_b_special_assessment
@@ -30,12 +29,13 @@ from noticeclerk.rules.periods import Deadline, Unit, count_period, spell_date, 
 
 
 @computation("village_b_statement")
-def village_b_statement(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_b_statement(case: CaseContext) -> dict[str, Any]:
     """Village B (C)-(D): the certified cost per parcel, and what an unpaid statement becomes.
 
     The statement lists the costs the Village Clerk certified; if unpaid, (D) lets the Council
     levy the expense "together with a penalty and administrative fee of 10%".
     """
+    facts = case.facts
     charges = Bill(
         tuple(
             BillLine(
@@ -69,18 +69,18 @@ PREMISES_FORM = "parcel id | the premises cleaned, as the Clerk's record describ
 WORK_FORM = "parcel id | the work done | actual cost reported | reasonable cost certified"
 
 
-def _clearing(facts: Mapping[str, Any]) -> Deadline:
+def _clearing(case: CaseContext) -> Deadline:
     """(B)(2)-(3): when the owners' and occupants' time to clear the storm's snow ran out."""
     return _CLEARING.deadline(
-        village_calendar("village-b"),
-        {"storm_ceased": facts["storm_ceased"]},
+        case.village.calendar,
+        {"storm_ceased": case.facts["storm_ceased"]},
         # The rule reads the depth as typed (text or a number), not as a Decimal.
-        {"depth_inches": str(facts["depth_inches"])},
+        {"depth_inches": str(case.facts["depth_inches"])},
     )
 
 
 @computation("village_b_cost_certificate")
-def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_b_cost_certificate(case: CaseContext) -> dict[str, Any]:
     """(C): the Clerk's record of the premises cleaned and the reasonable cost per parcel.
 
     The Village may clear a sidewalk only when it was "not cleared ... within the time
@@ -89,7 +89,8 @@ def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
     cost reported: a line certified above its reported cost is refused, and every parcel
     certified must have a charge.
     """
-    clearing = _clearing(facts)
+    facts = case.facts
+    clearing = _clearing(case)
     began: datetime = facts["village_began_clearing"]
     if began <= clearing.due:
         raise InputError(
@@ -167,13 +168,14 @@ def village_b_cost_certificate(facts: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @computation("village_b_special_assessment")
-def village_b_levy(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_b_levy(case: CaseContext) -> dict[str, Any]:
     """(D): the unpaid expense with the penalty and administrative fee of 10%, levied by the
     Council as a special assessment once the bill is unpaid 30 days from its mailing.
 
     The 10% is reckoned on the expense still unpaid (what a part payment left), since the
     Council levies "the amount of the expense incurred" that the owner failed to pay.
     """
+    facts = case.facts
     billed = Bill(
         tuple(
             BillLine(
@@ -190,7 +192,7 @@ def village_b_levy(facts: Mapping[str, Any]) -> dict[str, Any]:
             "when the owner fails to pay the bill."
         )
     payment = count_period(
-        village_calendar("village-b"), Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
+        case.village.calendar, Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
     )
     levied: date = facts["levied_on"]
     if levied <= payment.due:
@@ -216,13 +218,14 @@ MATERIALS = ("snow", "ice", "debris", "dirt")
 
 
 @computation("village_b_right_of_way")
-def village_b_right_of_way(facts: Mapping[str, Any]) -> dict[str, Any]:
+def village_b_right_of_way(case: CaseContext) -> dict[str, Any]:
     """(E): only snow, ice, debris or dirt, and no violation where the Village gave permission.
 
     "No person shall place, throw, deposit or dump any snow, ice, debris or dirt in or on any
     public right-of-way ... unless consent to do so is based upon necessity and permission is
     granted by the village."
     """
+    facts = case.facts
     found = []
     for item in facts["materials"]:
         word = item.strip().lower()

@@ -11,16 +11,32 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
 
 from noticeclerk.computations import COMPUTATIONS
+from noticeclerk.computations.declared import (
+    COMPARISONS,
+    NOTHING,
+    PLACEHOLDER,
+    BillItem,
+    Check,
+    Choice,
+    Declared,
+    DeclaredBill,
+)
 from noticeclerk.content.folders import content_dirs, find_content_file
 from noticeclerk.content.schema import Table, Text, decode, read_toml
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.rules.deadline_rules import ClosedSeasonRule, DeadlineRule, parse_rule
+from noticeclerk.rules.deadline_rules import (
+    ClosedSeasonRule,
+    DeadlineRule,
+    deadline_anchor,
+    parse_rule,
+)
 
 NOTICE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
@@ -100,6 +116,38 @@ class SuspensionSpec(Table):
     words: Text
 
 
+class CheckSpec(Table):
+    fact: Text
+    says: Annotated[
+        str, msgspec.Meta(pattern=r"\S", description="the sentence the refusal prints, in quotes")
+    ]
+    not_before: Text | None = None
+    not_after: Text | None = None
+    before: Text | None = None
+    after: Text | None = None
+    at_least: Text | None = None
+    at_most: Text | None = None
+    one_of: list[Text] | None = None
+
+
+class BillItemSpec(Table):
+    description: Text
+    amount: Text
+
+
+class BillSpec(Table):
+    authority: Text
+    lines: Text | None = None
+    items: list[BillItemSpec] = msgspec.field(default_factory=list)
+    refuse_nothing: Text | None = None
+
+
+class FigureSpec(Table):
+    fact: Text | None = None
+    choose_by: Text | None = None
+    words: dict[str, str] | None = None
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -150,6 +198,11 @@ class NoticeFile(Table):
     suspended_by: SuspensionSpec | None = None
     amount_due: Text | None = None
     deadline_counts_from_service: bool = True
+    # What the document computes, declared (noticeclerk.computations.declared).
+    periods: dict[str, Any] = msgspec.field(default_factory=dict)
+    checks: list[CheckSpec] = msgspec.field(default_factory=list)
+    bills: dict[str, Any] = msgspec.field(default_factory=dict)
+    figures: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -220,6 +273,8 @@ class NoticeType:
     # Whether serving the document sets the event its deadline counts from. False where the
     # ordinance counts from something else, such as the date of the Board's order.
     deadline_counts_from_service: bool = True
+    # The periods, checks, bills and figures the definition declares.
+    declared: Declared = NOTHING
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -263,11 +318,17 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
             )
     if table.computation is not None and table.computation not in COMPUTATIONS:
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
-    if table.amount_due is not None and table.computation is None:
+    facts = _facts(path, table.facts)
+    declared = _declared(path, table, facts)
+    if (
+        table.amount_due is not None
+        and table.amount_due not in declared.bills
+        and (table.computation is None)
+    ):
         raise ConfigError(
             path,
             "amount_due",
-            "names a figure of the notice's computation, so it needs 'computation'",
+            "names a bill the notice computes; declare it under [bills] or name a 'computation'",
         )
     return NoticeType(
         village=village,
@@ -283,7 +344,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         deadline=deadline,
         deadline_table=dict(table.deadline) if deadline is not None else None,
         deadline_lead=table.deadline_lead,
-        facts=tuple(_facts(path, table.facts)),
+        facts=tuple(facts),
         quotes=tuple(Quote(q.section, q.text.strip()) for q in table.quotes),
         service=tuple(
             ServiceMethod(entry.method, entry.words.strip(), entry.section)
@@ -300,7 +361,121 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         ),
         amount_due=table.amount_due,
         deadline_counts_from_service=table.deadline_counts_from_service,
+        declared=declared,
     )
+
+
+def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
+    """The declared periods, checks, bills and figures, every name they use checked."""
+    kinds = {fact.name: fact.type for fact in facts}
+    dated = {name for name, kind in kinds.items() if kind in ("date", "datetime")}
+    periods: dict[str, DeadlineRule] = {}
+    for name, rule_table in table.periods.items():
+        key = f"periods.{name}"
+        _unique_name(path, key, name, kinds)
+        rule = parse_rule(rule_table, path, key)
+        if isinstance(rule, ClosedSeasonRule):
+            raise ConfigError(path, key, "a closed_season rule checks dates; it is not a period")
+        anchor = deadline_anchor(rule)
+        if anchor is not None and anchor not in dated:
+            raise ConfigError(
+                path, key, f"counts from '{anchor}', which is not a date fact of this notice type"
+            )
+        for fact_key in ("depth", "fact"):
+            named = getattr(rule, fact_key, None)
+            if isinstance(named, str) and named not in kinds:
+                raise ConfigError(
+                    path, f"{key}.{fact_key}", f"'{named}' is not a fact of this notice type"
+                )
+        periods[name] = rule
+    known = set(kinds) | set(periods)
+    checks = tuple(
+        _check(path, index, spec, known, kinds) for index, spec in enumerate(table.checks)
+    )
+    bills = {}
+    for name, entry in table.bills.items():
+        key = f"bills.{name}"
+        _unique_name(path, key, name, known)
+        spec = decode(path, entry, BillSpec, prefix=f"{key}.")
+        if spec.lines is not None and kinds.get(spec.lines) != "cost_lines":
+            raise ConfigError(path, f"{key}.lines", f"'{spec.lines}' is not a cost_lines fact")
+        for number, item in enumerate(spec.items):
+            if kinds.get(item.amount) != "money":
+                raise ConfigError(
+                    path, f"{key}.items[{number}].amount", f"'{item.amount}' is not a money fact"
+                )
+            _placeholders(path, f"{key}.items[{number}].description", item.description, known)
+        if spec.lines is None and not spec.items:
+            raise ConfigError(path, key, "has nothing to bill; give 'lines' or 'items'")
+        if spec.refuse_nothing:
+            _placeholders(path, f"{key}.refuse_nothing", spec.refuse_nothing, known)
+        bills[name] = DeclaredBill(
+            spec.authority,
+            spec.lines,
+            tuple(BillItem(i.description, i.amount) for i in spec.items),
+            spec.refuse_nothing,
+        )
+    figures: dict[str, Choice | str] = {}
+    for name, entry in table.figures.items():
+        key = f"figures.{name}"
+        _unique_name(path, key, name, known | set(bills))
+        spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
+        if (spec.fact is None) == (spec.choose_by is None):
+            raise ConfigError(
+                path, key, "give either 'fact' (printed as it is) or 'choose_by' with 'words'"
+            )
+        named = spec.fact or spec.choose_by
+        if named not in kinds:
+            raise ConfigError(path, key, f"'{named}' is not a fact of this notice type")
+        if spec.choose_by is not None:
+            if not spec.words:
+                raise ConfigError(path, f"{key}.words", "must give the words for each value")
+            figures[name] = Choice(spec.choose_by, dict(spec.words))
+        else:
+            figures[name] = named
+    return Declared(periods, checks, bills, figures, kinds)
+
+
+def _unique_name(path: Path, key: str, name: str, taken: object) -> None:
+    if name in taken:  # type: ignore[operator]
+        raise ConfigError(path, key, f"'{name}' is already the name of a fact or figure")
+
+
+def _check(
+    path: Path, index: int, spec: CheckSpec, known: set[str], kinds: dict[str, str]
+) -> Check:
+    key = f"checks[{index}]"
+    given = [c for c in COMPARISONS if getattr(spec, c) is not None]
+    if len(given) != 1:
+        raise ConfigError(path, key, f"must make exactly one comparison: {', '.join(COMPARISONS)}")
+    comparison = given[0]
+    if spec.fact not in known:
+        raise ConfigError(
+            path, f"{key}.fact", f"'{spec.fact}' is not a fact or period of this notice type"
+        )
+    operand = getattr(spec, comparison)
+    if comparison == "one_of":
+        operand = tuple(operand)
+    elif comparison in ("at_least", "at_most"):
+        if operand not in known:
+            try:
+                Decimal(operand.replace(",", "").removeprefix("$"))
+            except InvalidOperation:
+                raise ConfigError(
+                    path, f"{key}.{comparison}", f"'{operand}' is neither a fact nor an amount"
+                ) from None
+    elif operand not in known:
+        raise ConfigError(
+            path, f"{key}.{comparison}", f"'{operand}' is not a fact or period of this notice type"
+        )
+    _placeholders(path, f"{key}.says", spec.says, known)
+    return Check(spec.fact, comparison, operand, spec.says.strip())
+
+
+def _placeholders(path: Path, key: str, sentence: str, known: set[str]) -> None:
+    for name in PLACEHOLDER.findall(sentence):
+        if name not in known:
+            raise ConfigError(path, key, f"names {{{name}}}, which is not a fact or period here")
 
 
 def _facts(path: Path, table: dict[str, Any]) -> list[Fact]:
