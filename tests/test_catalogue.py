@@ -6,20 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
+from manifests import ORDINANCES, manifest_villages, ordinance_file
 
 from noticeclerk.content.notice_types import catalogue_entries, load_notice, notice_names
 from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError, InputError, RuleError
 
-REPO = Path(__file__).resolve().parent.parent
-ORDINANCES = REPO.parent / "shared" / "ordinances"
-ORDINANCE_OF = {
-    "village-a": "000_837cb65afd6c6fb5.txt",
-    "village-b": "001_d25764649389cc07.txt",
-    "luck": "002_6ca393cca71deab8.txt",
-    "tuckahoe": "003_7896f9814b980c42.txt",
-    "palmyra": "004_3bfaefa280b7125e.txt",
-}
 ALL_NOTICES = [(v, n) for v in village_names() for n in notice_names(v)]
 
 
@@ -28,7 +20,7 @@ def words(text: str) -> str:
 
 
 def test_every_village_has_at_least_one_notice_type():
-    assert {village for village, _ in ALL_NOTICES} == set(ORDINANCE_OF)
+    assert {village for village, _ in ALL_NOTICES} == set(manifest_villages())
 
 
 @pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
@@ -44,9 +36,7 @@ def test_each_notice_type_loads_and_its_signer_is_an_officer(village, notice):
 )
 @pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
 def test_each_quote_is_the_ordinance_word_for_word(village, notice):
-    ordinance = words(
-        re.sub(r"\n\s*", "\n", (ORDINANCES / ORDINANCE_OF[village]).read_text(encoding="utf-8"))
-    )
+    ordinance = words(re.sub(r"\n\s*", "\n", ordinance_file(village).read_text(encoding="utf-8")))
     for quote in load_notice(village, notice).quotes:
         # A quoted paragraph may join the ordinance's numbered lines; each paragraph must stand.
         for paragraph in re.split(r"\n\s*\n", quote.text):

@@ -8,22 +8,15 @@ complete (issue 6) when every pending list is empty.
 from __future__ import annotations
 
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
+from manifests import ORDINANCES, manifest, manifest_villages
 
 from noticeclerk.content.notice_types import notice_names
 
-HERE = Path(__file__).resolve().parent
-INDEX = HERE.parent.parent / "shared" / "ordinances" / "INDEX.md"
-SECTIONS = {
-    "000": "village-a",
-    "001": "village-b",
-    "002": "luck",
-    "003": "tuckahoe",
-    "004": "palmyra",
-}
+INDEX = ORDINANCES / "INDEX.md"
+# INDEX.md heads each village's documents with its ordinance file's number ("### 002 — ...").
+SECTIONS = {manifest(village)["ordinance"][:3]: village for village in manifest_villages()}
 
 
 def index_bullets() -> dict[str, list[str]]:
@@ -39,31 +32,29 @@ def index_bullets() -> dict[str, list[str]]:
     return bullets
 
 
-def manifest(village: str) -> list[dict]:
-    return tomllib.loads((HERE / "catalogue" / f"{village}.toml").read_text(encoding="utf-8"))[
-        "bullet"
-    ]
+def bullets_of(village: str) -> list[dict]:
+    return manifest(village)["bullet"]
 
 
 @pytest.mark.skipif(not INDEX.exists(), reason="INDEX.md in ../shared is not beside this checkout")
-@pytest.mark.parametrize("village", sorted(SECTIONS.values()))
+@pytest.mark.parametrize("village", manifest_villages())
 def test_every_index_bullet_is_mapped_in_order(village):
     bullets = index_bullets()[village]
-    entries = manifest(village)
+    entries = bullets_of(village)
     assert len(entries) == len(bullets)
     for bullet, entry in zip(bullets, entries, strict=True):
         assert bullet.startswith(entry["starts"]), (entry["starts"], bullet[:60])
 
 
-@pytest.mark.parametrize("village", sorted(SECTIONS.values()))
+@pytest.mark.parametrize("village", manifest_villages())
 def test_every_mapped_notice_type_exists_and_every_notice_type_is_mapped(village):
-    mapped = [name for entry in manifest(village) for name in entry["notices"]]
+    mapped = [name for entry in bullets_of(village) for name in entry["notices"]]
     assert sorted(mapped) == notice_names(village)
 
 
-@pytest.mark.parametrize("village", sorted(SECTIONS.values()))
+@pytest.mark.parametrize("village", manifest_villages())
 def test_a_bullet_with_nothing_made_has_its_documents_pending_or_a_reason(village):
-    for entry in manifest(village):
+    for entry in bullets_of(village):
         assert (
             entry["notices"]
             or entry["pending"]

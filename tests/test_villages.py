@@ -6,19 +6,18 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from manifests import manifest_villages
 
 from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError
 from noticeclerk.rules.calendars import Jurisdiction
 
-VILLAGES = ["luck", "palmyra", "tuckahoe", "village-a", "village-b"]
+
+def test_the_built_in_villages_are_those_the_ordinances_are_for():
+    assert village_names() == manifest_villages()
 
 
-def test_the_five_villages_are_built_in():
-    assert village_names() == VILLAGES
-
-
-@pytest.mark.parametrize("slug", VILLAGES)
+@pytest.mark.parametrize("slug", village_names())
 def test_each_built_in_village_loads(slug):
     village = load_village(slug)
     assert village.name
