@@ -13,7 +13,6 @@ from noticeclerk.rules.apportion import Apportionment, split_among_properties, s
 from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
 from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule, fee_rules
 from noticeclerk.rules.installments import (
-    INSTALLMENT_VILLAGES,
     PALMYRA_8_03_3_B_6,
     PALMYRA_8_15_6_B,
     Plan,
@@ -23,7 +22,7 @@ from noticeclerk.rules.installments import (
     installment_schedule,
     prepayment,
 )
-from noticeclerk.rules.interest import TAX_RATE_PROVISIONS, Payoff, Rate, payoff
+from noticeclerk.rules.interest import Payoff, Rate, payoff
 from noticeclerk.rules.money import parse_amount, parse_measure, parse_percent
 from noticeclerk.rules.periods import Deadline, Unit, count_period
 
@@ -176,7 +175,7 @@ def rate_at_counter(
     found = load_village(village, workspace)
     if not tax_rate:
         return found.legal_rate
-    provision = TAX_RATE_PROVISIONS.get(found.slug)
+    provision = found.money.tax_rate_provision
     if provision is None:
         raise InputError(
             f"{found.name}'s ordinance charges no interest at the tax rate; leave out --tax-rate "
@@ -232,10 +231,15 @@ def installments_at_counter(
         ) from None
     amount = parse_amount(principal, "The principal")
     found = load_village(village, workspace) if village else None
-    if found is not None and found.slug not in INSTALLMENT_VILLAGES:
+    if found is not None and chosen.value not in found.installment_plans:
+        if not found.installment_plans:
+            raise InputError(
+                f"{found.name}'s ordinance provides no installment payments ([installments] in "
+                f"{found.path} lists none)."
+            )
         raise InputError(
-            f"{found.name}'s ordinance provides no installment payments; Palmyra's does "
-            "(§ 8.03(3)(b), § 8.15(6)(b))."
+            f"{found.name}'s ordinance provides no '{chosen.value}' installment plan; its plans "
+            f"are: {', '.join(found.installment_plans)}."
         )
     schedule = installment_schedule(
         amount, years, _installment_rate(chosen, rate, borrowing_rate, found), chosen

@@ -146,7 +146,8 @@ def test_tuckahoes_tax_rate_is_read_from_its_letterhead(runner, tmp_path):
     folder.mkdir(parents=True)
     (folder / "letterhead.toml").write_text(
         'name = "Village of Tuckahoe"\nstate = "NY"\ntimezone = "America/New_York"\n'
-        '[money]\ntax_interest_rate_percent = "7"\n',
+        '[money]\ntax_interest_rate_percent = "7"\n'
+        'tax_interest_provision = {authority = "Tuckahoe § 19-34(b)", words = "as taxes"}\n',
         encoding="utf-8",
     )
     args = ["--principal", "365", "--from", "2026-01-01", "--to", "2026-01-11", "--tax-rate"]

@@ -598,7 +598,7 @@ def test_a_register_with_documents_migrates_forward_keeping_them(engine, office)
     migrated.dispose()
 
 
-def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office):
+def house_numbering_as_a_permit(office: Path) -> None:
     notices = office / "notices" / "palmyra"
     notices.mkdir(parents=True)
     definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
@@ -607,12 +607,36 @@ def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office
     (notices / "house-numbering-notice.toml").write_text(
         definition.replace('kind = "notice"', 'kind = "permit"'), encoding="utf-8"
     )
+
+
+def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office):
+    house_numbering_as_a_permit(office)
     case = open_palmyra_case(engine, office)
     numbers = [
         issue_palmyra(engine, office, case, when).number
         for when in (date(2026, 12, 30), date(2027, 1, 4))
     ]
     assert numbers == ["PA-P-000001", "PA-P-000002"]
+
+
+def test_a_village_whose_file_says_yearly_restarts_its_permit_series_each_year(engine, office):
+    house_numbering_as_a_permit(office)
+    letterhead = REPO / "letterheads" / "palmyra" / "letterhead.toml"
+    ours = office / "letterheads" / "palmyra"
+    ours.mkdir(parents=True)
+    (ours / "letterhead.toml").write_text(
+        letterhead.read_text(encoding="utf-8").replace(
+            'permits = "one series"', 'permits = "yearly"'
+        ),
+        encoding="utf-8",
+    )
+    (ours / "seal.svg").write_bytes((letterhead.parent / "seal.svg").read_bytes())
+    case = open_palmyra_case(engine, office)
+    numbers = [
+        issue_palmyra(engine, office, case, when).number
+        for when in (date(2026, 12, 30), date(2027, 1, 4), date(2027, 1, 5))
+    ]
+    assert numbers == ["PA-P-2026-00001", "PA-P-2027-00001", "PA-P-2027-00002"]
 
 
 def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_served(

@@ -95,6 +95,8 @@ def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
             "is missing",
         ),
         (GOOD + "name = 'x'\n", None, "is not valid TOML"),
+        (GOOD + "[numbering]\npermits = 'weekly'\n", "numbering.permits", "one series, yearly"),
+        (GOOD + "[installments]\nplans = ['layaway']\n", "installments.plans[0]", "elm-tax"),
         (
             GOOD.replace('name = "Village of Example"', "name = 7"),
             "name",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
@@ -31,7 +31,7 @@ from noticeclerk.rules.calendars import (
     LegalCalendar,
 )
 from noticeclerk.rules.fees import EntryKind, FeeTable, table_entries
-from noticeclerk.rules.interest import LEGAL_RATES, Rate
+from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
 VILLAGE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
@@ -65,11 +65,29 @@ class CalendarTable(Table):
     hour_periods_skip_sundays_and_holidays: bool = True
 
 
+class ProvisionTable(Table):
+    authority: Text
+    words: Text
+
+
 class MoneyTable(Table):
     legal_interest_rate_percent: Percent | None = None
     legal_interest_authority: Text | None = None
     tax_interest_rate_percent: Percent | None = None
+    # Where the ordinance charges interest at the rate of the village's real property taxes.
+    tax_interest_provision: ProvisionTable | None = None
     borrowing_rate_percent: Percent | None = None
+
+
+class InstallmentsTable(Table):
+    # The installment plans the ordinance provides, by name (rules.installments.Plan).
+    plans: list[Literal["assessment", "elm-tax"]] = msgspec.field(default_factory=list)
+
+
+class NumberingTable(Table):
+    # "one series": permits numbered consecutively without a yearly restart (Tuckahoe
+    # § 19-48(c), § 19-78); "yearly": a new series each year, as documents have.
+    permits: Literal["one series", "yearly"] = "one series"
 
 
 class LetterheadTable(Table):
@@ -106,6 +124,8 @@ class VillageFile(Table):
     office: OfficeTable = OfficeTable()
     calendar: CalendarTable = CalendarTable()
     money: MoneyTable = MoneyTable()
+    installments: InstallmentsTable = InstallmentsTable()
+    numbering: NumberingTable = NumberingTable()
     fees: dict[str, str | int | float] = msgspec.field(default_factory=dict)
     letterhead: LetterheadTable | None = None
     # Each officer is decoded on its own, so a mistake names the officer's key.
@@ -124,6 +144,8 @@ class MoneySettings:
     legal_rate: Rate | None = None
     tax_rate_percent: Decimal | None = None
     borrowing_rate_percent: Decimal | None = None
+    # The section that charges interest at the tax rate, and its words; None where none does.
+    tax_rate_provision: Provision | None = None
 
 
 @dataclass(frozen=True)
@@ -177,6 +199,10 @@ class Village:
     money: MoneySettings = field(default_factory=MoneySettings)
     fees: FeeTable = field(default_factory=FeeTable)
     printed: Letterhead | None = None
+    # The installment plans its ordinance provides (Palmyra's: "assessment", "elm-tax").
+    installment_plans: tuple[str, ...] = ()
+    # Whether permits run in one series or restart each year.
+    permit_series: str = "one series"
 
     @property
     def timezone(self) -> ZoneInfo:
@@ -260,6 +286,8 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         money=_money_settings(path, table.money),
         fees=_fee_table(slug, path, data.get("fees", {})),
         printed=_letterhead(slug, path, table, workspace),
+        installment_plans=tuple(table.installments.plans),
+        permit_series=table.numbering.permits,
     )
 
 
@@ -350,10 +378,14 @@ def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:
             "is missing: a legal interest rate and the law that sets it "
             "(legal_interest_authority) go together",
         )
+    provision = table.tax_interest_provision
     return MoneySettings(
         legal_rate=Rate(legal, authority) if legal is not None and authority else None,
         tax_rate_percent=_rate_setting(path, table, "tax_interest_rate_percent"),
         borrowing_rate_percent=_rate_setting(path, table, "borrowing_rate_percent"),
+        tax_rate_provision=(
+            Provision(provision.authority.strip(), provision.words.strip()) if provision else None
+        ),
     )
 
 

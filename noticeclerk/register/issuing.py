@@ -25,7 +25,12 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case, latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
-from noticeclerk.register.numbering import document_number, permit_number, take_number
+from noticeclerk.register.numbering import (
+    document_number,
+    permit_number,
+    take_number,
+    yearly_permit_number,
+)
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.deadline_rules import deadline_anchor
@@ -93,8 +98,11 @@ def issue(
                 # later is caught by 'serve', which compares the law's deadline with this one.
                 events[anchor] = when
         prefix = village.letterhead.number_prefix
-        if notice.kind == "permit":
+        if notice.kind == "permit" and village.permit_series == "one series":
             number = permit_number(prefix, take_number(session, f"{village.slug}:permit"))
+        elif notice.kind == "permit":
+            sequence = take_number(session, f"{village.slug}:permit:{when.year}")
+            number = yearly_permit_number(prefix, when.year, sequence)
         else:
             sequence = take_number(session, f"{village.slug}:document:{when.year}")
             number = document_number(prefix, when.year, sequence)

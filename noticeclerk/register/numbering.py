@@ -42,5 +42,10 @@ def document_number(prefix: str, year: int, sequence: int) -> str:
 
 
 def permit_number(prefix: str, sequence: int) -> str:
-    """Permits run in one series with no yearly restart (Tuckahoe § 19-48(c), § 19-78)."""
+    """A permit of a series that never restarts (Tuckahoe § 19-48(c), § 19-78)."""
     return f"{prefix}-P-{sequence:06d}"
+
+
+def yearly_permit_number(prefix: str, year: int, sequence: int) -> str:
+    """A permit of a series that restarts each year, where the village's file says so."""
+    return f"{prefix}-P-{year}-{sequence:05d}"

@@ -49,9 +49,6 @@ PALMYRA_8_15_6_B = "Palmyra § 8.15(6)(b)"
 # § 8.03(3)(b)6: "2 percent over the Village's current borrowing rate".
 ASSESSMENT_MARGIN = Decimal(2)
 
-# The villages whose ordinances provide installment payment (of the five, Palmyra's alone).
-INSTALLMENT_VILLAGES = frozenset({"palmyra"})
-
 
 class Plan(StrEnum):
     """The installment plans the ordinances allow."""

@@ -60,20 +60,6 @@ class Provision:
     words: str
 
 
-# Where an ordinance charges interest at the rate of the village's real property taxes.
-TAX_RATE_PROVISIONS = {
-    "tuckahoe": Provision(
-        "Tuckahoe § 19-34(b)",
-        'the snow-removal charge "shall bear interest at the same rate as taxes"',
-    ),
-    "village-a": Provision(
-        "Village A § 134-45E, section number inferred",
-        'a lien added to the assessment roll bears a delinquent penalty "at the legal rate of '
-        'interest for Village real property taxes"',
-    ),
-}
-
-
 @dataclass(frozen=True)
 class Interest:
     """Simple interest on a principal between two dates, with the reasoning."""
