@@ -14,6 +14,7 @@ from noticeclerk.generators.styles import (
     read_stylesheet,
     stylesheet_disagreements,
 )
+from noticeclerk.render import render_case
 
 LETTER_CSS = Path(__file__).resolve().parents[1] / "templates" / "letter.css"
 
@@ -101,3 +102,50 @@ def test_a_stylesheet_that_strays_is_refused_in_one_sentence_naming_file_selecto
     message = str(caught.value)
     assert str(path) in message and "'h1'" in message and "font-size" in message
     assert message.count(". ") == 0 and "\n" not in message
+
+
+# ---------------------------------------------------------------------------------------------
+# A workspace's own stylesheet and templates, at render time.
+
+REPO = Path(__file__).resolve().parents[1]
+CASE = REPO / "casebook" / "palmyra" / "house-numbering-notice.toml"
+TEMPLATE = "documents/house_numbering_notice.html.j2"
+
+
+def workspace_with(tmp_path: Path, relative: str, text: str) -> Path:
+    workspace = tmp_path / "office"
+    target = workspace / "templates" / relative
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return workspace
+
+
+def test_a_workspace_letter_css_changing_what_word_follows_is_refused_naming_it(tmp_path):
+    css = letter_css().replace("h1 { font-size: 13.5pt;", "h1 { font-size: 20pt;")
+    workspace = workspace_with(tmp_path, "letter.css", css)
+    with pytest.raises(ConfigError) as caught:
+        render_case(CASE, workspace=workspace)
+    message = str(caught.value)
+    assert message.startswith(str(workspace / "templates" / "letter.css"))
+    assert "'h1' has font-size 20pt where the Word copy has 13.5pt" in message
+
+
+def test_a_workspace_letter_css_changing_only_what_word_does_not_follow_renders_both(tmp_path):
+    css = letter_css().replace("hyphens: none;", "hyphens: manual;")
+    workspace = workspace_with(tmp_path, "letter.css", css)
+    rendered = render_case(CASE, workspace=workspace)
+    assert set(rendered.files) == {"pdf", "docx"}
+
+
+def test_a_template_with_a_style_block_is_refused_naming_the_template(tmp_path):
+    text = (REPO / "templates" / TEMPLATE).read_text(encoding="utf-8")
+    text = text.replace("{% block body %}", "{% block body %}\n<style>h1 { color: red; }</style>")
+    workspace = workspace_with(tmp_path, TEMPLATE, text)
+    with pytest.raises(ConfigError, match=r"has a <style> block") as caught:
+        render_case(CASE, workspace=workspace, formats=("docx",))
+    assert str(caught.value).startswith(TEMPLATE)
+
+
+def test_no_shipped_template_carries_a_style_block():
+    templates = (REPO / "templates").rglob("*.j2")
+    assert [t.name for t in templates if "<style" in t.read_text(encoding="utf-8")] == []

@@ -459,6 +459,7 @@ class _Flow:
     last: Paragraph | Table | None = None
     paragraphs: list[Paragraph] = field(default_factory=list)
     tables: int = 0
+    made: list[Paragraph | Table] = field(default_factory=list)  # both, in document order
 
     def take_space(self) -> float:
         space, self.gap, self.pad = self.gap + self.pad, 0.0, 0.0
@@ -628,7 +629,7 @@ class _Writer:
         flow.pad += rule.padding_top
         if rule.rule_top is not None:
             flow.rule_next = rule.rule_top
-        start, tables = len(flow.paragraphs), flow.tables
+        start, tables, first_made = len(flow.paragraphs), flow.tables, len(flow.made)
 
         if tag == "table":
             self.table(element, flow, child, rule)
@@ -642,10 +643,12 @@ class _Writer:
         if rule.rule_top is not None:
             flow.rule_next = None  # the rule belonged to this block's first paragraph
         if rule.keep_together:
-            # page-break-inside: avoid. Word keeps lines and paragraphs together instead.
-            for paragraph in made:
+            # page-break-inside: avoid. Word keeps lines and paragraphs together instead, and
+            # a table's rows by keeping each cell's paragraphs with the next.
+            chain = [p for item in flow.made[first_made:] for p in _paragraphs_in(item)]
+            for paragraph in chain:
                 paragraph.paragraph_format.keep_together = True
-            for paragraph in made[:-1]:
+            for paragraph in chain[:-1]:
                 paragraph.paragraph_format.keep_with_next = True
         if rule.keep_with_next and made:
             made[-1].paragraph_format.keep_with_next = True
@@ -799,6 +802,7 @@ class _Writer:
             if flow.last is not None:  # a break before the first block makes no blank page
                 paragraph.add_run().add_break(WD_BREAK.PAGE)
         flow.paragraphs.append(paragraph)
+        flow.made.append(paragraph)
         flow.last = paragraph
         return paragraph
 
@@ -839,6 +843,7 @@ class _Writer:
             self.fill_cell(cell, plan, widths, bordered)
         flow.last = table
         flow.tables += 1
+        flow.made.append(table)
         if isinstance(flow.container, _Cell):
             flow.spare = flow.container.paragraphs[-1]  # python-docx's paragraph after the table
 
@@ -986,6 +991,13 @@ def _items(element: Element) -> Iterator[str | Element]:
         yield child
         if child.tail:
             yield child.tail
+
+
+def _paragraphs_in(item: Paragraph | Table) -> list[Paragraph]:
+    """A paragraph, or every paragraph of a table (nested ones too), in document order."""
+    if isinstance(item, Paragraph):
+        return [item]
+    return [Paragraph(p, item) for p in item._tbl.iter(qn("w:p"))]
 
 
 def _first(root: Element, test: Any) -> Element | None:

@@ -212,6 +212,7 @@ STYLES: dict[str, Style] = {
     "h2": Style(
         size=11, upper=True, keep_with_next=AVOID, **_margin(inches(0.16), 0.0, inches(0.06))
     ),
+    ".quote-heading": Style(keep_with_next=AVOID),
     "p": Style(align="justify", **_margin(0.0, 0.0, inches(0.09))),
     "table.re-block": Style(size=10, **_margin(0.0, 0.0, inches(0.14))),
     "table.re-block th": Style(
@@ -256,6 +257,9 @@ STYLES: dict[str, Style] = {
     ".jurat": Style(margin_top=inches(0.25), keep_together=AVOID, size=10),
     ".page-break": Style(page_break=True),
     ".small": Style(size=9),
+    ".keep-together": Style(keep_together=AVOID),
+    ".cite": Style(nowrap=True),  # Word can keep a table cell's text on one line, not a span's
+    ".narrower": Style(margin_right=inches(0.4)),
 }
 # Selectors letter.css groups with one above, sharing its declarations.
 STYLES["table.costs td"] = STYLES["table.costs th"]
@@ -267,7 +271,6 @@ STYLES["ul li"] = STYLES["ol.service-methods li"]
 LAID_OUT_BY_HAND = {
     ".letterhead-row": "the letterhead's row: Word sizes it from .letterhead's height",
     ".letterhead .seal-cell": "the seal's cell: Word makes it the seal plus the contact padding",
-    ".quote-heading": "not yet followed by the Word copy",
 }
 
 # ---------------------------------------------------------------------------------------------
