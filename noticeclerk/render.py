@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,10 +25,13 @@ from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
 from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
+from noticeclerk.generators.styles import check_stylesheet
 
 FORMATS = ("pdf", "docx")
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
 STYLESHEET = "letter.css"
+# A <style> element in a document (case text is escaped, so only a template can make one).
+_STYLE_ELEMENT = re.compile(r"<style[\s>/]", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,9 @@ class Renderer:
         stylesheet = find_content_file("templates", STYLESHEET, workspace)
         if stylesheet is None:
             raise ConfigError(STYLESHEET, None, "the letter stylesheet is missing from templates/")
+        # The Word copy follows the style map; a stylesheet that says otherwise (a workspace's
+        # own letter.css) would make the PDF and the DOCX differ, so it is refused here.
+        check_stylesheet(stylesheet)
         self.stylesheets = [letter_stylesheet(stylesheet, self.font_config)]
 
     def environment(self, locale: str) -> SandboxedEnvironment:
@@ -119,6 +126,13 @@ class Renderer:
         """Render any template with a context on the village's letterhead."""
         letterhead = village.letterhead
         html = render_html(template, context, environment=self.environment(letterhead.locale))
+        if _STYLE_ELEMENT.search(html):
+            raise ConfigError(
+                template,
+                None,
+                "has a <style> block, which would change the PDF and not the Word copy; give the "
+                "element a class that letter.css styles, such as keep-together",
+            )
         folders = list(letterhead.folders)
         files: dict[str, bytes] = {}
         if "pdf" in formats:

@@ -593,3 +593,39 @@ def test_an_image_in_the_body_takes_the_size_its_html_gives(letterhead_dir):
     document = Document(io.BytesIO(render(html, [letterhead_dir])))
     (shape,) = document.inline_shapes
     assert (shape.width.inches, shape.height.inches) == (1.0, 0.5)
+
+
+def test_a_table_kept_together_keeps_each_row_with_the_next_and_its_heading_with_it(
+    letterhead_dir,
+):
+    body = (
+        '<div class="keep-together"><h2>Amounts</h2><table class="costs">'
+        "<tr><td>Inspection</td><td>$50.00</td></tr><tr><td>Mailing</td><td>$12.50</td></tr>"
+        "</table></div><p>After the table.</p>"
+    )
+    document = Document(io.BytesIO(render(letter(body=body), [letterhead_dir])))
+    table = document.tables[0]
+    first, last = table.rows[0].cells[0].paragraphs[0], table.rows[1].cells[1].paragraphs[0]
+    assert paragraph_with(document, "AMOUNTS").paragraph_format.keep_with_next
+    assert first.paragraph_format.keep_with_next and first.paragraph_format.keep_together
+    assert last.paragraph_format.keep_together and not last.paragraph_format.keep_with_next
+    assert not paragraph_with(document, "After the table.").paragraph_format.keep_together
+
+
+def test_a_narrower_block_is_indented_from_the_right_as_the_pdf_sets_it(letterhead_dir):
+    body = '<div class="narrower"><p>A little narrower than the column.</p></div>'
+    document = Document(io.BytesIO(render(letter(body=body), [letterhead_dir])))
+    narrower = paragraph_with(document, "A little narrower than the column.")
+    assert narrower.paragraph_format.right_indent.inches == pytest.approx(0.4, abs=0.01)
+
+
+def test_a_quote_heading_stays_with_the_quoted_words(letterhead_dir):
+    body = (
+        '<blockquote class="ordinance"><p class="quote-heading"><span class="citation">'
+        "§ 8.16(6)(b)</span></p><p>Every building shall be numbered.</p></blockquote>"
+    )
+    document = Document(io.BytesIO(render(letter(body=body), [letterhead_dir])))
+    assert paragraph_with(document, "§ 8.16(6)(b)").paragraph_format.keep_with_next
+    assert not paragraph_with(
+        document, "Every building shall be numbered."
+    ).paragraph_format.keep_with_next

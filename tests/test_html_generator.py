@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -113,3 +114,13 @@ def test_a_filter_given_a_missing_fact_names_the_fact(workspace):
     )
     with pytest.raises(InputError, match="the fact 'served'"):
         render(workspace, "date_fact.html.j2", events={})
+
+
+def test_every_document_template_extends_the_base_letter():
+    documents = Path(__file__).resolve().parents[1] / "templates" / "documents"
+    copies = [
+        path.relative_to(documents).as_posix()
+        for path in sorted(documents.rglob("*.html.j2"))
+        if not path.read_text(encoding="utf-8").startswith('{% extends "base_letter.html.j2" %}')
+    ]
+    assert copies == []

@@ -47,30 +47,37 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from noticeclerk.exceptions import ConfigError
+from noticeclerk.generators.styles import NORMAL, SANS, SERIF, STYLES, Border, Style
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
 IN = 72.0  # points per inch; every length below is in points
 
-PAGE_WIDTH, PAGE_HEIGHT = 8.5 * IN, 11 * IN
-MARGIN_SIDE, MARGIN_TOP, MARGIN_BOTTOM = 0.875 * IN, 0.8 * IN, 0.9 * IN
-TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_SIDE
+PAGE, FIRST_PAGE = STYLES["@page"], STYLES["@page :first"]
+PAGE_SIZES = {"letter": (8.5 * IN, 11 * IN)}
+PAGE_WIDTH, PAGE_HEIGHT = PAGE_SIZES[PAGE.page_size or "letter"]
+TEXT_WIDTH = PAGE_WIDTH - PAGE.margin_left - PAGE.margin_right  # type: ignore[operator]
 # @page :first has a 0.5in top margin: the letterhead starts there, and being 1.6in tall it
 # pushes the first page's body down to 2.1in, the top of the #10 envelope's address window.
-HEADER_DISTANCE = 0.5 * IN
+HEADER_DISTANCE = FIRST_PAGE.margin_top
 FOOTER_DISTANCE = 0.4 * IN
-LETTERHEAD_HEIGHT = 1.6 * IN
+LETTERHEAD = STYLES[".letterhead"]
+LETTERHEAD_HEIGHT: float = LETTERHEAD.height  # type: ignore[assignment]
 RETURN_ADDRESS_WIDTH = 3.4 * IN
-SEAL_COLUMN = 1.1 * IN  # .contact ends 1.1in from the right edge; the seal sits in that gap
-SEAL_SIZE = 0.95 * IN
+SEAL_SIZE: float = STYLES[".letterhead .seal"].width  # type: ignore[assignment]
+# .contact ends its padding short of the seal; the seal sits in that gap.
+SEAL_COLUMN = SEAL_SIZE + STYLES[".letterhead .contact"].padding_right  # type: ignore[operator]
 # The letterhead's last line: the sample banner (or nothing) on the 1.5pt rule under it. With
 # the table above it, it makes up the letterhead's 1.6in, so the exact sizes matter.
-BANNER_LINE, RULE_PADDING, RULE_WIDTH = 11.0, 6.0, 1.5
+BANNER_LINE, RULE_PADDING = 11.0, 6.0
+RULE: Border = LETTERHEAD.border_bottom  # type: ignore[assignment]
 SEAL_DPI = 300
 CSS_PX = IN / 96
 
-SERIF, SANS, MONO = "Liberation Serif", "Liberation Sans", "Liberation Mono"
-BODY_SIZE = 11.0
+MONO = "Liberation Mono"
+BODY = STYLES["html"]
+BODY_SIZE: float = BODY.size  # type: ignore[assignment]
 NORMAL_LINE = 1.15  # what "line-height: normal" comes to for the Liberation fonts
+RUNNING = STYLES["@page @top-right"]  # the margin boxes' small running text
 
 REFUSED = "only the letterhead's own files may be used"
 NOT_AN_IMAGE = "is not an image Word can show; use PNG, JPEG or SVG"
@@ -202,10 +209,10 @@ class _Text:
     underline: bool = False
     strike: bool = False
     upper: bool = False
-    font: str = SERIF
+    font: str = BODY.font or SERIF
     color: str | None = None
     align: str | None = None
-    line_height: float = 1.35
+    line_height: float = BODY.line_height  # type: ignore[assignment]
     tracking: float = 0.0
     vertical: str | None = None
     pre: bool = False
@@ -257,8 +264,98 @@ class _Rule:
     outline: int | None = None
 
 
+@dataclass(frozen=True)
+class _Selector:
+    """A descendant selector of simple compounds (tag, classes), as letter.css writes them."""
+
+    text: str
+    own: tuple[str, frozenset[str]]
+    ancestors: tuple[tuple[str, frozenset[str]], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> _Selector:
+        def compound(part: str) -> tuple[str, frozenset[str]]:
+            tag, *classes = part.split(".")
+            return tag, frozenset(classes)
+
+        *ancestors, own = (compound(part) for part in text.split())
+        return cls(text, own, tuple(ancestors))
+
+    @property
+    def specificity(self) -> tuple[int, int]:
+        parts = (self.own, *self.ancestors)
+        return sum(len(c) for _, c in parts), sum(1 for t, _ in parts if t)
+
+    def matches(self, tag: str, classes: frozenset[str], within: frozenset[str]) -> bool:
+        own_tag, own_classes = self.own
+        if (own_tag and own_tag != tag) or not own_classes <= classes:
+            return False
+        for ancestor_tag, ancestor_classes in self.ancestors:
+            if not ancestor_classes:
+                wanted = {ancestor_tag}
+            else:
+                wanted = {f"{ancestor_tag}.{c}" for c in ancestor_classes}
+            if not wanted <= within:
+                return False
+        return True
+
+
+# Page rules (@page) are read by name; every other selector is matched against elements.
+CASCADE = sorted(
+    ((_Selector.parse(text), style) for text, style in STYLES.items() if not text.startswith("@")),
+    key=lambda pair: pair[0].specificity,
+)
+
+
+def _apply(rule: _Rule, style: Style, *, cell: bool) -> None:
+    """One selector's declarations onto the element's rule, in Word's terms."""
+    for name in ("size", "bold", "italic", "font", "color", "align", "upper", "tracking"):
+        if getattr(style, name) is not None:
+            setattr(rule, name, getattr(style, name))
+    if style.line_height is not None:
+        rule.line_height = NORMAL_LINE if style.line_height == NORMAL else style.line_height
+    for name in ("margin_top", "margin_right", "margin_bottom", "margin_left"):
+        if getattr(style, name) is not None:
+            setattr(rule, name, getattr(style, name))
+    for name in ("keep_with_next", "keep_together", "page_break", "nowrap", "valign"):
+        if getattr(style, name) is not None:
+            setattr(rule, name, getattr(style, name))
+    if style.width == "100%":
+        rule.full_width = True
+    elif isinstance(style.width, float):
+        rule.width = style.width
+    if style.height is not None:
+        # A block of fixed height (the address window) sets its lines exactly, so that what
+        # fits the window in the PDF fits it in Word.
+        rule.height, rule.exact_lines = style.height, True
+    sides = {
+        "top": style.border_top,
+        "right": style.border_right,
+        "bottom": style.border_bottom,
+        "left": style.border_left,
+    }
+    if cell:
+        # Table cells keep CSS's box: their own padding and borders.
+        if any(value is not None for value in (style.padding_top, style.padding_left)):
+            rule.padding = style.padding
+        for side, border in sides.items():
+            if border is not None:
+                none = border.colour == "none"
+                rule.borders[side] = None if none else (border.width, border.colour)
+        return
+    # Word has no boxes around blocks: four borders become a paragraph box, a top border a
+    # rule over the block's first paragraph; padding becomes the border's distance.
+    top = style.border_top
+    if all(border is not None for border in sides.values()) and top is not None:
+        rule.box = (top.width, top.colour, style.padding_top or 0.0, style.padding_left or 0.0)
+    elif top is not None:
+        rule.rule_top = (top.width, top.colour, style.padding_top or 0.0)
+    elif style.padding_top is not None:
+        rule.padding_top = style.padding_top
+
+
 def _css(element: Element, within: frozenset[str], parent: _Text) -> _Rule:
-    """The rule for one element; mirrors templates/letter.css, so keep the two in step."""
+    """The rule for one element: the user-agent defaults, then letter.css by the style map."""
     tag, classes = _tag(element), _classes(element)
     rule = _Rule()
 
@@ -302,81 +399,11 @@ def _css(element: Element, within: frozenset[str], parent: _Text) -> _Rule:
         rule.margin_top = rule.margin_bottom = 0.5 * em
         rule.rule_bottom = (CSS_PX, "808080", 0.0)
 
-    # letter.css, rule by rule and in its order.
-    if ".letterhead" in within:
-        if "return-address" in classes:
-            rule.size, rule.line_height = 9.5, 1.25
-        if "village-name" in classes:
-            rule.bold, rule.size, rule.font, rule.line_height = True, 15, SERIF, NORMAL_LINE
-            rule.color = "1A3A5C"
-        if "contact" in classes:
-            rule.align, rule.size, rule.line_height, rule.color = "right", 8.5, 1.3, "333333"
-        if "sample-banner" in classes:
-            rule.bold, rule.size, rule.font, rule.line_height = True, 9, SANS, NORMAL_LINE
-            rule.color, rule.tracking = "BB0000", 0.5
-    if "address-block" in classes:
-        rule.size, rule.line_height, rule.font, rule.upper = 10.5, 1.2, SANS, True
-        rule.height, rule.padding_top, rule.exact_lines = 1.15 * IN, 0.05 * IN, True
-    if tag == "p":
-        rule.margin_top, rule.margin_bottom, rule.align = 0.0, 0.09 * IN, "justify"
-    if ".address-block" in within:
-        if tag == "p":
-            rule.margin_top = rule.margin_bottom = 0.0
-        if "mail-class" in classes:
-            rule.size, rule.bold, rule.margin_bottom = 8.5, True, 2.0
-    if "document-date" in classes:
-        rule.align, rule.margin_top, rule.margin_bottom = "right", 0.05 * IN, 0.1 * IN
-    if tag == "h1":
-        rule.size, rule.align, rule.upper, rule.tracking = 13.5, "center", True, 0.5
-        rule.margin_top, rule.margin_bottom = 0.1 * IN, 0.12 * IN
-    if tag == "h2":
-        rule.size, rule.upper = 11, True
-        rule.margin_top, rule.margin_bottom = 0.16 * IN, 0.06 * IN
-    if tag == "table" and "re-block" in classes:
-        rule.margin_top, rule.margin_bottom, rule.size = 0.0, 0.14 * IN, 10
-    if "table.re-block" in within and tag == "th":
-        rule.align, rule.bold, rule.valign, rule.nowrap = "left", True, "top", True
-        rule.padding = (0.0, 0.15 * IN, 1.0, 0.0)
-    if "table.re-block" in within and tag == "td":
-        rule.padding = (0.0, 0.0, 1.0, 0.0)
-    if "deadline" in classes:
-        rule.box = (1.25, "000000", 0.08 * IN, 0.12 * IN)
-        rule.margin_top, rule.margin_bottom = 0.1 * IN, 0.12 * IN
-    if ".deadline" in within and tag == "p":
-        rule.margin_top = rule.margin_bottom = 0.0
-    if tag == "blockquote" and "ordinance" in classes:
-        rule.margin_top, rule.margin_bottom = 0.04 * IN, 0.1 * IN
-        rule.margin_left = rule.margin_right = 0.3 * IN
-        rule.size = 10
-    if "blockquote.ordinance" in within and tag == "p":
-        rule.margin_bottom = 0.05 * IN
-    if "citation" in classes:
-        rule.italic, rule.bold = False, True
-    if tag == "table" and "costs" in classes:
-        rule.full_width, rule.size = True, 10
-        rule.margin_top, rule.margin_bottom = 0.06 * IN, 0.14 * IN
-    if "table.costs" in within and tag in ("th", "td"):
-        rule.borders = {"bottom": (0.5, "888888")}
-        rule.padding, rule.align = (2.0, 4.0, 2.0, 4.0), "left"
-        if "amount" in classes:
-            rule.align, rule.nowrap = "right", True
-        if tag == "td" and "tr.total" in within:
-            rule.bold, rule.borders = True, {"top": (1.0, "000000"), "bottom": None}
-    if tag == "li" and ("ol.service-methods" in within or "ul" in within):
-        rule.margin_bottom = 0.04 * IN
-    if "signature" in classes:
-        rule.margin_top, rule.keep_together = 0.3 * IN, True
-    if tag == "div" and "line" in classes:
-        # The signature line: a rule above the signer's name, 3in long.
-        rule.margin_top, rule.width, rule.rule_top = 0.4 * IN, 3 * IN, (0.75, "000000", 2.0)
-    if ".signature" in within and tag == "p":
-        rule.margin_top, rule.margin_bottom, rule.align = 0.0, 0.0, "left"
-    if "jurat" in classes:
-        rule.margin_top, rule.keep_together, rule.size = 0.25 * IN, True, 10
-    if "page-break" in classes:
-        rule.page_break = True
-    if "small" in classes:
-        rule.size = 9
+    # letter.css, as the style map declares it: the more specific selectors last, and among
+    # equals the stylesheet's order, as the cascade has it.
+    for selector, style in CASCADE:
+        if selector.matches(tag, classes, within):
+            _apply(rule, style, cell=tag in ("td", "th"))
     return rule
 
 
@@ -432,6 +459,7 @@ class _Flow:
     last: Paragraph | Table | None = None
     paragraphs: list[Paragraph] = field(default_factory=list)
     tables: int = 0
+    made: list[Paragraph | Table] = field(default_factory=list)  # both, in document order
 
     def take_space(self) -> float:
         space, self.gap, self.pad = self.gap + self.pad, 0.0, 0.0
@@ -477,12 +505,17 @@ class _Writer:
         section = self.section
         section.orientation = WD_ORIENT.PORTRAIT
         section.page_width, section.page_height = Pt(PAGE_WIDTH), Pt(PAGE_HEIGHT)
-        section.left_margin = section.right_margin = Pt(MARGIN_SIDE)
-        section.top_margin, section.bottom_margin = Pt(MARGIN_TOP), Pt(MARGIN_BOTTOM)
+        section.left_margin, section.right_margin = Pt(PAGE.margin_left), Pt(PAGE.margin_right)
+        section.top_margin, section.bottom_margin = Pt(PAGE.margin_top), Pt(PAGE.margin_bottom)
         section.header_distance, section.footer_distance = Pt(HEADER_DISTANCE), Pt(FOOTER_DISTANCE)
         section.gutter = Pt(0)
         section.different_first_page_header_footer = True
-        small = _Text(size=8, font=SANS, color="444444", line_height=NORMAL_LINE)
+        small = _Text(
+            size=RUNNING.size or BODY_SIZE,
+            font=RUNNING.font or SANS,
+            color=RUNNING.color,
+            line_height=NORMAL_LINE,
+        )
 
         # Later pages: the @top-right margin box, "village — number".
         running = section.header.paragraphs[0]
@@ -522,7 +555,7 @@ class _Writer:
         _table_layout(table, widths, indent=0.0)
         row = table.rows[0]
         row.height_rule = WD_ROW_HEIGHT_RULE.AT_LEAST
-        row.height = Pt(LETTERHEAD_HEIGHT - BANNER_LINE - RULE_PADDING - RULE_WIDTH)
+        row.height = Pt(LETTERHEAD_HEIGHT - BANNER_LINE - RULE_PADDING - RULE.width)
         frame = replace(frame, within=frame.within | _tokens(element))
         for cell in row.cells:
             cell.vertical_alignment = WD_CELL_VERTICAL_ALIGNMENT.TOP
@@ -545,7 +578,7 @@ class _Writer:
         closing.paragraph_format.line_spacing = Pt(BANNER_LINE)
         closing.paragraph_format.line_spacing_rule = WD_LINE_SPACING.EXACTLY
         closing.paragraph_format.space_before = Pt(0)
-        _paragraph_border(closing, "w:bottom", RULE_WIDTH, "1A3A5C", RULE_PADDING)
+        _paragraph_border(closing, "w:bottom", RULE.width, RULE.colour, RULE_PADDING)
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -596,7 +629,7 @@ class _Writer:
         flow.pad += rule.padding_top
         if rule.rule_top is not None:
             flow.rule_next = rule.rule_top
-        start, tables = len(flow.paragraphs), flow.tables
+        start, tables, first_made = len(flow.paragraphs), flow.tables, len(flow.made)
 
         if tag == "table":
             self.table(element, flow, child, rule)
@@ -610,10 +643,12 @@ class _Writer:
         if rule.rule_top is not None:
             flow.rule_next = None  # the rule belonged to this block's first paragraph
         if rule.keep_together:
-            # page-break-inside: avoid. Word keeps lines and paragraphs together instead.
-            for paragraph in made:
+            # page-break-inside: avoid. Word keeps lines and paragraphs together instead, and
+            # a table's rows by keeping each cell's paragraphs with the next.
+            chain = [p for item in flow.made[first_made:] for p in _paragraphs_in(item)]
+            for paragraph in chain:
                 paragraph.paragraph_format.keep_together = True
-            for paragraph in made[:-1]:
+            for paragraph in chain[:-1]:
                 paragraph.paragraph_format.keep_with_next = True
         if rule.keep_with_next and made:
             made[-1].paragraph_format.keep_with_next = True
@@ -767,6 +802,7 @@ class _Writer:
             if flow.last is not None:  # a break before the first block makes no blank page
                 paragraph.add_run().add_break(WD_BREAK.PAGE)
         flow.paragraphs.append(paragraph)
+        flow.made.append(paragraph)
         flow.last = paragraph
         return paragraph
 
@@ -807,6 +843,7 @@ class _Writer:
             self.fill_cell(cell, plan, widths, bordered)
         flow.last = table
         flow.tables += 1
+        flow.made.append(table)
         if isinstance(flow.container, _Cell):
             flow.spare = flow.container.paragraphs[-1]  # python-docx's paragraph after the table
 
@@ -954,6 +991,13 @@ def _items(element: Element) -> Iterator[str | Element]:
         yield child
         if child.tail:
             yield child.tail
+
+
+def _paragraphs_in(item: Paragraph | Table) -> list[Paragraph]:
+    """A paragraph, or every paragraph of a table (nested ones too), in document order."""
+    if isinstance(item, Paragraph):
+        return [item]
+    return [Paragraph(p, item) for p in item._tbl.iter(qn("w:p"))]
 
 
 def _first(root: Element, test: Any) -> Element | None:
@@ -1274,12 +1318,16 @@ def _letterhead_widths(letterhead: Element, contact: Element | None) -> list[flo
     if contact is None:
         return [RETURN_ADDRESS_WIDTH, usual, SEAL_COLUMN]
     address = _first(letterhead, lambda e: "return-address" in _classes(e))
-    contact_need = max((_text_width(t, 8.5, False) for _, t in _lines(contact)), default=0.0)
+    contact_size = STYLES[".letterhead .contact"].size or BODY_SIZE
+    name, address_size = STYLES[".letterhead .village-name"], STYLES[".letterhead .return-address"]
+    contact_need = max(
+        (_text_width(t, contact_size, False) for _, t in _lines(contact)), default=0.0
+    )
     address_need = max(
         (
-            _text_width(t, 15, True)
+            _text_width(t, name.size or BODY_SIZE, bool(name.bold))
             if "village-name" in _classes(e)
-            else _text_width(t, 9.5, False)
+            else _text_width(t, address_size.size or BODY_SIZE, False)
             for e, t in (_lines(address) if address is not None else [])
         ),
         default=0.0,
