@@ -1,5 +1,5 @@
-"""The Village of Luck's sidewalk repair order: its largest defect, handed to the template as
-a figure; Python only because the template's figure has the fact's own name.
+"""Luck's sidewalk repair order, its largest defect fact turned into the figure the template
+prints; Python only because that figure has the fact's own name, which tables cannot give.
 
 Everything else Luck's bills and this order compute is declared in their notice definitions:
 the snow and ice bill (§ 496-10G, inferred) and the obstruction bill (§ 496-8F) are the account

@@ -1,5 +1,5 @@
-"""The Village of Luck's permits and street-work bills: the event's days, the frozen-ground
-season and the fees and bills that tables cannot state, turned into the figures documents print.
+"""Luck's permits and street-work bills, their facts turned into event days, the frozen-ground
+season, fees and a bill; Python because tables cannot list days, test a season or add a percentage.
 
 Python only for what the declared tables (noticeclerk.computations.declared) have no words
 for: a list of every day between two dates, the closed season of § 496-7A (inferred) with its
