@@ -81,6 +81,13 @@ def test_a_sidewalk_permit_applied_for_two_days_before_the_work_is_refused():
         figures_of("luck", "sidewalk-permit", late)
 
 
+def test_a_sidewalk_permit_with_a_fee_of_nothing_is_refused():
+    # New with the declared fee: "A fee set by the Village Board shall be charged"; a fee of
+    # $0.00 was printed before, and is now refused as a bill for nothing.
+    with pytest.raises(InputError, match=r"fee is \$0\.00.*shall be charged"):
+        figures_of("luck", "sidewalk-permit", {**SIDEWALK, "board_fee": money("0.00")})
+
+
 def test_the_sidewalk_permit_is_the_clerk_treasurer_s_and_prints_the_board_s_fee(rendered):
     assert load_notice("luck", "sidewalk-permit").signer == "clerk_treasurer"
     text = rendered["sidewalk-permit"]
@@ -152,6 +159,31 @@ def test_a_vending_permit_is_refused_below_100000_bodily_injury_or_50000_propert
         figures_of("luck", "vending-permit", low)
 
 
+def test_a_vending_permit_whose_last_day_is_before_its_first_is_refused():
+    backwards = {**VENDING, "last_day": date(2026, 7, 16)}
+    with pytest.raises(InputError, match="is before its first day"):
+        figures_of("luck", "vending-permit", backwards)
+
+
+def test_a_vending_permit_lists_at_most_31_days():
+    assert (
+        len(
+            figures_of("luck", "vending-permit", {**VENDING, "last_day": date(2026, 8, 16)})["days"]
+        )
+        == 31
+    )
+    with pytest.raises(InputError, match="The event runs 32 days"):
+        figures_of("luck", "vending-permit", {**VENDING, "last_day": date(2026, 8, 17)})
+    # The declared filing and insurance checks now come before the count of days.
+    late_and_long = {
+        **VENDING,
+        "last_day": date(2026, 8, 17),
+        "insurance_filed_on": date(2026, 7, 11),
+    }
+    with pytest.raises(InputError, match="Proof of insurance"):
+        figures_of("luck", "vending-permit", late_and_long)
+
+
 APPEAL = {
     "outcome": "approved conditionally",
     "clerk_decision_on": date(2026, 6, 22),
@@ -178,6 +210,26 @@ def test_an_appeal_filed_on_the_eighth_day_is_not_one_the_board_decides():
 def test_the_board_may_only_deny_approve_or_approve_conditionally():
     with pytest.raises(InputError, match="must be one of: denied, approved"):
         figures_of("luck", "vending-appeal-decision", {**APPEAL, "outcome": "tabled"})
+
+
+def test_an_appeal_dated_before_the_clerk_treasurer_s_decision_is_refused():
+    with pytest.raises(InputError, match="before the Clerk-Treasurer's decision"):
+        figures_of(
+            "luck", "vending-appeal-decision", {**APPEAL, "appeal_filed_on": date(2026, 6, 21)}
+        )
+
+
+@pytest.mark.parametrize(
+    ("outcome", "heading"),
+    [
+        ("denied", "What the denial means"),
+        ("approved", "Before the permit is issued"),
+        ("approved conditionally", "The conditions the Village Board imposed"),
+    ],
+)
+def test_each_outcome_has_its_own_heading_for_the_terms(outcome, heading):
+    figures = figures_of("luck", "vending-appeal-decision", {**APPEAL, "outcome": outcome})
+    assert figures["terms_heading"] == heading
 
 
 # --- §§ 496-6, 496-7: street excavation ---------------------------------------------------
@@ -260,6 +312,29 @@ def test_an_opening_the_director_determines_an_emergency_is_permitted_in_the_fro
     }
     figures = figures_of("luck", "street-excavation-permit", emergency)
     assert "The work is an emergency, which the rule allows." in figures["season_steps"]
+
+
+def test_work_to_begin_before_the_permit_s_approval_is_refused_naming_the_hour():
+    # The declared check spells the start as the fact is written, a date and a time.
+    early = {**EXCAVATION, "approved_on": date(2026, 6, 11)}
+    with pytest.raises(
+        InputError,
+        match=r"begin on Wednesday, June 10, 2026 at 7:00 a\.m\. CDT, before the permit's approval",
+    ):
+        figures_of("luck", "street-excavation-permit", early)
+
+
+def test_in_the_frozen_season_the_declared_insurance_check_speaks_before_the_season():
+    # The declared checks run before the computation's season: an opening in the closed season
+    # with too little insurance is refused for the insurance first (before, for the season).
+    start = at(2027, 1, 12, 8, 0)
+    frozen = {**EXCAVATION, "work_starts_at": start, "approved_on": start.date()}
+    with pytest.raises(InputError, match="less than"):
+        figures_of(
+            "luck", "street-excavation-permit", {**frozen, "insurance_per_person": money("1.00")}
+        )
+    with pytest.raises(InputError, match="Issue the refusal letter"):
+        figures_of("luck", "street-excavation-permit", frozen)
 
 
 def test_the_refusal_names_the_first_day_after_the_frozen_season(rendered):
@@ -357,6 +432,16 @@ def test_a_defect_found_after_the_two_years_is_refused():
 def test_the_defect_notice_goes_only_to_the_contractor_or_the_surety():
     with pytest.raises(InputError, match=r"contractor.*surety"):
         figures_of("luck", "defective-restoration-notice", {**RESTORATION, "addressed_as": "owner"})
+
+
+def test_a_defect_found_before_completion_or_costing_nothing_is_refused():
+    with pytest.raises(InputError, match="before the work was completed"):
+        figures_of(
+            "luck", "defective-restoration-notice", {**RESTORATION, "found_on": date(2025, 6, 19)}
+        )
+    nothing = {**RESTORATION, "cost_of_work": lines(("panel", "0.00"))}
+    with pytest.raises(InputError, match="must state the cost of the work"):
+        figures_of("luck", "defective-restoration-notice", nothing)
 
 
 def test_every_new_luck_document_cites_only_letters_the_text_prints_or_marks_them_inferred():

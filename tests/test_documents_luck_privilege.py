@@ -77,6 +77,11 @@ def test_a_termination_later_than_three_months_is_refused():
         figures_of("luck", "street-privilege-permit", PERMIT | {"terminates_on": date(2026, 8, 5)})
 
 
+def test_a_termination_before_the_issuance_is_refused():
+    with pytest.raises(InputError, match="is before the permit's issuance"):
+        figures_of("luck", "street-privilege-permit", PERMIT | {"terminates_on": date(2026, 5, 3)})
+
+
 def test_an_obstruction_of_exactly_a_third_of_the_street_is_allowed():
     facts = PERMIT | {"occupied_width_feet": Decimal("12")}
     assert figures_of("luck", "street-privilege-permit", facts)["max_width_feet"] == Decimal("12.0")

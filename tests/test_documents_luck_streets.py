@@ -90,6 +90,27 @@ def test_a_renewal_is_refused_when_the_insurance_ends_before_the_renewal_does():
         figures_of("luck", "excavation-permit-renewal", short)
 
 
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"operations_begun_on": date(2026, 6, 7)}, "before the permit's approval"),
+        ({"request_made_on": date(2026, 6, 7)}, "The written request"),
+        ({"renewal_approved_on": date(2026, 7, 5)}, "before the written request"),
+        ({"renewal_approved_on": date(2026, 8, 8)}, "would already have ended"),
+    ],
+)
+def test_a_renewal_with_its_dates_out_of_order_is_refused(change, words):
+    with pytest.raises(InputError, match=words):
+        figures_of("luck", "excavation-permit-renewal", {**RENEWAL, **change})
+
+
+def test_a_renewal_fee_of_nothing_is_refused():
+    # New with the declared fee: "payment of a renewal permit fee set by the Village Board"; a
+    # fee of $0.00 was printed before, and is now refused as a bill for nothing.
+    with pytest.raises(InputError, match=r"renewal permit fee is \$0\.00"):
+        figures_of("luck", "excavation-permit-renewal", {**RENEWAL, "board_fee": Decimal("0.00")})
+
+
 def test_the_renewal_is_signed_by_the_director_of_public_works(rendered):
     assert load_notice("luck", "excavation-permit-renewal").signer == "director_public_works"
     assert "Pat Lindqvist Director of Public Works" in rendered["excavation-permit-renewal"]
@@ -218,6 +239,13 @@ def test_a_revocation_without_a_ground_the_ordinance_names_is_refused():
         figures_of(
             "luck", "sidewalk-fixture-revocation", {**REVOCATION, "requirements_not_met": ["h"]}
         )
+
+
+def test_a_finding_before_the_permit_was_issued_is_refused_before_the_grounds_are_read():
+    # The declared date check now speaks first, even when the grounds are also wrong.
+    early = {**REVOCATION, "found_on": date(2026, 5, 11), "requirements_not_met": ["h"]}
+    with pytest.raises(InputError, match=r"finding \(Monday, May 11, 2026\) is before the permit"):
+        figures_of("luck", "sidewalk-fixture-revocation", early)
 
 
 def test_after_a_revocation_the_fixtures_get_the_24_hour_notice_of_section_496_8d(rendered):

@@ -1,13 +1,18 @@
-"""The Village of Luck's street privilege permit (§ 496-9): the permit's fee, its term and the
-share of the street it may cover, and the grounds of its revocation.
+"""Luck's street privilege permit (§ 496-9), its facts turned into its term, width, fee and
+revocation grounds; Python because tables cannot add unmoved months, divide or read lists.
+
+What the declared tables (noticeclerk.computations.declared) have no words for: a day three
+months after a fact that is not moved off a Sunday (the termination is automatic, not an act),
+a true-or-false comparison of a fact with it, a fraction of one number compared with another,
+a bill whose cost lines carry the ordinance's words and leave out a line of nothing, and a list
+of condition numbers each looked up in the ordinance's words. The termination date's order
+against the issuance is a check in notices/luck/street-privilege-permit.toml.
 
 Chapter 496 prints the section number § 496-9 but no subsection letters or paragraph numbers
 in it; the letters A to F and the numbers (1) to (5) of the conditions of occupancy used here
 are inferred from the order of the text. Dates come from the time engine
-(`rules.periods`), amounts from the money engine (`rules.money`, `rules.costs`).
-
-Computations receive only the case facts: the day of issuance is a fact (`issued_on`) and must
-be the date of the permit document.
+(`rules.periods`), amounts from the money engine (`rules.money`, `rules.costs`). The day of
+issuance is a fact (`issued_on`) and must be the date of the permit document.
 """
 
 from __future__ import annotations
@@ -62,7 +67,8 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
     last day, and the check that the obstruction covers not more than 1/3 of the street.
 
     Refuses a permit whose occupied width exceeds a third of the street's width, and a
-    termination date later than three months from issuance.
+    termination date later than three months from issuance (the definition refuses one before
+    the issuance).
     """
     facts = case.facts
     issued: date = facts["issued_on"]
@@ -73,11 +79,6 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
             f"The permit issued on {spell_date(issued)} cannot run to {spell_date(terminates)}: "
             f"{PRIVILEGE}E (inferred) ends every street privilege permit at the end of three "
             f"months from issuance, on {spell_date(end)}; specify that day or an earlier one."
-        )
-    if terminates < issued:
-        raise InputError(
-            f"The termination date {spell_date(terminates)} is before the permit's issuance on "
-            f"{spell_date(issued)}."
         )
     street: Decimal = facts["street_width_feet"]
     occupied: Decimal = facts["occupied_width_feet"]
