@@ -139,7 +139,7 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
         (
             '[periods.p]\nkind = "days"\ncount = 3\nfrom = "outcome"\n',
             "periods.p",
-            "counts from 'outcome', which is not a date fact",
+            "counts from 'outcome', which is neither a date fact",
         ),
         (
             '[[checks]]\nfact = "work_done"\nafter = "nothing"\nsays = "x"\n',
@@ -190,3 +190,37 @@ def test_a_mistake_in_the_declared_tables_names_the_file_and_key(tmp_path, table
     message = str(caught.value)
     assert f"work-bill.toml, key '{key}'" in message
     assert problem in message
+
+
+def test_a_period_may_count_from_the_end_of_a_period_declared_before_it(tmp_path):
+    write_notice(
+        tmp_path,
+        '[periods.first]\nkind = "days"\ncount = 10\nfrom = "notice_served"\n\n'
+        '[periods.renewed]\nkind = "days"\ncount = 30\nfrom = "first"\n',
+    )
+    figures = compute(tmp_path)
+    # June 1 + 10 days is Thursday, June 11; June 11 + 30 days is Saturday, July 11, and the
+    # office keeping no Saturday hours (Wis. Stat. § 990.001(4)(c)), Monday, July 13.
+    assert figures["first"]["due"] == date(2026, 6, 11)
+    assert figures["renewed"]["due"] == date(2026, 7, 13)
+
+
+def test_a_bill_groups_lines_under_labels_and_adds_a_percentage_of_them(tmp_path):
+    write_notice(
+        tmp_path,
+        '[bills.charges]\nauthority = "§ 1"\n'
+        'groups = [{lines = "costs", label = "Labor"}]\n'
+        'items = [{description = "Deposit forfeited", amount = "deposit"}]\n'
+        'percent = {rate = "20", description = "Administration, 20% of {subtotal}"}\n',
+    )
+    lines = compute(tmp_path)["charges"]["lines"]
+    assert lines == [
+        {"description": "Labor: Crew, 3 hours", "amount": Decimal("210.00")},
+        {"description": "Deposit forfeited", "amount": Decimal("100.00")},
+        {"description": "Administration, 20% of $310.00", "amount": Decimal("62.00")},
+    ]
+
+
+def test_a_figure_may_copy_a_fact_under_the_fact_s_own_name(tmp_path):
+    write_notice(tmp_path, '[figures.outcome]\nfact = "outcome"\n')
+    assert compute(tmp_path) == {"outcome": "upheld"}

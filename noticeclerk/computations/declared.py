@@ -24,11 +24,16 @@ The tables, as a notice definition writes them:
     [bills.charges]                      # figures.charges = {lines, total}
     authority = "Tuckahoe § 19-34(b)"
     lines = "costs"                      # a cost_lines fact, each line as the clerk gave it
+    groups = [{lines = "labor", label = "Labor"}]      # lines printed "Labor: ..."
     items = [{description = "Permit fee ({fee_resolution})", amount = "board_fee"}]
+    percent = {rate = "20", description = "Administration, 20% of {subtotal}"}
 
     [figures.decision]                   # figures.decision = the words for the fact's value
     choose_by = "outcome"
     words = {affirmed = "affirmed the notice to repair", modified = "modified it"}
+
+A period may also count from a period declared before it (`from = "first_thirty_days"`), and a
+figure may copy a fact under the fact's own name (`[figures.width] fact = "width"`).
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from noticeclerk.computations.figures import CaseContext, bill_context, period_c
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import DeadlineRule
-from noticeclerk.rules.money import check_cents, spell_amount
+from noticeclerk.rules.money import check_cents, percent_of, spell_amount
 from noticeclerk.rules.periods import Deadline, local_day, spell_date, spell_datetime
 
 # The comparisons a check may make, each with the words of its refusal's default.
@@ -72,13 +77,24 @@ class BillItem:
 
 
 @dataclass(frozen=True)
+class Percent:
+    """A line adding a stated percentage of the lines before it ("plus 20% for administration")."""
+
+    rate: Decimal
+    description: str
+
+
+@dataclass(frozen=True)
 class DeclaredBill:
-    """A bill: the lines of a cost_lines fact and fixed items, under one authority."""
+    """A bill: the lines of cost_lines facts, fixed items and a percentage, under one authority."""
 
     authority: str
     lines: str | None
     items: tuple[BillItem, ...]
     refuse_nothing: str | None
+    # Further cost_lines facts, each line printed after its label ("Labor: ...").
+    groups: tuple[tuple[str, str], ...] = ()
+    percent: Percent | None = None
 
 
 @dataclass(frozen=True)
@@ -113,12 +129,13 @@ NOTHING = Declared({}, (), {}, {}, {})
 
 def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     """The figures a notice type declares, or InputError with the sentence of the first refusal."""
-    # A period counts from a fact (or, failing that, an event of the same name).
+    # A period counts from a fact (or, failing that, an event of the same name), or from the
+    # end of a period declared before it.
     anchors = {**case.events, **{k: v for k, v in case.facts.items() if isinstance(v, date)}}
-    periods = {
-        name: rule.deadline(case.village.calendar, anchors, case.facts)
-        for name, rule in declared.periods.items()
-    }
+    periods: dict[str, Deadline] = {}
+    for name, rule in declared.periods.items():
+        periods[name] = rule.deadline(case.village.calendar, anchors, case.facts)
+        anchors[name] = periods[name].due
     values: dict[str, Any] = {**case.facts, **periods}
     for check in declared.checks:
         if not _holds(check, values, case):
@@ -189,12 +206,30 @@ def _bill(
     ]
     lines += [
         BillLine(
+            f"{label}: {line['description']}",
+            check_cents(line["amount"], f"The cost '{line['description']}'"),
+            bill.authority,
+        )
+        for fact, label in bill.groups
+        for line in case.facts[fact]
+    ]
+    lines += [
+        BillLine(
             _spell(item.description, values, kinds, case),
             check_cents(case.facts[item.amount], f"The amount '{item.amount}'"),
             bill.authority,
         )
         for item in bill.items
     ]
+    if bill.percent is not None and lines:
+        subtotal = sum((line.amount for line in lines), Decimal(0))
+        words = _spell(
+            bill.percent.description,
+            {**values, "subtotal": subtotal},
+            {**kinds, "subtotal": "money"},
+            case,
+        )
+        lines.append(BillLine(words, percent_of(subtotal, bill.percent.rate), bill.authority))
     made = Bill(tuple(lines))
     if made.total <= 0:
         raise InputError(

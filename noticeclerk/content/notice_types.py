@@ -27,6 +27,7 @@ from noticeclerk.computations.declared import (
     Choice,
     Declared,
     DeclaredBill,
+    Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
 from noticeclerk.content.schema import Table, Text, decode, read_toml
@@ -135,10 +136,24 @@ class BillItemSpec(Table):
     amount: Text
 
 
+class BillGroupSpec(Table):
+    lines: Text
+    label: Text
+
+
+class PercentSpec(Table):
+    rate: Annotated[
+        str, msgspec.Meta(pattern=r"^\d+(\.\d+)?$", description='a percentage such as "20"')
+    ]
+    description: Text
+
+
 class BillSpec(Table):
     authority: Text
     lines: Text | None = None
+    groups: list[BillGroupSpec] = msgspec.field(default_factory=list)
     items: list[BillItemSpec] = msgspec.field(default_factory=list)
+    percent: PercentSpec | None = None
     refuse_nothing: Text | None = None
 
 
@@ -377,9 +392,12 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
         if isinstance(rule, ClosedSeasonRule):
             raise ConfigError(path, key, "a closed_season rule checks dates; it is not a period")
         anchor = deadline_anchor(rule)
-        if anchor is not None and anchor not in dated:
+        if anchor is not None and anchor not in dated and anchor not in periods:
             raise ConfigError(
-                path, key, f"counts from '{anchor}', which is not a date fact of this notice type"
+                path,
+                key,
+                f"counts from '{anchor}', which is neither a date fact of this notice type nor a "
+                "period declared before it",
             )
         for fact_key in ("depth", "fact"):
             named = getattr(rule, fact_key, None)
@@ -399,14 +417,25 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
         spec = decode(path, entry, BillSpec, prefix=f"{key}.")
         if spec.lines is not None and kinds.get(spec.lines) != "cost_lines":
             raise ConfigError(path, f"{key}.lines", f"'{spec.lines}' is not a cost_lines fact")
+        for number, group in enumerate(spec.groups):
+            if kinds.get(group.lines) != "cost_lines":
+                raise ConfigError(
+                    path,
+                    f"{key}.groups[{number}].lines",
+                    f"'{group.lines}' is not a cost_lines fact",
+                )
+        if spec.percent is not None:
+            _placeholders(
+                path, f"{key}.percent.description", spec.percent.description, known | {"subtotal"}
+            )
         for number, item in enumerate(spec.items):
             if kinds.get(item.amount) != "money":
                 raise ConfigError(
                     path, f"{key}.items[{number}].amount", f"'{item.amount}' is not a money fact"
                 )
             _placeholders(path, f"{key}.items[{number}].description", item.description, known)
-        if spec.lines is None and not spec.items:
-            raise ConfigError(path, key, "has nothing to bill; give 'lines' or 'items'")
+        if spec.lines is None and not spec.items and not spec.groups:
+            raise ConfigError(path, key, "has nothing to bill; give 'lines', 'groups' or 'items'")
         if spec.refuse_nothing:
             _placeholders(path, f"{key}.refuse_nothing", spec.refuse_nothing, known)
         bills[name] = DeclaredBill(
@@ -414,12 +443,19 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
             spec.lines,
             tuple(BillItem(i.description, i.amount) for i in spec.items),
             spec.refuse_nothing,
+            groups=tuple((group.lines, group.label) for group in spec.groups),
+            percent=(
+                Percent(Decimal(spec.percent.rate), spec.percent.description)
+                if spec.percent
+                else None
+            ),
         )
     figures: dict[str, Choice | str] = {}
     for name, entry in table.figures.items():
         key = f"figures.{name}"
-        _unique_name(path, key, name, known | set(bills))
         spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
+        if spec.fact != name:  # a fact may be printed under its own name
+            _unique_name(path, key, name, known | set(bills))
         if (spec.fact is None) == (spec.choose_by is None):
             raise ConfigError(
                 path, key, "give either 'fact' (printed as it is) or 'choose_by' with 'words'"
