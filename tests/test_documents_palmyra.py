@@ -138,3 +138,23 @@ def test_a_sidewalk_permit_applied_for_fewer_than_7_days_ahead_is_refused():
 def test_the_sidewalk_permit_is_a_permit_to_the_applicant():
     notice = load_notice("palmyra", "sidewalk-permit")
     assert (notice.kind, notice.recipient) == ("permit", "applicant")
+
+
+# --- Notice types as data ------------------------------------------------------------------
+
+DECLARED_ONLY = [
+    "rubbish-removal-notice",
+    "unlawful-planting-order",
+    "view-obstruction-order",
+    "dangerous-tree-order",
+    "tree-appeal-hearing",
+    "tree-appeal-decision",
+    "tree-appeal-decision-reversed",
+]
+
+
+@pytest.mark.parametrize("notice", DECLARED_ONLY)
+def test_these_notice_types_compute_only_what_their_definitions_declare(notice):
+    loaded = load_notice("palmyra", notice)
+    assert loaded.computation is None
+    assert loaded.declared

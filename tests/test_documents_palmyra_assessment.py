@@ -32,6 +32,14 @@ def compute(notice: str, facts: dict, **changes) -> dict:
     return figures_of("palmyra", notice, {**facts, **changes})
 
 
+def load_changed(stem: str, **changes) -> None:
+    """Read the sample case with some facts written otherwise, as a clerk's case file would."""
+    path = CASEBOOK / f"{stem}.toml"
+    data = tomllib.loads(path.read_text())
+    data["facts"].update(changes)
+    load_case(path, data, load_notice("palmyra", data["notice"]), CHICAGO)
+
+
 # --- § 8.03(3)(e): hardship deferment of one year's installment ----------------------------
 
 HARDSHIP = "hardship-deferment-decision"
@@ -92,9 +100,16 @@ def test_a_decision_other_than_granted_or_denied_is_refused(outcome):
 
 
 def test_an_installment_of_fractions_of_a_cent_is_refused():
-    facts = case_facts("hardship-deferment-granted")
-    with pytest.raises(InputError):
-        compute(HARDSHIP, facts, deferred_amount=D("425.031"))
+    # A money fact is whole cents when the case file is read, before anything is computed.
+    with pytest.raises(InputError, match="deferred_amount"):
+        load_changed("hardship-deferment-granted", deferred_amount="425.031")
+
+
+@pytest.mark.parametrize("stem", ["hardship-deferment-granted", "assessment-deferment-granted"])
+def test_a_deferment_of_nothing_is_refused(stem):
+    notice = tomllib.loads((CASEBOOK / f"{stem}.toml").read_text())["notice"]
+    with pytest.raises(InputError, match=r"must be more than \$0\.00"):
+        compute(notice, case_facts(stem), deferred_amount=D("0.00"))
 
 
 # --- § 8.03(3)(c): deferment while no use of the improvement is made -----------------------
@@ -127,9 +142,9 @@ def test_a_granted_deferment_needs_the_terms_the_board_prescribed():
 
 
 def test_a_decision_without_grounds_is_refused():
-    facts = case_facts("assessment-deferment-granted")
-    with pytest.raises(InputError, match="grounds"):
-        compute(NONUSE, facts, grounds="  ")
+    # The grounds are a text fact, which a case file cannot give blank.
+    with pytest.raises(InputError, match="the fact 'grounds'"):
+        load_changed("assessment-deferment-granted", grounds="  ")
 
 
 # --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------

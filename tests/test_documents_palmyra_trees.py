@@ -125,6 +125,18 @@ def test_a_driveway_the_installation_requirements_forbid_is_refused(change, mess
         figures_of("palmyra", "driveway-permit", driveway_facts(**change))
 
 
+@pytest.mark.parametrize("width", [D(0), D(-3)])
+def test_a_driveway_of_no_width_is_refused(width):
+    with pytest.raises(InputError, match=r"at most 24 feet"):
+        figures_of("palmyra", "driveway-permit", driveway_facts(width_ft=width))
+
+
+def test_a_refused_measurement_is_printed_as_the_case_gives_it():
+    # The declared checks print a number fact as written: 30.0 stays 30.0.
+    with pytest.raises(InputError, match=r"A driveway 30\.0 feet wide"):
+        figures_of("palmyra", "driveway-permit", driveway_facts(width_ft=D("30.0")))
+
+
 def test_a_driveway_of_exactly_24_feet_10_feet_from_the_intersection_and_6_inches_deep_passes():
     figures = figures_of(
         "palmyra",

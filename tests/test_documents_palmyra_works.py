@@ -40,6 +40,14 @@ def compute(notice: str, facts: dict, **changes) -> dict:
     return figures_of("palmyra", notice, {**facts, **changes})
 
 
+def load_changed(stem: str, **changes) -> None:
+    """Read the sample case with some facts written otherwise, as a clerk's case file would."""
+    path = CASEBOOK / f"{stem}.toml"
+    data = tomllib.loads(path.read_text())
+    data["facts"].update(changes)
+    load_case(path, data, load_notice("palmyra", data["notice"]), CHICAGO)
+
+
 # --- § 8.15(8)(b), (10), (11)(a): the Village Forester's orders ------------------------------
 
 TREE_ORDERS = [
@@ -78,9 +86,18 @@ def test_every_tree_order_tells_the_owner_of_the_appeal_to_the_village_board(not
     assert "§ 8.15(14)" in sections
 
 
-def test_an_unlawful_planting_order_must_list_the_plantings():
-    with pytest.raises(InputError, match="List at least one"):
-        compute("unlawful-planting-order", case_facts("unlawful-planting-order"), plantings=[])
+@pytest.mark.parametrize(
+    ("stem", "fact"),
+    [
+        ("unlawful-planting-order", "plantings"),
+        ("view-obstruction-order", "corrective_steps"),
+        ("dangerous-tree-order", "corrective_action"),
+    ],
+)
+def test_a_tree_order_must_list_what_the_owner_must_remove_or_do(stem, fact):
+    # § 8.15(8)(b), (10)(c), (11)(a): a list fact, which a case file cannot give empty.
+    with pytest.raises(InputError, match=f"the fact '{fact}'.*must be a list of texts"):
+        load_changed(stem, **{fact: []})
 
 
 def test_an_obstruction_of_view_cites_the_intersection_or_the_traffic_sign_rule():
@@ -119,6 +136,27 @@ def test_a_hearing_set_more_than_30_days_after_the_appeal_is_refused():
             case_facts("tree-appeal-hearing"),
             hearing_at=datetime(2026, 9, 10, 18, 30, tzinfo=CHICAGO),
         )
+
+
+def test_a_refused_hearing_is_named_by_its_day_and_hour():
+    # The declared check prints the hearing as the case gives it, a date and time.
+    with pytest.raises(InputError, match=r"The hearing on Thursday, September 10, 2026 at 6:30"):
+        compute(
+            "tree-appeal-hearing",
+            case_facts("tree-appeal-hearing"),
+            hearing_at=datetime(2026, 9, 10, 18, 30, tzinfo=CHICAGO),
+        )
+
+
+def test_a_hearing_given_in_another_time_zone_falls_on_its_day_in_palmyra():
+    # 1:30 a.m. UTC on September 10 is 8:30 p.m. on Wednesday, September 9 in Palmyra, the last
+    # of the 30 days; the day compared is the Village's calendar day, not the offset's.
+    figures = compute(
+        "tree-appeal-hearing",
+        case_facts("tree-appeal-hearing"),
+        hearing_at=datetime(2026, 9, 10, 1, 30, tzinfo=ZoneInfo("UTC")),
+    )
+    assert figures["hearing_limit"]["due"] == date(2026, 9, 9)
 
 
 def test_the_decision_letter_must_go_within_10_days_after_the_hearing():
@@ -178,8 +216,8 @@ def test_the_snow_rate_comes_from_the_case_not_the_letterhead():
 
 def test_a_snow_charge_without_a_clearing_or_an_area_is_refused():
     facts = case_facts("snow-ice-tax-roll-charge")
-    with pytest.raises(InputError, match="at least one clearing"):
-        compute("snow-ice-tax-roll-charge", facts, clearings=[])
+    with pytest.raises(InputError, match=r"the fact 'clearings'.*must be a list of texts"):
+        load_changed("snow-ice-tax-roll-charge", clearings=[])
     with pytest.raises(InputError):
         compute("snow-ice-tax-roll-charge", facts, surface_area_sqft=D(0))
 

@@ -1,4 +1,12 @@
-"""The Village of Palmyra's case facts, turned into the figures its documents print."""
+"""Palmyra's special assessment invoices and sidewalk orders and permits, turned into the
+installments, shares and fees they print (Ch. 8, §§ 8.03(3)(b), 8.04).
+
+They stay Python because a table cannot state them: the installment schedule of § 8.03(3)(b)
+is law of its own; the owner's share of § 8.04(1) is a percentage of the estimate's total,
+which a declared bill cannot take; and the sidewalk permit's fee (§ 8.04(2): none) comes from
+the money engine's fee table, while the last day to apply is printed as a bare date rather
+than a period, so its 7 days and their refusal stay with it.
+"""
 
 from __future__ import annotations
 

@@ -1,20 +1,19 @@
-"""The Village of Palmyra's special assessment decisions and schedules (Ch. 8, § 8.03).
+"""Palmyra's special assessment decisions and schedules (Ch. 8, § 8.03), turned into the
+figures their documents print.
 
 - The Village Board's decision on a deferment of a special assessment: while no use of the
   improvement is made (§ 8.03(3)(c)), or a hardship deferment of one year's installment
-  (§ 8.03(3)(e)). The facts the text does not allow a grant on are refused.
+  (§ 8.03(3)(e)). Their notice definitions declare the outcome, the amount and the year; the
+  Python here is the refusals of a grant (or of a denial) under a condition, which declared
+  checks cannot state, and the qualifications a hardship decision lists.
 - The assessment computation schedule of a project district (§ 8.03(4)-(8)), shared by the
   apportionment engine (`noticeclerk.rules.apportion`), the Village's own share on its own
-  lines.
-
-A computation receives only the case's facts, so a check that needs a day or a year takes it
-as a fact, and the notice definition says so in the fact's label.
+  lines: law of its own, which no table states.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -31,8 +30,6 @@ from noticeclerk.rules.apportion import (
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents, check_measure, spell_number
 
-DEFERMENT_OUTCOMES = ("granted", "denied")
-
 # § 8.03(3)(e)2: "A person must be at least 18 years of age and own the real estate upon which
 # the assessment is levied. The real estate must be the homestead of the applicant. The maximum
 # income amount will change from year to year as Wisconsin Homestead Tax Relief maximum figures
@@ -47,24 +44,6 @@ HARDSHIP_QUALIFICATIONS = {
 }
 
 
-def _choice(facts: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
-    value = str(facts[name]).strip()
-    if value not in allowed:
-        raise InputError(f"The fact '{name}' must be one of: {', '.join(allowed)}; not '{value}'.")
-    return value
-
-
-def _decision(facts: Mapping[str, Any]) -> dict[str, Any]:
-    """The outcome, the grounds and the amount deferred or refused deferment."""
-    outcome = _choice(facts, "outcome", DEFERMENT_OUTCOMES)
-    if not str(facts["grounds"]).strip():
-        raise InputError("State the grounds for the Village Board's decision.")
-    amount = check_cents(facts["deferred_amount"], "The assessment or installment deferred")
-    if amount <= 0:
-        raise InputError("The assessment or installment to be deferred must be more than $0.00.")
-    return {"granted": outcome == "granted", "amount": amount}
-
-
 @computation("palmyra_deferment_decision")
 def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(3)(c): the Village Board grants or denies a deferment while no use is made.
@@ -73,24 +52,23 @@ def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
     Village Board while no use of the improvement is made in connection with the property",
     and "All deferments shall end when connection to the facility or use of the facility is
     made": a grant is refused while a use or connection is recorded, or without the Board's
-    terms.
+    terms. (The outcome and the amount are declared.)
     """
     facts = case.facts
-    found = _decision(facts)
-    if found["granted"] and facts["use_or_connection_made"]:
+    granted = facts["outcome"] == "granted"
+    if granted and facts["use_or_connection_made"]:
         raise InputError(
             "A deferment under § 8.03(3)(c) lasts only 'while no use of the improvement is "
             "made in connection with the property', and 'All deferments shall end when "
             "connection to the facility or use of the facility is made'; the case records a "
             "use or connection, so the deferment cannot be granted."
         )
-    terms = [str(term).strip() for term in facts["board_terms"]]
-    if found["granted"] and (not terms or [term.lower() for term in terms] == ["none"]):
+    if granted and [term.lower() for term in facts["board_terms"]] == ["none"]:
         raise InputError(
             "§ 8.03(3)(c): a deferment is 'on such terms and in such manner as prescribed by "
             "the Village Board'; list the terms the Board prescribed."
         )
-    return found
+    return {"granted": granted}
 
 
 @computation("palmyra_hardship_deferment_decision")
@@ -98,35 +76,26 @@ def palmyra_hardship_deferment_decision(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(3)(e): the Village Board grants or denies a hardship deferment of an installment.
 
     (e)1: hardship deferments "may be granted only on a year-to-year basis and must be applied
-    for ... each year": the decision covers the one installment year applied for.
+    for ... each year": the decision covers the one installment year applied for (declared).
     (e)2: the qualifications; a grant is refused unless the Board found each one.
     """
     facts = case.facts
-    found = _decision(facts)
-    applied: int = facts["application_tax_year"]
-    year: int = facts["installment_tax_year"]
-    if applied != year:
-        raise InputError(
-            "A hardship deferment 'may be granted only on a year-to-year basis and must be "
-            f"applied for ... each year' (§ 8.03(3)(e)1): the application for {applied} cannot "
-            f"decide the installment of {year}."
-        )
+    granted = facts["outcome"] == "granted"
     missing = [words for name, words in HARDSHIP_QUALIFICATIONS.items() if not facts[name]]
-    if found["granted"] and missing:
+    if granted and missing:
         raise InputError(
             "A hardship deferment cannot be granted unless "
             + "; ".join(missing)
             + " (§ 8.03(3)(e)2)."
         )
-    if not found["granted"] and not missing and not facts["other_grounds_for_denial"]:
+    if not granted and not missing and not facts["other_grounds_for_denial"]:
         raise InputError(
             "The applicant meets every qualification of § 8.03(3)(e)2; a denial must rest on "
             "other grounds the Board states (set other_grounds_for_denial = true and give them)."
         )
     return {
-        **found,
-        "year": year,
-        "next_year": year + 1,
+        "granted": granted,
+        "next_year": facts["installment_tax_year"] + 1,
         "qualifications": [
             {"words": words[0].upper() + words[1:], "met": bool(facts[name])}
             for name, words in HARDSHIP_QUALIFICATIONS.items()
