@@ -131,10 +131,12 @@ def test_a_driveway_of_no_width_is_refused(width):
         figures_of("palmyra", "driveway-permit", driveway_facts(width_ft=width))
 
 
-def test_a_refused_measurement_is_printed_as_the_case_gives_it():
-    # The declared checks print a number fact as written: 30.0 stays 30.0.
-    with pytest.raises(InputError, match=r"A driveway 30\.0 feet wide"):
+def test_a_refused_measurement_is_printed_as_a_clerk_writes_a_number():
+    # The declared checks spell a number fact without trailing zeros, thousands grouped.
+    with pytest.raises(InputError, match=r"A driveway 30 feet wide"):
         figures_of("palmyra", "driveway-permit", driveway_facts(width_ft=D("30.0")))
+    with pytest.raises(InputError, match=r"A driveway 8\.5 feet from"):
+        figures_of("palmyra", "driveway-permit", driveway_facts(intersection_distance_ft=D("8.50")))
 
 
 def test_a_driveway_of_exactly_24_feet_10_feet_from_the_intersection_and_6_inches_deep_passes():

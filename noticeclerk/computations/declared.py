@@ -49,7 +49,7 @@ from noticeclerk.computations.figures import CaseContext, bill_context, period_c
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import DeadlineRule
-from noticeclerk.rules.money import check_cents, percent_of, spell_amount
+from noticeclerk.rules.money import check_cents, percent_of, spell_amount, spell_number
 from noticeclerk.rules.periods import Deadline, local_day, spell_date, spell_datetime
 
 # The comparisons a check may make, each with the words of its refusal's default.
@@ -258,6 +258,8 @@ def spell_value(value: Any, kind: str, case: CaseContext) -> str:
         return spell_date(value)
     if isinstance(value, Decimal) and kind in ("money", "bill"):
         return spell_amount(value)
+    if isinstance(value, Decimal):
+        return spell_number(value)
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
     return str(value)
