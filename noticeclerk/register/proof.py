@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from noticeclerk.catalogue import SERVICE_METHODS, load_notice
+from noticeclerk.catalogue import load_notice
 from noticeclerk.compose import village_context
 from noticeclerk.exceptions import InputError
 from noticeclerk.letterhead import load_letterhead
@@ -16,6 +16,7 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.service import MAIL_METHODS
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date, spell_time
+from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.villages import load_village
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"

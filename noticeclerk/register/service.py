@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from noticeclerk.catalogue import SERVICE_METHODS, NoticeType, load_notice
+from noticeclerk.catalogue import NoticeType, load_notice
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
@@ -23,6 +23,7 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
+from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.villages import Village, load_village
 
 MAIL_METHODS = {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
