@@ -10,6 +10,11 @@ min / median / max. Quote the median: the machine is shared, and one slow or luc
 must not move the figure. Then `python -X importtime -c "import noticeclerk.cli"` shows
 which imports the command line pays for before any command runs, largest first.
 
+Python may cache bytecode while it runs, as an installed wheel's is cached: with
+PYTHONDONTWRITEBYTECODE set (as on the development machines) every run would recompile
+noticeclerk's own modules, timing the compiler rather than noticeclerk. `--as-is` keeps the
+environment as it is.
+
 On the development machine, `farm-bench -n 10 -- noticeclerk --help` times the same from
 outside with CPU time and peak memory, and `--vs '...'` compares two commands run in turn;
 this script needs only Python.
@@ -18,6 +23,7 @@ this script needs only Python.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -50,26 +56,28 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 
-def time_command(arguments: list[str], runs: int) -> list[float]:
+def time_command(arguments: list[str], runs: int, env: dict[str, str]) -> list[float]:
     """Wall seconds of `runs` fresh processes running one noticeclerk command."""
     command = [sys.executable, "-c", "from noticeclerk.cli import main; main()", *arguments]
-    subprocess.run(command, capture_output=True, check=False)  # warm the disk cache
+    # The first run, not counted, warms the disk cache and writes the bytecode.
+    subprocess.run(command, capture_output=True, check=False, env=env)
     seconds = []
     for _ in range(runs):
         started = time.perf_counter()
         # Not check=True: doctor exits 1 on a machine missing something, and is still timed.
-        subprocess.run(command, capture_output=True, check=False)
+        subprocess.run(command, capture_output=True, check=False, env=env)
         seconds.append(time.perf_counter() - started)
     return seconds
 
 
-def import_times(top: int) -> list[tuple[int, int, str]]:
+def import_times(top: int, env: dict[str, str]) -> list[tuple[int, int, str]]:
     """The largest cumulative imports of `import noticeclerk.cli`: (self µs, total µs, name)."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", "import noticeclerk.cli"],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     rows = []
     for line in result.stderr.splitlines():
@@ -85,10 +93,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=7, help="runs of each command (default 7)")
     parser.add_argument("--top", type=int, default=15, help="import lines to show (default 15)")
+    parser.add_argument(
+        "--as-is", action="store_true", help="keep PYTHONDONTWRITEBYTECODE if it is set"
+    )
     args = parser.parse_args()
-    print(f"noticeclerk start-up, {args.n} runs each, wall seconds (min / median / max)")
+    env = dict(os.environ)
+    if not args.as_is:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    bytecode = "recompiled each run" if "PYTHONDONTWRITEBYTECODE" in env else "cached"
+    print(
+        f"noticeclerk start-up, {args.n} runs each, bytecode {bytecode}, {os.cpu_count()} cores,"
+        f" load {os.getloadavg()[0]:.2f}"
+    )
+    print("wall seconds, min / median / max")
     for label, arguments in COMMANDS.items():
-        seconds = time_command(arguments, args.n)
+        seconds = time_command(arguments, args.n, env)
         print(
             f"  {label:34} {min(seconds):6.3f} / {statistics.median(seconds):6.3f}"
             f" / {max(seconds):6.3f}"
@@ -96,7 +115,7 @@ def main() -> None:
     print()
     print("python -X importtime -c 'import noticeclerk.cli', largest cumulative first (ms)")
     print(f"  {'self':>7} {'cumulative':>10}  module")
-    for own, total, name in import_times(args.top):
+    for own, total, name in import_times(args.top, env):
         print(f"  {own / 1000:7.1f} {total / 1000:10.1f}  {name}")
 
 
