@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.rules.apportion import Apportionment, split_among_properties, split_by_count
 from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
 from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule, fee_rules
 from noticeclerk.rules.installments import (
@@ -25,6 +25,9 @@ from noticeclerk.rules.installments import (
 from noticeclerk.rules.interest import Payoff, Rate, payoff
 from noticeclerk.rules.money import parse_amount, parse_measure, parse_percent
 from noticeclerk.rules.periods import Deadline, Unit, count_period
+
+if TYPE_CHECKING:
+    from noticeclerk.rules.apportion import Apportionment
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,9 @@ def split_at_counter(
     total: str, *, count: int | None = None, parcels: str | None = None
 ) -> Apportionment:
     """Village A § 134-45F: a total shared equally by properties counted or listed."""
+    # Here: the apportionment rules are the largest module a deadline at the counter skips.
+    from noticeclerk.rules.apportion import split_among_properties, split_by_count
+
     if (count is None) == (parcels is None):
         raise InputError(
             "Say who shares the cost one way: give --count or --parcels, not both."

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import ctypes.util
+import importlib
 import shutil
 import subprocess
 from dataclasses import dataclass
 
-import weasyprint
+from noticeclerk.exceptions import PrintingUnavailable, first_line
+
+# What printing imports, by the name a clerk would install it under. WeasyPrint loads Pango
+# (and its fonts) as it is imported, so a missing Pango shows as WeasyPrint failing to load.
+PRINTING_LIBRARIES = {"WeasyPrint": "weasyprint", "python-docx": "docx"}
+# The doctor checks cairosvg too, though only the Word copy of an SVG seal loads it (with the
+# cairo library); the built-in seals are all SVG.
+_CHECKED_LIBRARIES = {**PRINTING_LIBRARIES, "cairosvg": "cairosvg"}
+_INSTALL = {
+    "WeasyPrint": "WeasyPrint needs Pango: 'apt-get install libpango-1.0-0', then 'pip install "
+    "weasyprint'",
+    "python-docx": "'pip install python-docx'",
+    "cairosvg": "Word copies of the SVG seals need it and the cairo library: 'apt-get install "
+    "libcairo2', then 'pip install cairosvg'",
+}
 
 
 @dataclass(frozen=True)
@@ -20,9 +35,18 @@ class Check:
     required: bool = True
 
 
+def require_printing() -> None:
+    """Load what printing needs, or say in one sentence which library could not load."""
+    for library, module in PRINTING_LIBRARIES.items():
+        try:
+            importlib.import_module(module)
+        except (ImportError, OSError) as error:
+            raise PrintingUnavailable(library, error) from error
+
+
 def run_checks() -> list[Check]:
     """Look, without changing anything."""
-    checks = [Check("WeasyPrint", True, f"version {weasyprint.__version__}")]
+    checks = [_library_check(library, module) for library, module in _CHECKED_LIBRARIES.items()]
     subset = ctypes.util.find_library("harfbuzz-subset")
     checks.append(
         Check(
@@ -60,6 +84,16 @@ def run_checks() -> list[Check]:
             )
         )
     return checks
+
+
+def _library_check(library: str, module: str) -> Check:
+    # A library that cannot load is a failed check, not a traceback: the doctor is where
+    # the clerk is sent when printing fails.
+    try:
+        loaded = importlib.import_module(module)
+    except (ImportError, OSError) as error:
+        return Check(library, False, f"cannot be loaded ({first_line(error)}); {_INSTALL[library]}")
+    return Check(library, True, f"version {getattr(loaded, '__version__', 'unknown')}")
 
 
 def _font(family: str) -> str:

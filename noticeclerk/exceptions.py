@@ -1,5 +1,7 @@
 """The errors a clerk can cause, each carrying one sentence that says what to fix."""
 
+import re
+
 
 class NoticeclerkError(Exception):
     """Base of every error the CLI prints as one clean sentence with exit status 1.
@@ -25,3 +27,21 @@ class ConfigError(NoticeclerkError):
 
 class RuleError(ConfigError):
     """A deadline rule in the catalogue names an unknown kind or parameter."""
+
+
+class PrintingUnavailable(NoticeclerkError):
+    """A library printing needs (WeasyPrint with Pango, python-docx) cannot be loaded here."""
+
+    def __init__(self, library: str, error: BaseException) -> None:
+        self.library = library
+        self.error = error
+        super().__init__(
+            f"{library} could not load ({first_line(error)}), so nothing can be printed; "
+            "'noticeclerk doctor' says what is missing."
+        )
+
+
+def first_line(error: BaseException) -> str:
+    """The first sentence of an error from a library, which may run to a page."""
+    text = str(error).strip() or type(error).__name__
+    return re.split(r"\.\s", text.splitlines()[0])[0].rstrip(".:; ")

@@ -1,4 +1,4 @@
-"""Shared fixtures: calendars built in code, and a CLI runner."""
+"""Shared fixtures: calendars built in code, a CLI runner, and a fixed day for the CLI."""
 
 from __future__ import annotations
 
@@ -38,6 +38,17 @@ def eastern() -> ZoneInfo:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+# The day every CLI test runs on, whatever the real date: case and document numbers carry
+# the year, and what is due depends on the day.
+FIXED_TODAY = "2026-11-30"
+
+
+@pytest.fixture(autouse=True)
+def fixed_today(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("NOTICECLERK_TODAY", FIXED_TODAY)
+    return FIXED_TODAY
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

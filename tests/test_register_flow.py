@@ -431,7 +431,7 @@ ISSUER = textwrap.dedent(
     engine = open_register(register_url(office, None))
     for _ in range(count):
         issue(engine, case, notice_slug=None, document_date=date(2026, 12, 1), by="p",
-              now=datetime.now(UTC), workspace=office)
+              now=datetime(2026, 11, 30, 17, tzinfo=UTC), workspace=office)
         print("issued", flush=True)
     """
 )
@@ -738,3 +738,45 @@ def test_the_deadline_a_document_states_survives_a_migration_round_trip_as_a_day
         assert moment.stated_due_on == date(2026, 12, 24)
         assert moment.stated_deadline == datetime(2026, 12, 24, 18, 0, tzinfo=UTC)
     migrated.dispose()
+
+
+def test_a_case_opened_on_a_fixed_day_in_2027_is_numbered_in_2027(office, runner):
+    def run(*args):
+        result = runner.invoke(cli, ["--workspace", str(office), "--today", "2027-01-04", *args])
+        assert result.exit_code == 0, (args, result.output)
+        return result.output
+
+    palmyra = ["--village", "palmyra", "--parcel", "PV-0417"]
+    opened = run(
+        "case",
+        "open",
+        *palmyra,
+        "--notice-type",
+        "house-numbering-notice",
+        *[f"--fact={fact}" for fact in PALMYRA_FACTS],
+    )
+    assert opened == "Opened case PA-C-2027-0001.\n"
+    # Without --date, the document is dated the fixed day, and numbered in its year.
+    issued = run("issue", "PA-C-2027-0001", "--out", str(office / "issued"))
+    assert issued.startswith("Issued PA-D-2027-00001:")
+
+
+def test_due_on_two_fixed_days_tells_a_deadline_coming_from_one_passed(engine, office, runner):
+    number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
+    serve(
+        engine,
+        number,
+        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC)),
+        now=NOON,
+        workspace=office,
+    )
+    due = ["--workspace", str(office), "due"]
+
+    coming = runner.invoke(cli, ["--today", "2026-12-05", *due])
+    assert coming.exit_code == 0, coming.output
+    assert "Due Friday, December 11, 2026." in coming.output
+
+    passed = runner.invoke(cli, ["--today", "2026-12-12", *due])
+    assert passed.exit_code == 0, passed.output
+    assert "The deadline passed" in passed.output
+    assert "Next:" in passed.output and "Next:" not in coming.output

@@ -103,7 +103,7 @@ ISSUER = textwrap.dedent(
     engine = open_register(sys.argv[1])
     for _ in range(int(sys.argv[3])):
         issue(engine, sys.argv[2], notice_slug=None, document_date=date(2026, 12, 1), by="p",
-              now=datetime.now(UTC), workspace=None)
+              now=datetime(2026, 11, 30, 17, tzinfo=UTC), workspace=None)
     """
 )
 

@@ -38,6 +38,7 @@ from noticeclerk.rules.deadline_rules import (
     deadline_anchor,
     parse_rule,
 )
+from noticeclerk.service_methods import SERVICE_METHODS
 
 NOTICE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
@@ -52,24 +53,6 @@ FACT_TYPES = {
     "boolean": "true or false",
     "text_list": "a list of texts in quotes",
     "cost_lines": 'a list of {description = "...", amount = "..."} tables',
-}
-
-# Ways of service the ordinances name (issue 5 records them); a notice lists those it allows.
-SERVICE_METHODS = {
-    "hand_owner": "hand delivery to an owner",
-    "hand_suitable_age": "hand delivery to a person of suitable age and discretion at the dwelling",
-    "email": "email to the address on file",
-    "door_and_phone": "posting on the front door and a call to the telephone number on file",
-    "certified_mail": "certified mail, return receipt requested",
-    "registered_mail": "registered mail",
-    "first_class_mail": "first-class mail to the last known address",
-    "leave_with_adult": "leaving it with an adult on the premises",
-    "post_on_premises": "posting it on the premises",
-    "present_personally": "presenting it personally",
-    "leave_at_residence": "leaving it at the residence",
-    "mail_nonresident": "mailing it to a non-resident's last known residence",
-    "publication": "publication in the official newspaper",
-    "file_with_officer": "filing it in the office of the officer it is addressed to",
 }
 
 # What kind of document each notice type is; the catalogue and the demo index group by it.

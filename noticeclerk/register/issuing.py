@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -32,8 +33,11 @@ from noticeclerk.register.numbering import (
     yearly_permit_number,
 )
 from noticeclerk.register.roll import owner_of_record
-from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.deadline_rules import deadline_anchor
+
+if TYPE_CHECKING:
+    # The renderer loads WeasyPrint; finding, serving and paying a document must not need it.
+    from noticeclerk.render import Rendered, Renderer
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,10 @@ def issue(
     renderer: Renderer | None = None,
 ) -> Issued:
     """Number, render and freeze one document for a case."""
-    renderer = renderer or Renderer(workspace)
+    if renderer is None:
+        from noticeclerk.render import Renderer
+
+        renderer = Renderer(workspace)
     with transaction(engine) as session:
         case = find_case(session, case_number)
         village = load_village(case.village, workspace)

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from noticeclerk.compose import village_context
-from noticeclerk.content.notice_types import SERVICE_METHODS, load_notice
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
@@ -16,6 +16,7 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.service import MAIL_METHODS
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date, spell_time
+from noticeclerk.service_methods import SERVICE_METHODS
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from noticeclerk.content.notice_types import SERVICE_METHODS, NoticeType, load_notice
+from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
@@ -25,6 +25,7 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
+from noticeclerk.service_methods import SERVICE_METHODS
 
 MAIL_METHODS = {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
 TRACKED_MAIL = {"certified_mail", "registered_mail"}

@@ -1,0 +1,470 @@
+"""Counter calculations on the command line: a deadline, holidays, a split, interest, fees."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+
+import click
+
+from noticeclerk.cli.answers import print_json, print_why
+from noticeclerk.cli.office import Office, pass_office
+from noticeclerk.cli.params import ClockTime, DateOrMoment
+from noticeclerk.rules.calendars import Holiday
+from noticeclerk.rules.installments import Plan
+from noticeclerk.rules.money import spell_amount, spell_percent
+from noticeclerk.rules.periods import Unit
+
+# The rules modules above are the standard library's only; the counter module, which
+# loads the villages' letterheads and every money rule, is imported by the commands.
+
+
+@click.group()
+def calc() -> None:
+    """Counter calculations: deadlines, holidays, splits, interest, installments and fees."""
+
+
+PERIOD_OPTIONS = {
+    "days": Unit.DAYS,
+    "business_days": Unit.BUSINESS_DAYS,
+    "months": Unit.MONTHS,
+    "hours": Unit.HOURS,
+}
+
+
+@calc.command("deadline")
+@click.option(
+    "--village", metavar="NAME", help="Use this village's calendar, time zone and office hours."
+)
+@click.option(
+    "--jurisdiction", metavar="NY|WI", help="Use a state's rules alone (no village closures)."
+)
+@click.option(
+    "--from",
+    "start",
+    type=DateOrMoment(),
+    required=True,
+    help="The day of the event (a date and time for --hours).",
+)
+@click.option("--days", type=int, help="A period of calendar days.")
+@click.option("--business-days", type=int, help="A period of business days.")
+@click.option("--months", type=int, help="A period of calendar months.")
+@click.option("--hours", type=int, help="A period of hours; --from must then have a time.")
+@click.option("--before", is_flag=True, help='Count back from the event: "at least N days before".')
+@click.option(
+    "--at",
+    "at",
+    type=ClockTime(),
+    help='An hour on the last day, such as 12:00 for "by 12:00 noon".',
+)
+@click.option(
+    "--office-open-saturday",
+    is_flag=True,
+    help="Wisconsin: the office keeps Saturday hours, so a period may end on a Saturday.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: the deadline and the steps.")
+@pass_office
+def calc_deadline(
+    office: Office,
+    village: str | None,
+    jurisdiction: str | None,
+    start: date | datetime,
+    before: bool,
+    at: time | None,
+    office_open_saturday: bool,
+    as_json: bool,
+    **periods: int | None,
+) -> None:
+    """Compute a deadline from the statutes and show why.
+
+    \b
+    Examples:
+      noticeclerk calc deadline --jurisdiction NY --from 2025-12-19 --days 7
+      noticeclerk calc deadline --village luck --from 2026-07-02 --days 10
+      noticeclerk calc deadline --village tuckahoe --from 2026-01-10T14:30 --hours 4
+    """
+    from noticeclerk.counter import deadline_at_counter, place_for
+
+    given = [(name, count) for name, count in periods.items() if count is not None]
+    if len(given) != 1:
+        choices = "--days, --business-days, --months or --hours"
+        raise click.UsageError(
+            f"Give exactly one period: one of {choices}."
+            if given
+            else f"Give the period: one of {choices}."
+        )
+    name, count = given[0]
+    place = place_for(
+        village,
+        jurisdiction,
+        office_open_saturday=office_open_saturday,
+        workspace=office.workspace,
+    )
+    deadline = deadline_at_counter(place, start, PERIOD_OPTIONS[name], count, before=before, at=at)
+    if as_json:
+        print_json(
+            {**deadline.to_json(), "rules": place.label, "timezone": place.calendar.timezone.key}
+        )
+        return
+    click.echo(f"Deadline: {deadline.describe()}")
+    click.echo(f"Counted under {place.label}.")
+    print_why(deadline.steps)
+
+
+@calc.command("holidays")
+@click.option(
+    "--village", metavar="NAME", help="This village's legal holidays and office closures."
+)
+@click.option("--jurisdiction", metavar="NY|WI", help="A state's legal holidays alone.")
+@click.option(
+    "--year",
+    type=int,
+    show_default="this year",
+    help="The year to list.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def calc_holidays(
+    office: Office, village: str | None, jurisdiction: str | None, year: int | None, as_json: bool
+) -> None:
+    """List the days on which no deadline can end, with the law for each."""
+    from noticeclerk.counter import holidays_at_counter, place_for
+
+    place = place_for(village, jurisdiction, workspace=office.workspace)
+    if year is None:
+        year = office.clock.today().year
+    days = holidays_at_counter(place, year)
+    if as_json:
+        print_json(
+            [
+                {
+                    "date": entry.day.isoformat(),
+                    "name": entry.name,
+                    "authority": entry.authority
+                    if isinstance(entry, Holiday)
+                    else "village office closure",
+                }
+                for entry in days
+            ]
+        )
+        return
+    click.echo(f"Legal holidays and office closures in {year}, under {place.label}:")
+    for entry in days:
+        source = entry.authority if isinstance(entry, Holiday) else "village office closure"
+        click.echo(f"  {entry.day:%a %b %d}  {entry.name}  ({source})")
+
+
+@calc.command("split", context_settings={"ignore_unknown_options": True})
+@click.argument("total")
+@click.option(
+    "--count",
+    type=int,
+    metavar="N",
+    help="How many properties share the cost; they are numbered 1, 2, 3, ... in the answer.",
+)
+@click.option(
+    "--parcels",
+    metavar="ID,ID,...",
+    help="The properties by parcel number or section-block-lot, separated by commas; "
+    "the first ones listed take any odd cent.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool) -> None:
+    """Split one cost equally among properties, to the cent.
+
+    TOTAL is the cost, such as 5000 or 1,234.56. Each property gets one equal share, never
+    one per tax lot (Village A § 134-45F). The cents that do not divide go one each to the
+    first properties, so the shares add back exactly to TOTAL.
+
+    \b
+    Examples:
+      noticeclerk calc split 5000 --count 5
+      noticeclerk calc split 1000 --parcels 12-3-4,12-3-5,12-3-9 --json
+    """
+    from noticeclerk.counter import split_at_counter
+
+    split = split_at_counter(total, count=count, parcels=parcels)
+    if as_json:
+        print_json(split.to_json())
+        return
+    click.echo(f"{spell_amount(split.total)} in {len(split.shares)} equal shares:")
+    width = max(len("Parcel"), *(len(share.parcel) for share in split.shares))
+    click.echo(f"  {'Parcel'.ljust(width)}  {'Share':>14}")
+    for share in split.shares:
+        click.echo(f"  {share.parcel.ljust(width)}  {spell_amount(share.amount):>14}")
+    click.echo(f"  {'Total'.ljust(width)}  {spell_amount(split.owners_total):>14}")
+    print_why(split.steps)
+
+
+@calc.command("interest")
+@click.option(
+    "--principal", required=True, metavar="AMOUNT", help="The amount owed, such as 1234.56."
+)
+@click.option(
+    "--from",
+    "start",
+    required=True,
+    metavar="DATE",
+    help="The day interest starts, YYYY-MM-DD: for a Village A lien, the day the work was "
+    "completed or the Village paid for it.",
+)
+@click.option(
+    "--to", "end", required=True, metavar="DATE", help="The day interest runs to, YYYY-MM-DD."
+)
+@click.option("--rate", metavar="PERCENT", help="A yearly rate in percent, such as 5 or 7.25.")
+@click.option(
+    "--village",
+    metavar="NAME",
+    help="Use this village's legal rate: New York's CPLR 5004 (9%) or Wisconsin's "
+    "§ 138.04 (5%), unless its letterhead sets another.",
+)
+@click.option(
+    "--tax-rate",
+    is_flag=True,
+    help="With --village: the rate late village real property taxes bear, as Tuckahoe "
+    "§ 19-34(b) and Village A § 134-45E direct.",
+)
+@click.option(
+    "--costs",
+    metavar="AMOUNT",
+    help="Collection costs, including attorneys' fees, for a payoff letter.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@pass_office
+def calc_interest(
+    office: Office,
+    principal: str,
+    start: str,
+    end: str,
+    rate: str | None,
+    village: str | None,
+    tax_rate: bool,
+    costs: str | None,
+    as_json: bool,
+) -> None:
+    """Compute simple interest and a lien payoff amount.
+
+    Interest is simple, per year, on the actual days from --from to --to over 365, rounded
+    once to the cent. The payoff is principal + interest + costs, the figure a lien payoff
+    letter states.
+
+    \b
+    Examples:
+      noticeclerk calc interest --principal 1234.56 --from 2026-07-13 --to 2026-10-01 --rate 5
+      noticeclerk calc interest --principal 800 --from 2026-01-15 --to 2026-06-30 \\
+          --village village-a --costs 150 --json
+    """
+    from noticeclerk.counter import interest_at_counter, rate_at_counter
+
+    chosen = rate_at_counter(rate, village, tax_rate=tax_rate, workspace=office.workspace)
+    owed = interest_at_counter(principal, start, end, chosen, costs=costs)
+    if as_json:
+        print_json(owed.to_json())
+        return
+    click.echo(f"Interest: {spell_amount(owed.interest.amount)}")
+    click.echo(f"Payoff as of {owed.interest.end.isoformat()}: {spell_amount(owed.total)}")
+    print_why(owed.steps)
+
+
+@calc.command("installments")
+@click.option("--principal", required=True, metavar="AMOUNT", help="The assessment, such as 5000.")
+@click.option(
+    "--years",
+    type=int,
+    required=True,
+    metavar="N",
+    help="The number of annual installments: at most 10 (at most 4 for the elm tax).",
+)
+@click.option("--rate", metavar="PERCENT", help="The yearly interest rate charged, such as 5.")
+@click.option(
+    "--borrowing-rate",
+    metavar="PERCENT",
+    help="The Village's borrowing rate when the assessment was imposed; the rate charged "
+    "is 2 points more (Palmyra § 8.03(3)(b)6).",
+)
+@click.option(
+    "--village",
+    metavar="NAME",
+    help="Use the borrowing rate in this village's letterhead, plus 2 points (palmyra).",
+)
+@click.option(
+    "--plan",
+    type=click.Choice([plan.value for plan in Plan]),
+    default=Plan.ASSESSMENT.value,
+    show_default=True,
+    help="assessment: a special assessment (Palmyra § 8.03(3)(b)); elm-tax: the special tax "
+    "for removing a diseased elm, at 10% (Palmyra § 8.15(6)(b)).",
+)
+@click.option(
+    "--notice-date",
+    metavar="DATE",
+    help="For --prepay-on: the date on the Assessment Notice, from which interest runs.",
+)
+@click.option(
+    "--prepay-on",
+    metavar="DATE",
+    help="Also show what pays off the unpaid balance on this day (§ 8.03(3)(b)4).",
+)
+@click.option(
+    "--paid",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="For --prepay-on: the installments already paid.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@pass_office
+def calc_installments(
+    office: Office,
+    principal: str,
+    years: int,
+    rate: str | None,
+    borrowing_rate: str | None,
+    village: str | None,
+    plan: str,
+    notice_date: str | None,
+    prepay_on: str | None,
+    paid: int,
+    as_json: bool,
+) -> None:
+    """Lay out the annual installments of a special assessment.
+
+    Palmyra § 8.03(3)(b): equal annual installments of principal over at most 10 years,
+    each with a year's interest on the unpaid balance; with --prepay-on, what pays off the
+    balance on that day.
+
+    \b
+    Examples:
+      noticeclerk calc installments --principal 5000 --years 5 --rate 5
+      noticeclerk calc installments --principal 5000 --years 5 --borrowing-rate 3.5 \\
+          --notice-date 2026-09-01 --prepay-on 2028-11-15 --paid 2
+      noticeclerk calc installments --principal 1200 --years 4 --plan elm-tax --json
+    """
+    from noticeclerk.counter import installments_at_counter
+
+    schedule, early = installments_at_counter(
+        principal,
+        years,
+        rate=rate,
+        borrowing_rate=borrowing_rate,
+        village=village,
+        plan=plan,
+        notice_date=notice_date,
+        prepay_on=prepay_on,
+        paid=paid,
+        workspace=office.workspace,
+    )
+    if as_json:
+        found = schedule.to_json()
+        if early is not None:
+            found["prepayment"] = early.to_json()
+        print_json(found)
+        return
+    click.echo(
+        f"{spell_amount(schedule.principal)} in {schedule.years} annual installments at "
+        f"{spell_percent(schedule.rate.percent)}:"
+    )
+    click.echo(
+        f"  {'No.':>3}  {'Principal':>12}  {'Interest':>12}  {'Payment':>12}  {'Balance':>12}"
+    )
+    for part in schedule.installments:
+        click.echo(
+            f"  {part.number:>3}  {spell_amount(part.principal):>12}  "
+            f"{spell_amount(part.interest):>12}  {spell_amount(part.payment):>12}  "
+            f"{spell_amount(part.balance):>12}"
+        )
+    click.echo(
+        f"  Total interest {spell_amount(schedule.total_interest)}; "
+        f"total paid {spell_amount(schedule.total_paid)}."
+    )
+    steps = list(schedule.steps)
+    if early is not None:
+        click.echo(f"To prepay on {early.pay_on.isoformat()}: {spell_amount(early.total)}")
+        steps += early.steps
+    print_why(steps)
+
+
+@calc.command("fee")
+@click.argument("name", required=False)
+@click.option("--village", required=True, metavar="NAME", help="The village whose fee it is.")
+@click.option(
+    "--days",
+    metavar="N",
+    help="temporary-occupancy: the days the street is obstructed; part of a day counts as a day.",
+)
+@click.option("--length-ft", metavar="FEET", help="An opening's measured length in feet.")
+@click.option(
+    "--width-ft",
+    metavar="FEET",
+    help="An opening's measured width, or a curb cut's width, in feet.",
+)
+@click.option(
+    "--area-sqft",
+    metavar="SQFT",
+    help="Square feet: of a proposed opening (excavation-bond) or of sidewalk cleared "
+    "(snow-removal).",
+)
+@click.option(
+    "--deposit",
+    metavar="AMOUNT",
+    help="temporary-occupancy: the deposit taken, to show what is refunded (§ 19-49(b)).",
+)
+@click.option(
+    "--expenses",
+    metavar="AMOUNT",
+    help="The Village's actual costs: added to a Luck permit fee, or spent restoring the "
+    "street from a Tuckahoe deposit.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
+@pass_office
+def calc_fee(
+    office: Office,
+    name: str | None,
+    village: str,
+    as_json: bool,
+    **facts: str | None,
+) -> None:
+    """Compute a permit fee or bond, or list a village's fees.
+
+    NAME is one of the fees the village's ordinance defines; without NAME, they are listed.
+    Fees the Village Board sets come from the [fees] table of the village's letterhead.
+
+    \b
+    Examples:
+      noticeclerk calc fee --village tuckahoe
+      noticeclerk calc fee temporary-occupancy --village tuckahoe --days 5 --deposit 100
+      noticeclerk calc fee curb-cut --village tuckahoe --width-ft 14
+      noticeclerk calc fee excavation-bond --village palmyra --area-sqft 60 --json
+    """
+    from noticeclerk.counter import fee_at_counter, fees_at_counter
+
+    workspace = office.workspace
+    if name is None:
+        given = sorted(option for option, value in facts.items() if value is not None)
+        if given:
+            raise click.UsageError("Name the fee the facts are for, such as temporary-occupancy.")
+        found, rules = fees_at_counter(village, workspace)
+        if as_json:
+            print_json(
+                [{"name": r.name, "title": r.title, "authority": r.authority} for r in rules]
+            )
+            return
+        if not rules:
+            click.echo(f"{found.name}'s ordinance states no permit fees.")
+            return
+        click.echo(f"Fees {found.name}'s ordinance defines:")
+        width = max(len(rule.name) for rule in rules)
+        for rule in rules:
+            click.echo(f"  {rule.name.ljust(width)}  {rule.title} ({rule.authority})")
+        return
+    charged = fee_at_counter(village, name, workspace=workspace, **facts)
+    answer = charged.answer
+    if as_json:
+        print_json({"village": charged.village.slug, **answer.to_json()})
+        return
+    click.echo(f"{answer.title}, {charged.village.name}: {spell_amount(answer.fee)}")
+    for key, value in answer.amounts:
+        if key in ("refund", "balance_due"):
+            label = "Refund of the deposit" if key == "refund" else "Still owed beyond the deposit"
+            click.echo(f"{label}: {spell_amount(value)}")
+    print_why(answer.steps)

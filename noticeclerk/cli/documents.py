@@ -1,0 +1,129 @@
+"""Documents on the command line: a case rendered, the demo casebook, the catalogue, the doctor."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from noticeclerk.cli.answers import print_json
+from noticeclerk.cli.office import Office, pass_office
+from noticeclerk.doctor import require_printing, run_checks
+
+# WeasyPrint, python-docx and the catalogue load inside the commands that use them, so
+# `--help` and the doctor start without them (and the doctor can report them missing).
+
+
+@click.command("render")
+@click.argument("case_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,docx",
+    show_default=True,
+    metavar="pdf,docx",
+    help="Which files to make.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs"),
+    show_default=True,
+    help="The folder to write into.",
+)
+@pass_office
+def render_command(office: Office, case_file: Path, formats: str, out_dir: Path) -> None:
+    """Render one case file to PDF and DOCX on the village's letterhead.
+
+    Every fact is checked first; a missing or malformed one is named and nothing is written.
+
+    \b
+    Example:
+      noticeclerk render casebook/tuckahoe/notice-to-repair-sidewalk.toml --out outputs
+    """
+    require_printing()
+    from noticeclerk.render import parse_formats, render_case, write_rendered
+
+    rendered = render_case(case_file, parse_formats(formats), office.workspace)
+    for path in write_rendered(rendered, out_dir):
+        click.echo(f"Wrote {path}")
+
+
+@click.command("demo")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/demo"),
+    show_default=True,
+    help="The folder to write into; each village gets its own folder.",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,docx",
+    show_default=True,
+    metavar="pdf,docx",
+    help="Which files to make.",
+)
+@pass_office
+def demo_command(office: Office, out_dir: Path, formats: str) -> None:
+    """Render the built-in sample casebook: one document per village.
+
+    All the cases are rendered and checked before the first file is written.
+    """
+    require_printing()
+    from noticeclerk.content.folders import casebook_cases
+    from noticeclerk.content.village import load_village
+    from noticeclerk.render import parse_formats, render_many, write_index, write_rendered
+
+    cases = casebook_cases(office.workspace)
+    if not cases:
+        raise click.UsageError("The casebook is empty: no case files were found.")
+    with click.progressbar(
+        length=len(cases), label="Rendering the casebook", file=sys.stderr
+    ) as bar:
+        rendered = render_many(
+            cases, parse_formats(formats), office.workspace, progress=lambda _: bar.update(1)
+        )
+    for document in rendered:
+        for path in write_rendered(document, out_dir / document.village):
+            click.echo(f"Wrote {path}")
+    names = {
+        slug: load_village(slug, office.workspace).name for slug in {d.village for d in rendered}
+    }
+    click.echo(f"Wrote {write_index(rendered, out_dir, names)}")
+
+
+@click.command("catalog")
+@click.option("--village", metavar="NAME", help="Only this village's notice types.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
+    """List the documents each village can produce, with the sections they cite."""
+    from noticeclerk.content.notice_types import catalogue_entries
+
+    entries = catalogue_entries(village, office.workspace)
+    if as_json:
+        print_json(entries)
+        return
+    current = None
+    for entry in entries:
+        if entry["village"] != current:
+            current = entry["village"]
+            click.echo(f"{current}:")
+        click.echo(f"  {entry['notice']:32} {entry['title']}")
+        click.echo(f"  {'':32} {'; '.join(entry['sections'])}")
+
+
+@click.command("doctor")
+def doctor_command() -> None:
+    """Check this machine's printing libraries, fonts and helper programs."""
+    checks = run_checks()
+    for check in checks:
+        mark = "ok" if check.ok else ("MISSING" if check.required else "optional")
+        click.echo(f"  [{mark:>8}] {check.name}: {check.detail}")
+    if any(not c.ok and c.required for c in checks):
+        raise click.ClickException("Something printing needs is missing; see the lines above.")

@@ -1,0 +1,350 @@
+"""Numbered documents on the command line: issued, voided, served, paid, proved, and what is due."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from pathlib import Path
+
+import click
+
+from noticeclerk.cli.answers import print_json, print_why
+from noticeclerk.cli.office import Office, pass_office
+from noticeclerk.cli.params import BY_OPTION, DateOrMoment
+from noticeclerk.doctor import require_printing
+from noticeclerk.rules.money import spell_amount
+from noticeclerk.service_methods import SERVICE_METHODS
+
+# The register (SQLAlchemy) and the renderer (WeasyPrint) load inside each command, so a
+# command that only reads the register works where WeasyPrint cannot load.
+
+
+@click.command("issue")
+@click.argument("case_number", metavar="CASE")
+@click.argument("notice_type", metavar="[NOTICE-TYPE]", required=False)
+@click.option(
+    "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/issued"),
+    show_default=True,
+    help="Where copies of the issued files go.",
+)
+@BY_OPTION
+@pass_office
+def issue_command(
+    office: Office,
+    case_number: str,
+    notice_type: str | None,
+    document_date: date | datetime | None,
+    out_dir: Path,
+    by: str,
+) -> None:
+    """Issue the next numbered document for a case, and freeze its PDF and DOCX.
+
+    The register keeps the exact bytes with their SHA-256; rendering again later never
+    changes an issued document.
+    """
+    if isinstance(document_date, datetime):
+        raise click.UsageError("--date takes a date, YYYY-MM-DD.")
+    require_printing()
+    from noticeclerk.register.issuing import issue
+    from noticeclerk.render import write_rendered
+
+    issued = issue(
+        office.register(),
+        case_number,
+        notice_slug=notice_type,
+        document_date=document_date,
+        by=by,
+        now=office.clock.now(),
+        workspace=office.workspace,
+    )
+    click.echo(
+        f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}."
+    )
+    click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
+    for path in write_rendered(issued.rendered, out_dir / issued.rendered.village):
+        click.echo(f"  Wrote a copy to {path}")
+
+
+@click.command("void")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--reason", required=True, help="Why the document is spoiled; it is kept with the number."
+)
+@BY_OPTION
+@pass_office
+def void_command(office: Office, document_number: str, reason: str, by: str) -> None:
+    """Void a spoiled document. Its number is never reused and it is never deleted."""
+    from noticeclerk.register.issuing import void
+
+    void(office.register(), document_number, reason=reason, by=by, now=office.clock.now())
+    click.echo(f"Voided {document_number}: {reason.strip()}")
+
+
+@click.command("serve")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--method",
+    required=True,
+    type=click.Choice(sorted(SERVICE_METHODS)),
+    help="How it was served; the notice type says which its ordinance allows.",
+)
+@click.option("--by", "by", required=True, metavar="NAME", help="Who served it (or mailed it).")
+@click.option(
+    "--at",
+    "at",
+    required=True,
+    type=DateOrMoment(),
+    help="When: a date and time, such as 2026-01-05T14:30.",
+)
+@click.option("--to", "to_person", metavar="PERSON", help="Whom it was handed to or left with.")
+@click.option("--address", metavar="ADDRESS", help="Where it was delivered, posted or mailed.")
+@click.option("--email", metavar="ADDRESS", help="The email address it was sent to.")
+@click.option(
+    "--phone-result",
+    type=click.Choice(["answered", "message"]),
+    help="Door posting: whether a person answered the call or a message was left.",
+)
+@click.option(
+    "--article-number", metavar="N", help="Certified or registered mail: the USPS article number."
+)
+@click.option("--note", metavar="TEXT", help="Anything else the server observed.")
+@pass_office
+def serve_command(
+    office: Office,
+    document_number: str,
+    method: str,
+    by: str,
+    at: date | datetime,
+    to_person: str | None,
+    address: str | None,
+    email: str | None,
+    phone_result: str | None,
+    article_number: str | None,
+    note: str | None,
+) -> None:
+    """Record how a document was served, and compute the deadline that follows.
+
+    \b
+    Example:
+      noticeclerk serve VA-D-2026-00001 --method door_and_phone --by "J. Avery" \\
+          --at 2026-01-05T10:15 --phone-result message
+    """
+    from noticeclerk.counter import localize
+    from noticeclerk.register.issuing import document_village
+    from noticeclerk.register.service import ServiceRequest, parse_service_time, serve
+
+    engine = office.register()
+    moment = parse_service_time(at)
+    if moment.tzinfo is None:
+        moment = localize(
+            document_village(engine, document_number, office.workspace).calendar, moment
+        )
+    request = ServiceRequest(
+        method=method,
+        by=by,
+        at=moment,
+        to_person=to_person,
+        address=address,
+        email=email,
+        phone_result=phone_result,
+        article_number=article_number,
+        note=note,
+    )
+    served = serve(
+        engine, document_number, request, now=office.clock.now(), workspace=office.workspace
+    )
+    click.echo(
+        f"Recorded service of {served.document} by {served.method}, effective {served.effective}."
+    )
+    if served.stated_too_early:
+        click.echo(f"Warning: {served.stated_too_early}", err=True)
+    if served.deadline is not None:
+        click.echo(f"Deadline: {served.deadline.describe()}")
+        print_why(served.deadline.steps)
+
+
+@click.command("receipt")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option("--signed", "signed", type=DateOrMoment(), help="When the return receipt was signed.")
+@click.option(
+    "--unclaimed", "unclaimed", type=DateOrMoment(), help="When the mail came back unclaimed."
+)
+@click.option("--note", metavar="TEXT", help="What the receipt or the envelope shows.")
+@BY_OPTION
+@pass_office
+def receipt_command(
+    office: Office,
+    document_number: str,
+    signed: date | datetime | None,
+    unclaimed: date | datetime | None,
+    note: str | None,
+    by: str,
+) -> None:
+    """Record a signed return receipt, or mail returned unclaimed, for a mailed document."""
+    from noticeclerk.counter import localize
+    from noticeclerk.register.issuing import document_village
+    from noticeclerk.register.service import record_mail_event
+
+    if (signed is None) == (unclaimed is None):
+        raise click.UsageError("Give --signed or --unclaimed, one of the two.")
+    engine = office.register()
+    zone = document_village(engine, document_number, office.workspace).calendar
+    given = signed or unclaimed
+    moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
+    moment = localize(zone, moment) if moment.tzinfo is None else moment
+    kind = "receipt_signed" if signed is not None else "returned_unclaimed"
+    deadline = record_mail_event(
+        engine,
+        document_number,
+        kind,
+        moment,
+        note=note,
+        by=by,
+        now=office.clock.now(),
+        workspace=office.workspace,
+    )
+    click.echo(f"Recorded: {kind.replace('_', ' ')} for {document_number}.")
+    if deadline is not None:
+        click.echo(f"Deadline: {deadline.describe()}")
+        print_why(deadline.steps)
+
+
+@click.command("due")
+@click.option("--date", "as_of", type=DateOrMoment(), help="As of this date; today by default.")
+@click.option("--village", metavar="NAME", help="Only this village.")
+@click.option(
+    "--days",
+    "horizon",
+    type=click.IntRange(0, 366),
+    default=14,
+    show_default=True,
+    help="How far ahead to look for coming deadlines.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def due_command(
+    office: Office,
+    as_of: date | datetime | None,
+    village: str | None,
+    horizon: int,
+    as_json: bool,
+) -> None:
+    """List what is due: deadlines passed or coming, documents not served, mail awaiting receipt."""
+    from noticeclerk.register.due import what_is_due
+
+    moment = office.clock.now()
+    if as_of is not None:
+        moment = as_of if isinstance(as_of, datetime) else datetime.combine(as_of, time(23, 59))
+        moment = moment if moment.tzinfo else moment.astimezone()
+    items = what_is_due(
+        office.register(),
+        as_of=moment,
+        village=village,
+        horizon_days=horizon,
+        workspace=office.workspace,
+    )
+    if as_json:
+        print_json([entry.to_json() for entry in items])
+        return
+    if not items:
+        click.echo("Nothing is due.")
+    for entry in items:
+        click.echo(f"{entry.document}  {entry.title} — case {entry.case}, {entry.recipient}")
+        click.echo(f"    {entry.words}")
+        if entry.next_step and entry.status == "passed":
+            click.echo(f"    Next: {entry.next_step}")
+
+
+@click.command("proof")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("outputs/proofs"),
+    show_default=True,
+    help="Where to write the affidavit.",
+)
+@pass_office
+def proof_command(office: Office, document_number: str, out_dir: Path) -> None:
+    """Print the affidavit of service of a document (PDF and DOCX), from its service records."""
+    require_printing()
+    from noticeclerk.register.proof import render_proof
+    from noticeclerk.render import write_rendered
+
+    rendered = render_proof(office.register(), document_number, workspace=office.workspace)
+    for path in write_rendered(rendered, out_dir / rendered.village):
+        click.echo(f"Wrote {path}")
+
+
+@click.command("pay")
+@click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--amount", required=True, metavar="AMOUNT", help="The amount received, such as 228.50."
+)
+@click.option(
+    "--on",
+    "paid_on",
+    required=True,
+    type=DateOrMoment(),
+    help="The day it was received, YYYY-MM-DD.",
+)
+@click.option("--reference", metavar="TEXT", help="The receipt or check number.")
+@BY_OPTION
+@pass_office
+def pay_command(
+    office: Office,
+    document_number: str,
+    amount: str,
+    paid_on: date | datetime,
+    reference: str | None,
+    by: str,
+) -> None:
+    """Record a payment on a bill; 'due' then shows what remains."""
+    from noticeclerk.register.payments import record_payment
+
+    if isinstance(paid_on, datetime):
+        raise click.UsageError("--on takes a date, YYYY-MM-DD.")
+    paid = record_payment(
+        office.register(),
+        document_number,
+        amount,
+        paid_on,
+        reference=reference,
+        by=by,
+        now=office.clock.now(),
+    )
+    remains = spell_amount(paid.balance)
+    click.echo(f"Recorded {spell_amount(paid.amount)} on {paid.document}; {remains} remains.")
+
+
+@click.command("permits")
+@click.option("--village", required=True, metavar="NAME", help="The village whose permits to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def permits_command(office: Office, village: str, as_json: bool) -> None:
+    """The record of permits issued, in the order of their numbers (Tuckahoe § 19-78)."""
+    from noticeclerk.register.permits import permit_record
+
+    entries = permit_record(office.register(), village, office.workspace)
+    if as_json:
+        print_json([entry.to_json() for entry in entries])
+        return
+    if not entries:
+        click.echo("No permits have been issued.")
+    for entry in entries:
+        click.echo(f"{entry.number}  {entry.title}, issued {entry.issued}")
+        click.echo(f"    To: {entry.holder}, {entry.holder_address}")
+        click.echo(f"    Location: {entry.location}")
+        for line in entry.particulars:
+            click.echo(f"    {line}")
+        if entry.time_to_restore:
+            click.echo(f"    Time stated: {entry.time_to_restore}")
+        click.echo(f"    Fee paid: {entry.fee_paid}")
+        for line in entry.history:
+            click.echo(f"    - {line}")

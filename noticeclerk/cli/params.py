@@ -1,0 +1,70 @@
+"""What a clerk types on the command line, turned into dates, times and who is recording."""
+
+from __future__ import annotations
+
+import getpass
+import re
+from datetime import date, datetime, time
+from typing import Any
+
+import click
+
+
+class DateOrMoment(click.ParamType):
+    """A date (2025-12-19) or a date and time (2025-12-19T14:30, optionally with its offset)."""
+
+    name = "DATE[THH:MM]"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> date | datetime:
+        if isinstance(value, date):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            try:
+                return date.fromisoformat(text)
+            except ValueError:
+                self.fail(f"{text} is not a date that exists; write it YYYY-MM-DD.", param, ctx)
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?", text):
+            try:
+                return datetime.fromisoformat(text.replace(" ", "T"))
+            except ValueError:
+                self.fail(f"{text} is not a date and time that exists.", param, ctx)
+        self.fail(
+            f"'{text}' is not a date; write YYYY-MM-DD, or YYYY-MM-DDTHH:MM for a time.",
+            param,
+            ctx,
+        )
+
+
+class ClockTime(click.ParamType):
+    """A time of day written HH:MM (24-hour clock)."""
+
+    name = "HH:MM"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> time:
+        if isinstance(value, time):
+            return value
+        text = str(value).strip()
+        if re.fullmatch(r"\d{2}:\d{2}", text):
+            try:
+                return time.fromisoformat(text)
+            except ValueError:
+                pass
+        self.fail(
+            f"'{text}' is not a time of day; write HH:MM on a 24-hour clock, such as 12:00.",
+            param,
+            ctx,
+        )
+
+
+def _clerk() -> str:
+    """Who is at the keyboard, for the register's "recorded by"."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+BY_OPTION = click.option(
+    "--by", "by", default=_clerk, show_default="your login name", help="Who is recording this."
+)
