@@ -25,6 +25,17 @@ class ConfigError(NoticeclerkError):
         super().__init__(f"{where}: {problem}")
 
 
+class CaseFileError(InputError):
+    """A case file is malformed: one sentence naming the file, the key and what to write."""
+
+    def __init__(self, path: object, key: str | None, problem: str) -> None:
+        self.path = path
+        self.key = key
+        self.problem = problem
+        where = f"{path}, key '{key}'" if key else f"{path}"
+        super().__init__(f"{where}: {problem}.")
+
+
 class RuleError(ConfigError):
     """A deadline rule in the catalogue names an unknown kind or parameter."""
 

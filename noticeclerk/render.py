@@ -82,8 +82,8 @@ class Renderer:
     def render(self, case_path: Path, formats: tuple[str, ...] = FORMATS) -> Rendered:
         """Gather and check a case file, then render; nothing is written here."""
         header = read_case_header(case_path)
-        village = load_village(header["village"], self.workspace)
-        notice = load_notice(village.slug, header["notice"], self.workspace)
+        village = load_village(header.village, self.workspace)
+        notice = load_notice(village.slug, header.notice, self.workspace)
         case = load_case(case_path, header, notice, village.timezone)
         return self.render_checked(case, notice, village, formats)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,9 +61,16 @@ def edit(case: Path, old: str, new: str) -> None:
             "has no notice type 'no-such-notice'",
         ),
         ('village = "palmyra"', 'village = "atlantis"', "There is no village 'atlantis'"),
-        ("date = 2026-07-02", 'date = "soon"', "'date' (the document's date) must be a date"),
+        ("date = 2026-07-02", 'date = "soon"', "key 'date': must be the document's date"),
+        ("date = 2026-07-02", "", "key 'date': is missing; give the document's date"),
+        (
+            'roll = "roll.csv"',
+            'roll = "roll.csv"\ncolour = "red"',
+            "key 'colour': is not a setting",
+        ),
+        ('parcels = ["PV-0417"]', "parcels = []", "key 'parcels': must be a list of parcel ids"),
         ("service = 2026-07-02", "served = 2026-07-02", "needs the date of 'service'"),
-        ('case = "PA-2026-0009"\n', "", "'case' is missing"),
+        ('case = "PA-2026-0009"\n', "", "key 'case': is missing; write text in quotes"),
     ],
 )
 def test_a_bad_case_file_is_one_sentence_naming_what_to_fix(palmyra_case, old, new, message):
@@ -114,3 +123,23 @@ def test_an_unknown_format_is_refused(palmyra_case, runner):
     result = runner.invoke(cli, ["render", str(palmyra_case), "--format", "pdf,rtf"])
     assert result.exit_code == 1
     assert "Formats are pdf and docx" in result.output
+
+
+def test_reading_a_case_file_and_its_roll_loads_no_database_layer():
+    # The content readers sit below the register: a case file is checked without SQLAlchemy.
+    script = (
+        "import sys\n"
+        "from noticeclerk.content.casefile import read_case_header, load_case\n"
+        "from noticeclerk.content.notice_types import load_notice\n"
+        f"path = {str(CASEBOOK / 'palmyra' / 'house-numbering-notice.toml')!r}\n"
+        "header = read_case_header(path)\n"
+        "notice = load_notice('palmyra', header.notice)\n"
+        "from zoneinfo import ZoneInfo\n"
+        "load_case(path, header, notice, ZoneInfo('America/Chicago'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('sqlalchemy', 'alembic', "
+        "'noticeclerk.register'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"

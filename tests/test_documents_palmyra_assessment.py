@@ -8,10 +8,11 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 from notice_figures import figures_of
 
-from noticeclerk.content.casefile import load_case
+from noticeclerk.content.casefile import load_case, read_case_header
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
@@ -23,9 +24,9 @@ CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
 def case_facts(stem: str) -> dict:
     """The sample case's facts, typed as the notice definition asks."""
     path = CASEBOOK / f"{stem}.toml"
-    data = tomllib.loads(path.read_text())
-    notice = load_notice("palmyra", data["notice"])
-    return dict(load_case(path, data, notice, CHICAGO).facts)
+    header = read_case_header(path)
+    notice = load_notice("palmyra", header.notice)
+    return dict(load_case(path, header, notice, CHICAGO).facts)
 
 
 def compute(notice: str, facts: dict, **changes) -> dict:
@@ -35,9 +36,9 @@ def compute(notice: str, facts: dict, **changes) -> dict:
 def load_changed(stem: str, **changes) -> None:
     """Read the sample case with some facts written otherwise, as a clerk's case file would."""
     path = CASEBOOK / f"{stem}.toml"
-    data = tomllib.loads(path.read_text())
-    data["facts"].update(changes)
-    load_case(path, data, load_notice("palmyra", data["notice"]), CHICAGO)
+    header = read_case_header(path)
+    header = msgspec.structs.replace(header, facts={**header.facts, **changes})
+    load_case(path, header, load_notice("palmyra", header.notice), CHICAGO)
 
 
 # --- § 8.03(3)(e): hardship deferment of one year's installment ----------------------------

@@ -4,7 +4,6 @@ ordinance's own rules and the refusals it requires."""
 
 from __future__ import annotations
 
-import tomllib
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -12,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from notice_figures import figures_of
 
-from noticeclerk.content.casefile import load_case
+from noticeclerk.content.casefile import load_case, read_case_header
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
@@ -29,9 +28,9 @@ CURB = "curb-gutter-assessment-schedule"
 def case_facts(stem: str) -> dict:
     """The sample case's facts, typed as the notice definition asks."""
     path = CASEBOOK / f"{stem}.toml"
-    data = tomllib.loads(path.read_text())
-    notice = load_notice("palmyra", data["notice"])
-    return dict(load_case(path, data, notice, CHICAGO).facts)
+    header = read_case_header(path)
+    notice = load_notice("palmyra", header.notice)
+    return dict(load_case(path, header, notice, CHICAGO).facts)
 
 
 def compute(notice: str, facts: dict, **changes) -> dict:

@@ -10,10 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 from notice_figures import figures_of
 
-from noticeclerk.content.casefile import load_case
+from noticeclerk.content.casefile import load_case, read_case_header
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
@@ -31,9 +32,9 @@ def deadline(notice: str, events: dict, facts: dict | None = None):
 def case_facts(stem: str) -> dict:
     """The sample case's facts, typed as the notice definition asks."""
     path = CASEBOOK / f"{stem}.toml"
-    data = tomllib.loads(path.read_text())
-    notice = load_notice("palmyra", data["notice"])
-    return dict(load_case(path, data, notice, CHICAGO).facts)
+    header = read_case_header(path)
+    notice = load_notice("palmyra", header.notice)
+    return dict(load_case(path, header, notice, CHICAGO).facts)
 
 
 def compute(notice: str, facts: dict, **changes) -> dict:
@@ -43,9 +44,9 @@ def compute(notice: str, facts: dict, **changes) -> dict:
 def load_changed(stem: str, **changes) -> None:
     """Read the sample case with some facts written otherwise, as a clerk's case file would."""
     path = CASEBOOK / f"{stem}.toml"
-    data = tomllib.loads(path.read_text())
-    data["facts"].update(changes)
-    load_case(path, data, load_notice("palmyra", data["notice"]), CHICAGO)
+    header = read_case_header(path)
+    header = msgspec.structs.replace(header, facts={**header.facts, **changes})
+    load_case(path, header, load_notice("palmyra", header.notice), CHICAGO)
 
 
 # --- § 8.15(8)(b), (10), (11)(a): the Village Forester's orders ------------------------------

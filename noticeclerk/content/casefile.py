@@ -10,30 +10,51 @@ document always goes to the owner the roll shows; a case may name another recipi
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from zoneinfo import ZoneInfo
+
+import msgspec
 
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, parse_roll
-from noticeclerk.exceptions import InputError
+from noticeclerk.content.schema import Table, Text, decode, read_toml
+from noticeclerk.exceptions import CaseFileError, InputError
 
-_CASE_KEYS = {
-    "village",
-    "notice",
-    "case",
-    "document",
-    "date",
-    "roll",
-    "parcels",
-    "events",
-    "facts",
-    "recipient",
-}
+Day = date
+
+
+class RecipientTable(Table):
+    name: Text
+    address_lines: Annotated[
+        list[Text], msgspec.Meta(min_length=1, description="a list of address lines in quotes")
+    ]
+
+
+class CaseFileTable(Table):
+    """The shape of a case file; its facts and events are checked against the notice type."""
+
+    village: Text
+    notice: Text
+    case: Text
+    document: Annotated[
+        str, msgspec.Meta(pattern=r"\S", description="the document number printed on every page")
+    ]
+    # Annotated through the alias: inside this class, "date" names the field.
+    date: Annotated[
+        Day | None, msgspec.Meta(description="the document's date, written YYYY-MM-DD")
+    ] = None
+    roll: Text | None = None
+    parcels: Annotated[
+        list[str | int],
+        msgspec.Meta(min_length=1, description='a list of parcel ids on the roll, such as ["037"]'),
+    ] = msgspec.field(default_factory=list)
+    events: dict[str, Any] = msgspec.field(default_factory=dict)
+    facts: dict[str, Any] = msgspec.field(default_factory=dict)
+    recipient: RecipientTable | None = None
 
 
 @dataclass(frozen=True)
@@ -61,43 +82,29 @@ class CaseFile:
     raw_facts: dict[str, Any]
 
 
-def read_case_header(path: Path) -> dict[str, Any]:
-    """Read a case file's TOML; the village and notice come first, to find the rest."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"There is no case file {path}.") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise InputError(f"{path} is not a valid TOML case file: {error}.") from None
-    for key in data:
-        if key not in _CASE_KEYS:
-            raise InputError(
-                f"{path}: '{key}' is not a case file setting; "
-                f"the settings are: {', '.join(sorted(_CASE_KEYS))}."
-            )
-    for key in ("village", "notice", "case", "document"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise InputError(f"{path}: '{key}' is missing; give it as text in quotes.")
-    return data
+def read_case_header(path: Path) -> CaseFileTable:
+    """Read a case file and check its shape; its facts wait for the notice type it names."""
+    if not Path(path).is_file():
+        raise InputError(f"There is no case file {path}.")
+    return decode(path, read_toml(path, CaseFileError), CaseFileTable, mistake=CaseFileError)
 
 
-def load_case(path: Path, data: dict[str, Any], notice: NoticeType, zone: ZoneInfo) -> CaseFile:
+def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInfo) -> CaseFile:
     """Check a case file against what its notice type needs."""
     path = Path(path)
-    when = data.get("date")
-    if not isinstance(when, date) or isinstance(when, datetime):
-        raise InputError(f"{path}: 'date' (the document's date) must be a date written YYYY-MM-DD.")
+    if data.date is None:
+        raise CaseFileError(path, "date", "is missing; give the document's date, YYYY-MM-DD")
     parcels = _parcels(path, data)
     recipient = _recipient(path, data, notice, parcels)
-    events = check_events(path, data.get("events", {}), zone)
-    facts, raw = check_facts(path, data.get("facts", {}), notice, zone)
+    events = check_events(path, data.events, zone)
+    facts, raw = check_facts(path, data.facts, notice, zone)
     return CaseFile(
         path=path,
-        village=data["village"],
-        notice=data["notice"],
-        case_number=data["case"].strip(),
-        document_number=data["document"].strip(),
-        date=when,
+        village=data.village,
+        notice=data.notice,
+        case_number=data.case.strip(),
+        document_number=data.document.strip(),
+        date=data.date,
         parcels=parcels,
         recipient=recipient,
         events=events,
@@ -117,10 +124,9 @@ def read_roll(path: Path) -> dict[str, Parcel]:
     return {row.parcel_id: row for row in rows}
 
 
-def _parcels(path: Path, data: dict[str, Any]) -> tuple[Parcel, ...]:
-    roll_name = data.get("roll")
-    ids = data.get("parcels")
-    if not isinstance(roll_name, str) or not isinstance(ids, list) or not ids:
+def _parcels(path: Path, data: CaseFileTable) -> tuple[Parcel, ...]:
+    roll_name, ids = data.roll, data.parcels
+    if roll_name is None or not ids:
         raise InputError(
             f"{path}: give 'roll' (the roll file) and 'parcels' (a list of parcel ids in quotes)."
         )
@@ -134,22 +140,12 @@ def _parcels(path: Path, data: dict[str, Any]) -> tuple[Parcel, ...]:
 
 
 def _recipient(
-    path: Path, data: dict[str, Any], notice: NoticeType, parcels: tuple[Parcel, ...]
+    path: Path, data: CaseFileTable, notice: NoticeType, parcels: tuple[Parcel, ...]
 ) -> Recipient:
-    given = data.get("recipient")
+    given = data.recipient
     if given is not None:
-        if not isinstance(given, dict) or set(given) != {"name", "address_lines"}:
-            raise InputError(f"{path}: [recipient] needs name and address_lines, and nothing else.")
-        lines = given["address_lines"]
-        if (
-            not isinstance(lines, list)
-            or not lines
-            or not all(isinstance(x, str) and x.strip() for x in lines)
-        ):
-            raise InputError(
-                f"{path}: recipient.address_lines must be a list of address lines in quotes."
-            )
-        return checked_recipient(path, str(given["name"]), tuple(x.strip() for x in lines))
+        lines = tuple(line.strip() for line in given.address_lines)
+        return checked_recipient(path, given.name, lines)
     if notice.recipient != "owner":
         raise InputError(
             f"{path}: this notice goes to the {notice.recipient}; "

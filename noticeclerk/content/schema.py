@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -50,23 +51,29 @@ _KIND_WORDS = {
 }
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """A content file's TOML as tables, or ConfigError naming the file."""
+# What a mistake in a file raises: ConfigError for the folders the village attorney keeps,
+# CaseFileError for the case files a clerk writes.
+Mistake = Callable[[Path, str | None, str], Exception]
+
+
+def read_toml(path: Path, mistake: Mistake = ConfigError) -> dict[str, Any]:
+    """A content file's TOML as tables, or the mistake naming the file."""
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(path, None, f"is not valid TOML: {error}") from None
+        raise mistake(path, None, f"is not valid TOML: {error}") from None
 
 
-def decode(path: Path, data: object, schema: type[T], prefix: str = "") -> T:
-    """The tables of `path` as a `schema` record; a mistake is ConfigError naming the key."""
+def decode(
+    path: Path, data: object, schema: type[T], prefix: str = "", mistake: Mistake = ConfigError
+) -> T:
+    """The tables of `path` as a `schema` record; a mistake names the key and what to write."""
     try:
         return msgspec.convert(data, schema, strict=True)
     except msgspec.ValidationError as error:
         key, problem = explain(str(error), schema, data)
-        raise ConfigError(
-            path, prefix + key if key else prefix.rstrip(".") or None, problem
-        ) from None
+        where = prefix + key if key else prefix.rstrip(".") or None
+        raise mistake(path, where, problem) from None
 
 
 def explain(report: str, schema: type, data: object) -> tuple[str, str]:

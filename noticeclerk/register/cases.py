@@ -67,27 +67,27 @@ _IGNORED_FROM_FILE = ("document", "date", "roll")
 def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, list[str]]:
     """A case from a case file; returns it with the keys the register does not use."""
     data = read_case_header(path)
-    village = load_village(data["village"], workspace)
-    notice = load_notice(village.slug, data["notice"], workspace)
-    parcels = data.get("parcels")
-    if not isinstance(parcels, list) or not parcels:
+    village = load_village(data.village, workspace)
+    notice = load_notice(village.slug, data.notice, workspace)
+    if not data.parcels:
         raise InputError(f"{path}: 'parcels' must list the parcel ids, such as [\"037\"].")
-    facts, _raw = check_facts(path, data.get("facts", {}), notice, village.timezone)
-    recipient = data.get("recipient")
-    if recipient is not None and (
-        not isinstance(recipient, dict) or set(recipient) != {"name", "address_lines"}
-    ):
-        raise InputError(f"{path}: [recipient] needs name and address_lines, and nothing else.")
+    facts, _raw = check_facts(path, data.facts, notice, village.timezone)
+    recipient = data.recipient
     request = CaseRequest(
         village=village,
         notice=notice,
-        parcel_ids=[str(p) for p in parcels],
+        parcel_ids=[str(p) for p in data.parcels],
         facts=facts,
-        events=check_events(path, data.get("events", {}), village.timezone),
-        recipient=recipient,
-        number=data["case"],
+        events=check_events(path, data.events, village.timezone),
+        recipient=(
+            {"name": recipient.name, "address_lines": list(recipient.address_lines)}
+            if recipient
+            else None
+        ),
+        number=data.case,
     )
-    return request, [key for key in _IGNORED_FROM_FILE if key in data]
+    ignored = [key for key in _IGNORED_FROM_FILE if getattr(data, key) is not None]
+    return request, ignored
 
 
 def open_case(
