@@ -14,26 +14,27 @@ class InputError(NoticeclerkError):
     """A value the clerk typed or a case fact is missing, malformed or out of range."""
 
 
-class ConfigError(NoticeclerkError):
+class _AtKey(NoticeclerkError):
+    """A mistake at one key of one file, told as "file, key 'x': what is wrong"."""
+
+    ending = ""
+
+    def __init__(self, path: object, key: str | None, problem: str) -> None:
+        self.path = path
+        self.key = key
+        self.problem = problem
+        where = f"{path}, key '{key}'" if key else f"{path}"
+        super().__init__(f"{where}: {problem}{self.ending}")
+
+
+class ConfigError(_AtKey):
     """A village's letterhead file or a notice definition is missing or malformed."""
 
-    def __init__(self, path: object, key: str | None, problem: str) -> None:
-        self.path = path
-        self.key = key
-        self.problem = problem
-        where = f"{path}, key '{key}'" if key else f"{path}"
-        super().__init__(f"{where}: {problem}")
 
-
-class CaseFileError(InputError):
+class CaseFileError(_AtKey, InputError):
     """A case file is malformed: one sentence naming the file, the key and what to write."""
 
-    def __init__(self, path: object, key: str | None, problem: str) -> None:
-        self.path = path
-        self.key = key
-        self.problem = problem
-        where = f"{path}, key '{key}'" if key else f"{path}"
-        super().__init__(f"{where}: {problem}.")
+    ending = "."
 
 
 class RuleError(ConfigError):

@@ -8,12 +8,9 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import msgspec
 import pytest
-from notice_figures import figures_of
+from notice_figures import figures_of, sample_case, sample_facts
 
-from noticeclerk.content.casefile import load_case, read_case_header
-from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
 D = Decimal
@@ -22,11 +19,7 @@ CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
 
 
 def case_facts(stem: str) -> dict:
-    """The sample case's facts, typed as the notice definition asks."""
-    path = CASEBOOK / f"{stem}.toml"
-    header = read_case_header(path)
-    notice = load_notice("palmyra", header.notice)
-    return dict(load_case(path, header, notice, CHICAGO).facts)
+    return sample_facts("palmyra", stem)
 
 
 def compute(notice: str, facts: dict, **changes) -> dict:
@@ -35,10 +28,7 @@ def compute(notice: str, facts: dict, **changes) -> dict:
 
 def load_changed(stem: str, **changes) -> None:
     """Read the sample case with some facts written otherwise, as a clerk's case file would."""
-    path = CASEBOOK / f"{stem}.toml"
-    header = read_case_header(path)
-    header = msgspec.structs.replace(header, facts={**header.facts, **changes})
-    load_case(path, header, load_notice("palmyra", header.notice), CHICAGO)
+    sample_case("palmyra", stem, **changes)
 
 
 # --- § 8.03(3)(e): hardship deferment of one year's installment ----------------------------

@@ -9,10 +9,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from notice_figures import figures_of
+from notice_figures import figures_of, sample_facts
 
-from noticeclerk.content.casefile import load_case, read_case_header
-from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
 D = Decimal
@@ -26,11 +24,7 @@ CURB = "curb-gutter-assessment-schedule"
 
 
 def case_facts(stem: str) -> dict:
-    """The sample case's facts, typed as the notice definition asks."""
-    path = CASEBOOK / f"{stem}.toml"
-    header = read_case_header(path)
-    notice = load_notice("palmyra", header.notice)
-    return dict(load_case(path, header, notice, CHICAGO).facts)
+    return sample_facts("palmyra", stem)
 
 
 def compute(notice: str, facts: dict, **changes) -> dict:
