@@ -10,7 +10,7 @@ a "violation" the Village itself permitted.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -25,7 +25,7 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine, village_b_special_assessment
 from noticeclerk.rules.deadline_rules import HoursByDepthRule
 from noticeclerk.rules.money import check_cents, parse_amount, spell_amount, spell_number, to_cents
-from noticeclerk.rules.periods import Deadline, Unit, count_period, spell_date, spell_datetime
+from noticeclerk.rules.periods import Deadline, spell_datetime
 
 
 @computation("village_b_statement")
@@ -60,10 +60,6 @@ _CLEARING = HoursByDepthRule(
     hours_at_or_below=24,
     hours_above=48,
 )
-# (C) and (D): the statement is payable "within 30 days from the date the statement was
-# forwarded"; the Council may levy when the owner "fails to pay the bill within 30 days from
-# the date the bill is mailed".
-STATEMENT_PAYMENT_DAYS = 30
 
 PREMISES_FORM = "parcel id | the premises cleaned, as the Clerk's record describes them"
 WORK_FORM = "parcel id | the work done | actual cost reported | reasonable cost certified"
@@ -170,7 +166,8 @@ def village_b_cost_certificate(case: CaseContext) -> dict[str, Any]:
 @computation("village_b_special_assessment")
 def village_b_levy(case: CaseContext) -> dict[str, Any]:
     """(D): the unpaid expense with the penalty and administrative fee of 10%, levied by the
-    Council as a special assessment once the bill is unpaid 30 days from its mailing.
+    Council as a special assessment once the bill is unpaid 30 days from its mailing (the
+    notice definition declares the 30 days and refuses a levy within them).
 
     The 10% is reckoned on the expense still unpaid (what a part payment left), since the
     Council levies "the amount of the expense incurred" that the owner failed to pay.
@@ -191,19 +188,8 @@ def village_b_levy(case: CaseContext) -> dict[str, Any]:
             f"({spell_amount(paid)} received); division (D) allows a special assessment only "
             "when the owner fails to pay the bill."
         )
-    payment = count_period(
-        case.village.calendar, Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
-    )
-    levied: date = facts["levied_on"]
-    if levied <= payment.due:
-        raise InputError(
-            f"The statement mailed on {spell_date(facts['statement_mailed'])} may be paid "
-            f"through {spell_date(payment.due)} (divisions (C) and (D)); the Council may levy "
-            "the special assessment only after that day."
-        )
     unpaid = billed.total - paid
     return {
-        "payment_period": period_context(payment),
         "billed": bill_context(billed),
         "paid": paid,
         "unpaid": unpaid,
