@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 NONE = "none"
 # § 134-42D: "to fewer than 20 feet".
 PARKING_MINIMUM_FT = Decimal(20)
-# § 134-41B: "Upon the accumulation of two inches or more of snow or ice".
-SNOW_ICE_THRESHOLD_IN = Decimal(2)
 # § 134-45B(1): "The administrative time may be set at either $500 ...".
 ADMINISTRATIVE_FLAT = {"500", "$500", "500.00", "$500.00"}
 
@@ -251,15 +249,9 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
 
 @computation("village_a_snow_ice")
 def village_a_snow_ice(case: CaseContext) -> dict[str, Any]:
-    """§ 134-41B: the duty to clear arises "Upon the accumulation of two inches or more"."""
-    facts = case.facts
-    depth = facts["depth_inches"]
-    if depth < SNOW_ICE_THRESHOLD_IN:
-        raise InputError(
-            f"The accumulation measured {spell_number(depth)} inches; § 134-41B applies only "
-            "to two inches or more of snow or ice, so there is no violation to notice."
-        )
-    return {"depth": spell_number(depth)}
+    """§ 134-41B: the depth measured, spelled as the notice prints it (the notice definition
+    refuses an accumulation under two inches)."""
+    return {"depth": spell_number(case.facts["depth_inches"])}
 
 
 @computation("village_a_parking_width")
