@@ -86,6 +86,14 @@ def test_village_work_begun_before_the_work_was_found_undone_is_refused():
         report(work_began=date(2026, 7, 1), found_undone_on=date(2026, 7, 2))
 
 
+
+def test_dates_out_of_order_are_refused_before_the_time_specified_is_weighed():
+    # Changed with the declared checks: the notice definition refuses dates out of order first,
+    # so work found undone too early and begun before that finding names the order of the dates.
+    with pytest.raises(InputError, match="before the Street Commissioner"):
+        report(work_began=date(2026, 6, 30), found_undone_on=date(2026, 7, 1))
+
+
 def test_seven_days_counted_from_a_day_other_than_the_mailing_are_refused():
     with pytest.raises(InputError, match="run from the mailing"):
         report(time_from=date(2026, 6, 26))

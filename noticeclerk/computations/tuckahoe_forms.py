@@ -19,13 +19,10 @@ from typing import Any
 
 from noticeclerk.computations.figures import (
     CaseContext,
-    bill_context,
     computation,
     period_context,
 )
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import Unit, count_period, settle_last_day, spell_date
 
 REPORT = "Tuckahoe § 19-15(f)(2)"
@@ -93,37 +90,19 @@ def _time_specified(case: CaseContext) -> dict[str, Any]:
 @computation("tuckahoe_sidewalk_cost_report")
 def tuckahoe_sidewalk_cost_report(case: CaseContext) -> dict[str, Any]:
     """§ 19-15(f)(2): the work was "not performed by the owner or occupant within the time
-    specified in such notice"; the Street Commissioner had it done and reports its total."""
+    specified in such notice"; the Street Commissioner had it done and reports its total (the
+    notice definition declares the total and the order of the later dates)."""
     facts = case.facts
     time = _time_specified(case)
     due: date = time["due"]
     found: date = facts["found_undone_on"]
-    began: date = facts["work_began"]
     if found <= due:
         raise InputError(
             f"The work was found not done on {spell_date(found)}, but the owner or occupant had "
             f"through {spell_date(due)} ({REPORT}: the Street Commissioner acts only when the "
             '"work specified in said notice is not performed ... within the time specified").'
         )
-    if began < found:
-        raise InputError(
-            f"The Village's work began on {spell_date(began)}, before the Street Commissioner "
-            f"found the owner's work not done on {spell_date(found)}; check the dates."
-        )
-    if facts["work_completed"] < began:
-        raise InputError(
-            f"The work cannot be completed on {spell_date(facts['work_completed'])}, before it "
-            f"began on {spell_date(began)}."
-        )
-    bill = Bill(
-        tuple(
-            BillLine(line["description"], check_cents(line["amount"], "An amount"), REPORT)
-            for line in facts["costs"]
-        )
-    )
-    if bill.total <= 0:
-        raise InputError(f"The total amount expended or incurred must be more than $0 ({REPORT}).")
-    return {"time": time, "cost": bill_context(bill)}
+    return {"time": time}
 
 
 # --- Chapter 19A: residency restrictions --------------------------------------------------------
