@@ -1,13 +1,16 @@
-"""Village of Tuckahoe, Ch. 19, Articles III and IV: temporary occupancy and street openings.
+"""Tuckahoe's temporary occupancy and street opening facts (Ch. 19, Articles III and IV),
+turned into fees, amounts paid, periods and grounds; Python because tables cannot price through
+the fee engine, count a period whose length is a fact, subtract a deposit or read a list.
 
 Fees come from the money engine (`rules.fees`: § 19-49 temporary occupancy, § 19-75(f)-(g)
 street opening, § 19-81(d) curb cut) and sums from `rules.costs`; periods from the time engine
 (`rules.periods`) on the Village's legal calendar. A computation refuses what the ordinance does
 not allow: an application filed less than 24 hours ahead (§§ 19-47(a), 19-76(a)), a temporary
 occupancy permit for longer than four months (§ 19-48(e)), a deposit under $25 (§ 19-49(b)),
-insurance below the § 19-77 amounts, a demand for an excess the cost does not exceed, Village
-work begun before the five days of a § 19-75(e) notice ran out, and an "extension" that gives
-no more time than the opening already had (§ 19-82).
+insurance below the § 19-77 amounts, a demand for an excess the cost does not exceed, and an
+"extension" that gives no more time than the opening already had (§ 19-82). The five days of a
+§ 19-75(e) notice, the five days of § 19-82 and the date of a revocation's notice are declared
+in the notice definitions (notices/tuckahoe/).
 
 The street opening fee per square foot is the Board of Trustees' (§ 19-75(f)); it is never a
 figure in this code. The case gives it, as the Board's schedule states it, and the fee engine

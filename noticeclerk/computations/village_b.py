@@ -1,11 +1,14 @@
-"""Village B's case facts, turned into the figures its documents print.
+"""Village B's certified costs and findings, turned into its statement, cost certificate,
+special assessment and violation words; Python because tables cannot bill another bill's total
+plus 10%, group costs by parcel, report which branch of a period applied, or read a list.
 
 Village B's ordinance (sidewalk snow, ice and debris) prints no section number, only its
 divisions (A) to (E). Amounts come from the money engine (`rules.costs`, `rules.money`);
 periods from the time engine on the sample village's calendar. A computation also refuses
 what the ordinance does not allow: clearing at the owner's expense before the owner's time
-ran out, a cost certified above the expense reported, a levy before the bill's 30 days end,
-a "violation" the Village itself permitted.
+ran out, a cost certified above the expense reported, a statement paid in full, a "violation"
+the Village itself permitted. The special assessment's 30 days and the refusal of a levy within
+them are declared in notices/village-b/special-assessment.toml.
 """
 
 from __future__ import annotations
