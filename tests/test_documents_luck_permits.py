@@ -401,6 +401,33 @@ def test_a_village_repair_dated_before_the_notice_is_refused():
         figures_of("luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)})
 
 
+def test_the_faulty_work_bill_prints_each_line_after_its_kind():
+    descriptions = [
+        line["description"]
+        for line in figures_of("luck", "faulty-work-bill", FAULTY)["charges"]["lines"]
+    ]
+    assert descriptions == [
+        "Labor: two employees, 5 hours each",
+        "Materials: surface course",
+        "Materials: base",
+        "Equipment: saw, compactor, roller",
+        "Administration, 20% of $863.50",
+    ]
+
+
+def test_a_faulty_work_bill_of_nothing_is_refused():
+    # New with the declared bill: lines of $0.00 only used to print a bill of $0.00; a bill for
+    # "all labor, materials and equipment used" that comes to nothing is now refused.
+    nothing = {
+        **FAULTY,
+        "labor": lines(("none", "0.00")),
+        "materials": lines(("none", "0.00")),
+        "equipment": lines(("none", "0.00")),
+    }
+    with pytest.raises(InputError, match="no labor, materials or equipment to charge for"):
+        figures_of("luck", "faulty-work-bill", nothing)
+
+
 RESTORATION = {
     "addressed_as": "surety",
     "completed_on": date(2025, 6, 20),

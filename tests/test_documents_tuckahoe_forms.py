@@ -86,6 +86,13 @@ def test_village_work_begun_before_the_work_was_found_undone_is_refused():
         report(work_began=date(2026, 7, 1), found_undone_on=date(2026, 7, 2))
 
 
+def test_dates_out_of_order_are_refused_before_the_time_specified_is_weighed():
+    # Changed with the declared checks: the notice definition refuses dates out of order first,
+    # so work found undone too early and begun before that finding names the order of the dates.
+    with pytest.raises(InputError, match="before the Street Commissioner"):
+        report(work_began=date(2026, 6, 30), found_undone_on=date(2026, 7, 1))
+
+
 def test_seven_days_counted_from_a_day_other_than_the_mailing_are_refused():
     with pytest.raises(InputError, match="run from the mailing"):
         report(time_from=date(2026, 6, 26))
@@ -211,6 +218,19 @@ def test_exactly_1000_feet_is_within_the_radius_and_1001_feet_is_not():
 def test_a_person_or_place_the_chapter_excepts_gets_no_notice_to_relocate(changes, message):
     with pytest.raises(InputError, match=message):
         relocation(**changes)
+
+
+def test_a_residence_older_than_the_chapter_is_refused_before_the_park_and_distance():
+    # Changed with the declared check: the notice definition refuses the dates first, so a case
+    # outside the radius as well names the residence's date.
+    with pytest.raises(InputError, match="before the chapter took effect"):
+        relocation(residence_established=date(2007, 10, 31), distance_feet=1500)
+
+
+def test_a_risk_level_other_than_2_or_3_is_refused():
+    for level in (0, 4):
+        with pytest.raises(InputError, match=rf"must be 2 or 3 \(got {level}\)"):
+            relocation(level=level)
 
 
 def test_the_60_days_run_from_receipt_and_move_off_a_saturday():

@@ -123,6 +123,18 @@ def test_a_revocation_without_notice_after_the_permit_is_refused():
         )
 
 
+def test_a_revocation_noticed_before_the_permit_is_refused_before_its_grounds_are_read():
+    # Changed with the declared check: the notice definition refuses the dates first, so a case
+    # with an unknown ground as well names the dates.
+    facts = {
+        "grounds": ["unpaid_taxes"],
+        "permit_granted_on": date(2026, 7, 20),
+        "notice_given_on": date(2026, 7, 1),
+    }
+    with pytest.raises(InputError, match="requires notice to the permittee"):
+        figures_of("tuckahoe", "temporary-occupancy-revocation", facts)
+
+
 def test_the_three_days_to_restore_run_from_the_revocation():
     # Revoked Wednesday, December 23, 2026: day 3 is Saturday the 26th, so Monday the 28th.
     assert deadline("temporary-occupancy-revocation", {"revoked": date(2026, 9, 14)}) == date(
@@ -259,6 +271,16 @@ def test_an_extension_must_give_more_time_than_the_opening_already_had():
     assert figures["current"]["due"] == date(2026, 8, 17)
     with pytest.raises(InputError, match="gives no more time"):
         figures_of("tuckahoe", "opening-extension", {**facts, "extended_to": date(2026, 8, 17)})
+
+
+def test_an_extension_of_an_opening_allowed_fewer_than_five_days_is_refused():
+    facts = {
+        "opened_on": date(2026, 8, 12),
+        "open_days_allowed": 4,
+        "extended_to": date(2026, 9, 1),
+    }
+    with pytest.raises(InputError, match=r"give 5 or that period \(got 4\)"):
+        figures_of("tuckahoe", "opening-extension", facts)
 
 
 def test_the_extended_day_is_not_restarted_by_serving_the_letter():

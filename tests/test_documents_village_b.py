@@ -198,6 +198,14 @@ def test_a_statement_paid_in_full_cannot_be_levied():
         figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("228.50")))
 
 
+def test_a_levy_within_the_30_days_is_refused_before_the_payments_are_looked_at():
+    # Changed with the declared period: the notice definition refuses the early levy before the
+    # computation reckons what was paid, so a case with both faults names the date first.
+    early_and_paid = levy_facts(levied_on=date(2026, 2, 17), amount_paid=D("228.50"))
+    with pytest.raises(InputError, match="only after that day"):
+        figures_of("village-b", "special-assessment", early_and_paid)
+
+
 def test_the_notice_of_special_assessment_states_the_council_s_levy_to_the_owner_of_record():
     html = render_case(CASEBOOK / "special-assessment.toml", ("docx",)).html
     assert "Depot Road Realty Trust" in html

@@ -1,12 +1,13 @@
-"""Luck's permits and street-work bills, their facts turned into event days, the frozen-ground
-season, fees and a bill; Python because tables cannot list days, test a season or add a percentage.
+"""Luck's permits, their facts turned into event days, the frozen-ground season and fees;
+Python because tables cannot list days, test a season or put a fixed fee before cost lines.
 
 Python only for what the declared tables (noticeclerk.computations.declared) have no words
 for: a list of every day between two dates, the closed season of § 496-7A (inferred) with its
-emergency exception and its reasons, a bill whose cost lines each carry the ordinance's words
-before the clerk's, and the 20% for administration of § 496-6H(2) (inferred). The periods, the
-date and insurance checks, and the sidewalk permit, vending letters and defective restoration
-notice are declared in their notice definitions (notices/luck/).
+emergency exception and its reasons, and a fee whose Board-set line comes before the cost lines
+that each carry the ordinance's words before the clerk's (a declared bill prints its items after
+its lines). The periods, the date and insurance checks, the faulty work bill of § 496-6H(2)
+(inferred) with its 20% for administration, and the sidewalk permit, vending letters and
+defective restoration notice are declared in their notice definitions (notices/luck/).
 
 Chapter 496 prints the section numbers § 496-6, § 496-7 and § 496-14 and the letters G and H
 of § 496-7 (in its own cross-references); every other subsection letter used here is inferred
@@ -22,7 +23,7 @@ from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.costs import Bill, BillLine, CostItem, luck_faulty_work_bill
+from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import ClosedSeasonRule, SeasonCheck
 from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import local_day, spell_date
@@ -111,14 +112,3 @@ def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
         "season_steps": [str(step) for step in season.steps],
         "reopens_on": date(year, month, last) + timedelta(days=1),
     }
-
-
-@computation("luck_faulty_work_bill")
-def luck_faulty_work(case: CaseContext) -> dict[str, Any]:
-    """§ 496-6H(2) (inferred): "The Village shall repair the deficiencies and bill the
-    permittee for all labor, materials and equipment used plus 20% for administration"."""
-    kinds = {
-        kind: [CostItem(line["description"], line["amount"]) for line in case.facts[kind]]
-        for kind in ("labor", "materials", "equipment")
-    }
-    return {"charges": bill_context(luck_faulty_work_bill(**kinds))}

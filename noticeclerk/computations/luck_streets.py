@@ -1,12 +1,14 @@
-"""Luck's street documents (§§ 496-6 to 496-8), their facts turned into renewal dates, words and
-fixture refusals; Python because tables cannot chain periods, test yes/no facts or read lists.
+"""Luck's street documents (§§ 496-6 to 496-8), their facts turned into a comparison of dates,
+words and fixture refusals; Python because tables cannot compare periods, test yes/no facts or
+read lists.
 
 Python only for what the declared tables (noticeclerk.computations.declared) cannot state: a
-period counted from the end of another period (the renewal), a true-or-false comparison of two
-periods, yes-or-no facts refused when true or false (the fixture requirements, named by letter
-in the ordinance's order), a list of letters each looked up in the ordinance's words, and a
-figure with the name of the fact it is chosen by. The permit's own dates, the date checks and
-the fees are declared in the notice definitions (notices/luck/).
+true-or-false comparison of two periods (the renewal), yes-or-no facts refused when true or
+false (the fixture requirements, named by letter in the ordinance's order), a list of letters
+each looked up in the ordinance's words, and words chosen by a fact printed under the fact's
+own name (the new-street notice). The renewal's periods, including the renewed thirty days
+counted from the end of the permit's own thirty, the date and insurance checks and the fees
+are declared in the notice definitions (notices/luck/).
 
 Dates come from the time engine (`rules.periods`) on Luck's legal calendar (Wis. Stat.
 § 990.001(4)). Chapter 496 prints the section numbers and, in its own cross-references, the
@@ -21,21 +23,20 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from noticeclerk.computations.figures import CaseContext, computation, period_context
+from noticeclerk.computations.figures import CaseContext, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import check_cents, check_measure, format_number, spell_amount
-from noticeclerk.rules.periods import Unit, count_period, spell_date
+from noticeclerk.rules.periods import Unit, count_period
 
-RENEWAL = "Luck § 496-6E (inferred)"
 FIXTURES = "Luck § 496-8C"
 
 # § 496-6D (inferred): "valid for a period of 30 days from the date of approval"; § 496-6E
-# (inferred): "a thirty-day permit renewal". The permit's own thirty days and the sixty of
-# § 496-7G are declared in notices/luck/excavation-permit-renewal.toml as well; they are
-# counted again here because the renewal runs from the end of the first.
+# (inferred): "a thirty-day permit renewal"; § 496-7G: "Permanent pavements shall be replaced
+# within 60 days of the date of the permit". The notice definition declares and prints these
+# periods (notices/luck/excavation-permit-renewal.toml); they are counted again here only to
+# compare the pavement day with the renewal's end, which no declared table can do.
 PERMIT_VALID_DAYS = 30
 RENEWAL_DAYS = 30
-# § 496-7G: "Permanent pavements shall be replaced within 60 days of the date of the permit."
 PAVEMENT_DAYS = 60
 # § 496-8C(1)(c): "In no event shall the fixture reduce the unobstructed sidewalk width to less
 # than five feet at any point."
@@ -69,38 +70,18 @@ FIXTURE_APPLICANTS = {
 
 @computation("luck_excavation_renewal")
 def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
-    """§ 496-6E (inferred): "If operations have begun under an approved permit and will
-    continue beyond the thirty-day validation period, the permittee shall apply for a
-    thirty-day permit renewal".
+    """§ 496-7G against § 496-6E (inferred): whether the day for permanent pavement, which the
+    renewal does not move, comes before the renewed period ends (the renewal then says so).
 
-    The renewed period is the thirty days after the permit's own validity ends; it does not
-    move the day of § 496-7G for permanent pavement, which counts from the date of the permit.
-    The renewal is refused when it was approved after the renewed period would have ended, or
-    when the insurance of § 496-6G (inferred) ends before the renewed period does.
+    The renewed period, its refusals and the pavement day are declared in the notice definition;
+    a declared figure cannot compare two periods, so this counts them the same way once more.
     """
-    facts = case.facts
     calendar = case.village.calendar
-    approved: date = facts["original_approved_on"]
+    approved: date = case.facts["original_approved_on"]
     valid = count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)
     renewal = count_period(calendar, Unit.DAYS, RENEWAL_DAYS, valid.due)
-    renewed_on: date = facts["renewal_approved_on"]
-    if renewed_on > renewal.due:
-        raise InputError(
-            f"The renewal approved on {spell_date(renewed_on)} would already have ended on "
-            f"{spell_date(renewal.due)}; check the dates."
-        )
-    insured: date = facts["insurance_in_force_through"]
-    if insured < renewal.due:
-        raise InputError(
-            f"The public liability insurance is in force only through {spell_date(insured)}, "
-            f"before the renewed permit ends on {spell_date(renewal.due)}; § 496-6G (inferred) "
-            "requires it for the whole time the permit is in effect. The renewal cannot issue."
-        )
     pavement = count_period(calendar, Unit.DAYS, PAVEMENT_DAYS, approved)
-    return {
-        "renewed_through": period_context(renewal),
-        "pavement_before_renewal_ends": pavement.due < renewal.due,
-    }
+    return {"pavement_before_renewal_ends": pavement.due < renewal.due}
 
 
 # --- § 496-7I (inferred): excavation in new streets limited --------------------------------

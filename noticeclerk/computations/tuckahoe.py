@@ -1,8 +1,11 @@
-"""A Board of Trustees' extension of the time to repair, turned into the day it prints.
+"""A Board of Trustees' extension of the time to repair, turned into the day it prints;
+Python because a table cannot print a period's reasons only when its day had to move.
 
 Tuckahoe's other documents declare what they compute in their notice definitions (periods,
-checks, bills); the extension stays here because it prints the reasons only when the Board's
-day had to move off a day on which the act may not be done, which a table does not say.
+checks, bills); so does the extension's three days from the Board's order and the refusal of an
+"extension" that gives no more (notices/tuckahoe/appeal-decision-extended.toml). A declared
+fixed_day period always prints the day the Board fixed as its first reason, and this document
+prints the reasons only when the day moved, so the Board's day stays here.
 """
 
 from __future__ import annotations
@@ -10,44 +13,20 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from noticeclerk.computations.figures import (
-    CaseContext,
-    computation,
-    period_context,
-)
-from noticeclerk.exceptions import InputError
-from noticeclerk.rules.periods import (
-    Unit,
-    count_period,
-    settle_last_day,
-    spell_date,
-)
-
-APPEAL = "Tuckahoe § 19-15(c)"
-# § 19-15(c): compliance "within three days from the date of the order of the Board".
-ORDER_DAYS = 3
+from noticeclerk.computations.figures import CaseContext, computation
+from noticeclerk.rules.periods import settle_last_day
 
 
 @computation("tuckahoe_appeal_extension")
 def tuckahoe_appeal_extension(case: CaseContext) -> dict[str, Any]:
     """§ 19-15(c): "or within such additional period as may be determined by the Board".
 
-    The Board fixes the day; it must give more than the three days from the order, and a day
-    on which an act may not be done moves to the next business day (N.Y. GCL § 25-a).
+    The Board fixes the day (the definition refuses one not after the three days from the
+    order); a day on which an act may not be done moves to the next business day (N.Y. GCL
+    § 25-a), and only then are the reasons printed.
     """
-    facts = case.facts
-    calendar = case.village.calendar
-    order: date = facts["order_date"]
-    three_days = count_period(calendar, Unit.DAYS, ORDER_DAYS, order)
-    fixed: date = facts["extended_to"]
-    if fixed <= three_days.due:
-        raise InputError(
-            f"The Board's day, {spell_date(fixed)}, is not after {spell_date(three_days.due)}, "
-            f"the end of the three days from the order ({APPEAL}); an extension gives more time."
-        )
-    last, steps = settle_last_day(calendar, fixed, before=False)
+    fixed: date = case.facts["extended_to"]
+    last, steps = settle_last_day(case.village.calendar, fixed, before=False)
     return {
-        "three_days": period_context(three_days),
-        # The reasons are printed only when the Board's day had to move.
-        "extended": {"due": last, "steps": [str(step) for step in steps] if last != fixed else []},
+        "extended": {"due": last, "steps": [str(step) for step in steps] if last != fixed else []}
     }

@@ -1,12 +1,17 @@
-"""Village of Tuckahoe: the Street Commissioner's report of cost (§ 19-15(f)(2)) and the
-Chapter 19A notice to relocate.
+"""Tuckahoe's report of the cost of sidewalk work and notice to relocate, their facts turned
+into the time specified, the park in the chapter's words and a distance; Python because tables
+cannot choose a period by a fact, test yes/no facts or spell 1,000.
 
-Sums come from the money engine (`rules.costs`); periods from the time engine
-(`rules.periods`) on the Village's legal calendar. A computation refuses what the ordinance does
-not allow: a report of the cost of work the Village began before the owner's time ran out, a
-notice to relocate to a person the chapter does not reach (§§ 19A-5, 19A-6), or a residence
-outside the 1,000-foot radius of § 19A-3, and a rental letter for a Level 1 offender, to whom
-the chapter does not apply.
+What stays here: the time specified for the work, a different period by what fixed it
+(§ 19-15(c)); the park in § 19A-2's words under the fact's own name, and the distance with its
+thousands separator; the exceptions of §§ 19A-5(b) and 19A-6 stated as yes-or-no facts. The
+report's total and the order of its dates, the risk level and the residence's date are declared
+in the notice definitions (notices/tuckahoe/).
+
+Periods come from the time engine (`rules.periods`) on the Village's legal calendar. What is
+refused here: a report of work found undone while the owner's time had not run out, a notice
+to relocate to a person the chapter does not reach (§§ 19A-5(b), 19A-6) or for a residence
+outside the 1,000-foot radius of § 19A-3.
 
 Computations receive only the case facts: where a check needs a date, the case gives it as a fact.
 """
@@ -19,13 +24,10 @@ from typing import Any
 
 from noticeclerk.computations.figures import (
     CaseContext,
-    bill_context,
     computation,
     period_context,
 )
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import Unit, count_period, settle_last_day, spell_date
 
 REPORT = "Tuckahoe § 19-15(f)(2)"
@@ -93,51 +95,22 @@ def _time_specified(case: CaseContext) -> dict[str, Any]:
 @computation("tuckahoe_sidewalk_cost_report")
 def tuckahoe_sidewalk_cost_report(case: CaseContext) -> dict[str, Any]:
     """§ 19-15(f)(2): the work was "not performed by the owner or occupant within the time
-    specified in such notice"; the Street Commissioner had it done and reports its total."""
+    specified in such notice"; the Street Commissioner had it done and reports its total (the
+    notice definition declares the total and the order of the later dates)."""
     facts = case.facts
     time = _time_specified(case)
     due: date = time["due"]
     found: date = facts["found_undone_on"]
-    began: date = facts["work_began"]
     if found <= due:
         raise InputError(
             f"The work was found not done on {spell_date(found)}, but the owner or occupant had "
             f"through {spell_date(due)} ({REPORT}: the Street Commissioner acts only when the "
             '"work specified in said notice is not performed ... within the time specified").'
         )
-    if began < found:
-        raise InputError(
-            f"The Village's work began on {spell_date(began)}, before the Street Commissioner "
-            f"found the owner's work not done on {spell_date(found)}; check the dates."
-        )
-    if facts["work_completed"] < began:
-        raise InputError(
-            f"The work cannot be completed on {spell_date(facts['work_completed'])}, before it "
-            f"began on {spell_date(began)}."
-        )
-    bill = Bill(
-        tuple(
-            BillLine(line["description"], check_cents(line["amount"], "An amount"), REPORT)
-            for line in facts["costs"]
-        )
-    )
-    if bill.total <= 0:
-        raise InputError(f"The total amount expended or incurred must be more than $0 ({REPORT}).")
-    return {"time": time, "cost": bill_context(bill)}
+    return {"time": time}
 
 
 # --- Chapter 19A: residency restrictions --------------------------------------------------------
-
-
-def _level(facts: Mapping[str, Any]) -> int:
-    level = facts["level"]
-    if level == 1:
-        raise InputError(
-            '"This chapter shall not apply to any Level 1 registered sex offender" (§ 19A-5(a)).'
-        )
-    if level not in (2, 3):
-        raise InputError(f"The risk level must be 2 or 3 (got {level!r}); see § 19A-2.")
-    return level
 
 
 def _park(facts: Mapping[str, Any]) -> str:
@@ -162,9 +135,10 @@ def _distance(facts: Mapping[str, Any]) -> int:
 @computation("tuckahoe_relocation_notice")
 def tuckahoe_relocation_notice(case: CaseContext) -> dict[str, Any]:
     """§ 19A-4: the written notice to relocate, for a residence or domicile established in
-    violation of § 19A-3. Each exception of §§ 19A-5 and 19A-6 is a refusal."""
+    violation of § 19A-3. Each exception of §§ 19A-5 and 19A-6 is a refusal: the Level 1
+    exception and the residence established before the chapter are declared in the notice
+    definition, the others are yes-or-no facts refused here."""
     facts = case.facts
-    level = _level(facts)
     park = _park(facts)
     distance = _distance(facts)
     if distance > RADIUS_FEET:
@@ -177,12 +151,6 @@ def tuckahoe_relocation_notice(case: CaseContext) -> dict[str, Any]:
             "The chapter does not apply to a person required to be domiciled at a location fixed "
             "by an order of a court or by a federal, state or county agency (§ 19A-5(b))."
         )
-    if facts["residence_established"] < facts["chapter_effective"]:
-        raise InputError(
-            f"The residence was established on {spell_date(facts['residence_established'])}, "
-            f"before the chapter took effect on {spell_date(facts['chapter_effective'])}; "
-            "§ 19A-6(a) exempts it."
-        )
     if facts["under_18_with_parents"]:
         raise InputError(
             "§ 19A-6(a) exempts a person under the age of 18 years residing with his or her "
@@ -193,4 +161,4 @@ def tuckahoe_relocation_notice(case: CaseContext) -> dict[str, Any]:
             "A park newly located within 1,000 feet after the residence was established is no "
             "violation (§ 19A-6(b))."
         )
-    return {"level": level, "park": park, "distance_feet": f"{distance:,}"}
+    return {"park": park, "distance_feet": f"{distance:,}"}

@@ -1,13 +1,16 @@
-"""Village of Tuckahoe, Ch. 19, Articles III and IV: temporary occupancy and street openings.
+"""Tuckahoe's temporary occupancy and street opening facts (Ch. 19, Articles III and IV),
+turned into fees, amounts paid, periods and grounds; Python because tables cannot price through
+the fee engine, count a period whose length is a fact, subtract a deposit or read a list.
 
 Fees come from the money engine (`rules.fees`: § 19-49 temporary occupancy, § 19-75(f)-(g)
 street opening, § 19-81(d) curb cut) and sums from `rules.costs`; periods from the time engine
 (`rules.periods`) on the Village's legal calendar. A computation refuses what the ordinance does
 not allow: an application filed less than 24 hours ahead (§§ 19-47(a), 19-76(a)), a temporary
 occupancy permit for longer than four months (§ 19-48(e)), a deposit under $25 (§ 19-49(b)),
-insurance below the § 19-77 amounts, a demand for an excess the cost does not exceed, Village
-work begun before the five days of a § 19-75(e) notice ran out, and an "extension" that gives
-no more time than the opening already had (§ 19-82).
+insurance below the § 19-77 amounts, a demand for an excess the cost does not exceed, and an
+"extension" that gives no more time than the opening already had (§ 19-82). The five days of a
+§ 19-75(e) notice, the five days of § 19-82 and the date of a revocation's notice are declared
+in the notice definitions (notices/tuckahoe/).
 
 The street opening fee per square foot is the Board of Trustees' (§ 19-75(f)); it is never a
 figure in this code. The case gives it, as the Board's schedule states it, and the fee engine
@@ -53,7 +56,6 @@ APPLICATION_HOURS = 24  # §§ 19-47(a), 19-76(a): "at least 24 hours before"
 OCCUPANCY_MONTHS = 4  # § 19-48(e): "not ... for a longer period than four months"
 RESTORE_DAYS = 3  # § 19-49(b): "within three days from and after the expiration or revocation"
 OPEN_DAYS = 5  # § 19-82: "No opening shall remain open and unfilled ... longer than five days"
-BACKFILL_DAYS = 5  # § 19-75(e): "within five days after service of such notice"
 
 # § 19-77: the least policy amounts, in the ordinance's order.
 INSURANCE_MINIMUMS = (
@@ -172,7 +174,8 @@ def tuckahoe_occupancy_permit(case: CaseContext) -> dict[str, Any]:
 @computation("tuckahoe_occupancy_revocation")
 def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
     """§ 19-50: the Building Inspector may, "at any time after notice to the permittee",
-    revoke a permit on the grounds the section names, and only on those."""
+    revoke a permit on the grounds the section names, and only on those (the notice definition
+    refuses a notice dated before the permit)."""
     facts = case.facts
     grounds = []
     for key in facts["grounds"]:
@@ -182,14 +185,6 @@ def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
                 f"{', '.join(REVOCATION_GROUNDS)}."
             )
         grounds.append(REVOCATION_GROUNDS[key])
-    granted: date = facts["permit_granted_on"]
-    noticed: date = facts["notice_given_on"]
-    if noticed < granted:
-        raise InputError(
-            f"The notice to the permittee is dated {spell_date(noticed)}, before the permit was "
-            f"granted on {spell_date(granted)}; § 19-50 requires notice to the permittee of the "
-            "permit being revoked."
-        )
     return {"grounds": grounds}
 
 
@@ -265,18 +260,9 @@ def tuckahoe_opening_permit(case: CaseContext) -> dict[str, Any]:
 @computation("tuckahoe_opening_excess")
 def tuckahoe_opening_excess(case: CaseContext) -> dict[str, Any]:
     """§ 19-75(e): the Commissioner certifies the cost of the work the Village did after the
-    five days of the notice ran out; the deposit is forfeited to the extent needed and the
-    excess is paid on demand."""
+    five days of the notice ran out (the notice definition declares them and refuses earlier
+    work); the deposit is forfeited to the extent needed and the excess is paid on demand."""
     facts = case.facts
-    served: date = facts["notice_served"]
-    notice_period = count_period(case.village.calendar, Unit.DAYS, BACKFILL_DAYS, served)
-    started: date = facts["village_work_began"]
-    if started <= notice_period.due:
-        raise InputError(
-            f"The Village began the work on {spell_date(started)}, but the notice served on "
-            f"{spell_date(served)} gave until {spell_date(notice_period.due)} (§ 19-75(e)); "
-            "the Commissioner may have the work done only after the time in the notice."
-        )
     cost = Bill(
         tuple(
             BillLine(line["description"], check_cents(line["amount"], "A cost"), "§ 19-75(e)")
@@ -297,7 +283,6 @@ def tuckahoe_opening_excess(case: CaseContext) -> dict[str, Any]:
         )
     )
     return {
-        "notice_period": period_context(notice_period),
         "cost": bill_context(cost),
         "excess": bill_context(excess),
     }
@@ -315,15 +300,11 @@ def tuckahoe_curb_cut_permit(case: CaseContext) -> dict[str, Any]:
 
 @computation("tuckahoe_opening_extension")
 def tuckahoe_opening_extension(case: CaseContext) -> dict[str, Any]:
-    """§ 19-82: the period the opening already had, and an extension that gives more."""
+    """§ 19-82: the period the opening already had, its length a fact (the notice definition
+    refuses one under five days), and an extension that gives more."""
     facts = case.facts
     opened: date = facts["opened_on"]
     allowed: int = facts["open_days_allowed"]
-    if allowed < OPEN_DAYS:
-        raise InputError(
-            f"§ 19-82 allows an opening five days unless the permit gives a longer stated "
-            f"period; give 5 or that period (got {allowed})."
-        )
     current = count_period(case.village.calendar, Unit.DAYS, allowed, opened)
     extended: date = facts["extended_to"]
     if extended <= current.due:

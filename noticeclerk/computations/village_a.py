@@ -1,4 +1,15 @@
-"""Village A's case facts, turned into the figures its bills, schedules and lists print.
+"""Village A's cost, lien and measurement facts, turned into its bill, sworn statement,
+apportionment, lien roll and the measures its notices print; Python because tables cannot price
+employee time with fringe benefits, split a cost among properties, fix interest on liens,
+compare below a limit or spell a measure.
+
+What stays here is the law of § 134-45 (inferred), which is its own: the bill of § 134-45B
+(employees' time at salary plus fringe benefits, administrative time at $500 or actual time,
+General Counsel at the non-retainer rate), the sworn statement that repeats it with the 20 days
+and what is unpaid, the split of § 134-45F and the interest of § 134-45D-E. The two-inch
+threshold of § 134-41B is declared in notices/village-a/notice-of-violation-snow-ice.toml; the
+parking notice's "fewer than 20 feet" is a strict comparison, which a declared check (at_least,
+at_most) cannot make, so it stays here with the width spelled as printed.
 
 Village A, Ch. 134 (private streets). The ordinance prints §§ 134-41 and 134-42 in its own
 cross-references; the number of the cost section, § 134-45, is inferred, and every figure
@@ -15,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation, fact_line_parts
 from noticeclerk.exceptions import InputError
@@ -33,14 +44,9 @@ from noticeclerk.rules.money import (
 )
 from noticeclerk.rules.periods import Unit, count_period
 
-if TYPE_CHECKING:
-    pass
-
 NONE = "none"
 # § 134-42D: "to fewer than 20 feet".
 PARKING_MINIMUM_FT = Decimal(20)
-# § 134-41B: "Upon the accumulation of two inches or more of snow or ice".
-SNOW_ICE_THRESHOLD_IN = Decimal(2)
 # § 134-45B(1): "The administrative time may be set at either $500 ...".
 ADMINISTRATIVE_FLAT = {"500", "$500", "500.00", "$500.00"}
 
@@ -251,15 +257,9 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
 
 @computation("village_a_snow_ice")
 def village_a_snow_ice(case: CaseContext) -> dict[str, Any]:
-    """§ 134-41B: the duty to clear arises "Upon the accumulation of two inches or more"."""
-    facts = case.facts
-    depth = facts["depth_inches"]
-    if depth < SNOW_ICE_THRESHOLD_IN:
-        raise InputError(
-            f"The accumulation measured {spell_number(depth)} inches; § 134-41B applies only "
-            "to two inches or more of snow or ice, so there is no violation to notice."
-        )
-    return {"depth": spell_number(depth)}
+    """§ 134-41B: the depth measured, spelled as the notice prints it (the notice definition
+    refuses an accumulation under two inches)."""
+    return {"depth": spell_number(case.facts["depth_inches"])}
 
 
 @computation("village_a_parking_width")

@@ -1,16 +1,19 @@
-"""Village B's case facts, turned into the figures its documents print.
+"""Village B's certified costs and findings, turned into its statement, cost certificate,
+special assessment and violation words; Python because tables cannot bill another bill's total
+plus 10%, group costs by parcel, report which branch of a period applied, or read a list.
 
 Village B's ordinance (sidewalk snow, ice and debris) prints no section number, only its
 divisions (A) to (E). Amounts come from the money engine (`rules.costs`, `rules.money`);
 periods from the time engine on the sample village's calendar. A computation also refuses
 what the ordinance does not allow: clearing at the owner's expense before the owner's time
-ran out, a cost certified above the expense reported, a levy before the bill's 30 days end,
-a "violation" the Village itself permitted.
+ran out, a cost certified above the expense reported, a statement paid in full, a "violation"
+the Village itself permitted. The special assessment's 30 days and the refusal of a levy within
+them are declared in notices/village-b/special-assessment.toml.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -25,7 +28,7 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine, village_b_special_assessment
 from noticeclerk.rules.deadline_rules import HoursByDepthRule
 from noticeclerk.rules.money import check_cents, parse_amount, spell_amount, spell_number, to_cents
-from noticeclerk.rules.periods import Deadline, Unit, count_period, spell_date, spell_datetime
+from noticeclerk.rules.periods import Deadline, spell_datetime
 
 
 @computation("village_b_statement")
@@ -60,10 +63,6 @@ _CLEARING = HoursByDepthRule(
     hours_at_or_below=24,
     hours_above=48,
 )
-# (C) and (D): the statement is payable "within 30 days from the date the statement was
-# forwarded"; the Council may levy when the owner "fails to pay the bill within 30 days from
-# the date the bill is mailed".
-STATEMENT_PAYMENT_DAYS = 30
 
 PREMISES_FORM = "parcel id | the premises cleaned, as the Clerk's record describes them"
 WORK_FORM = "parcel id | the work done | actual cost reported | reasonable cost certified"
@@ -170,7 +169,8 @@ def village_b_cost_certificate(case: CaseContext) -> dict[str, Any]:
 @computation("village_b_special_assessment")
 def village_b_levy(case: CaseContext) -> dict[str, Any]:
     """(D): the unpaid expense with the penalty and administrative fee of 10%, levied by the
-    Council as a special assessment once the bill is unpaid 30 days from its mailing.
+    Council as a special assessment once the bill is unpaid 30 days from its mailing (the
+    notice definition declares the 30 days and refuses a levy within them).
 
     The 10% is reckoned on the expense still unpaid (what a part payment left), since the
     Council levies "the amount of the expense incurred" that the owner failed to pay.
@@ -191,19 +191,8 @@ def village_b_levy(case: CaseContext) -> dict[str, Any]:
             f"({spell_amount(paid)} received); division (D) allows a special assessment only "
             "when the owner fails to pay the bill."
         )
-    payment = count_period(
-        case.village.calendar, Unit.DAYS, STATEMENT_PAYMENT_DAYS, facts["statement_mailed"]
-    )
-    levied: date = facts["levied_on"]
-    if levied <= payment.due:
-        raise InputError(
-            f"The statement mailed on {spell_date(facts['statement_mailed'])} may be paid "
-            f"through {spell_date(payment.due)} (divisions (C) and (D)); the Council may levy "
-            "the special assessment only after that day."
-        )
     unpaid = billed.total - paid
     return {
-        "payment_period": period_context(payment),
         "billed": bill_context(billed),
         "paid": paid,
         "unpaid": unpaid,
