@@ -250,10 +250,9 @@ def test_snow_under_two_inches_is_not_a_violation_to_notice():
     }
 
 
-def test_the_refusal_under_two_inches_repeats_the_measurement_as_the_clerk_gave_it():
-    # Changed with the declared check: the sentence prints the fact as given ("1.50"), where the
-    # computation spelled it without its trailing zero ("1.5"); the notice itself still does.
-    with pytest.raises(InputError, match=r"measured 1\.50 inches; § 134-41B"):
+def test_the_refusal_under_two_inches_spells_the_measurement_as_the_notice_does():
+    # The declared check spells a number fact without its trailing zero, as the notice does.
+    with pytest.raises(InputError, match=r"measured 1\.5 inches; § 134-41B"):
         figures_of("village-a", "notice-of-violation-snow-ice", {"depth_inches": D("1.50")})
     figures = figures_of("village-a", "notice-of-violation-snow-ice", {"depth_inches": D("2.50")})
     assert figures == {"depth": "2.5"}
