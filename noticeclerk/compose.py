@@ -7,6 +7,7 @@ both are computed here once and handed on, never recomputed by the caller.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,7 +109,8 @@ def compute_figures(notice: NoticeType, case: CaseContext) -> dict[str, Any]:
     """The figures a document prints: what its definition declares, then its own computation."""
     figures = compute_declared(notice.declared, case)
     if notice.computation:
-        figures.update(COMPUTATIONS[notice.computation](case))
+        seen = dataclasses.replace(case, declared=dict(figures))
+        figures.update(COMPUTATIONS[notice.computation](seen))
     return figures
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -29,6 +29,9 @@ class CaseContext:
     village: Village
     today: date
     parcels: tuple[Parcel, ...] = ()
+    # What the notice definition declared and the engine computed first (periods, bills), so
+    # a Python computation builds on them rather than counting them again.
+    declared: Mapping[str, Any] = field(default_factory=dict)
 
 
 Computation = Callable[[CaseContext], dict[str, Any]]

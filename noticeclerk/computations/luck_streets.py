@@ -19,25 +19,15 @@ the text.
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import check_cents, check_measure, format_number, spell_amount
-from noticeclerk.rules.periods import Unit, count_period
 
 FIXTURES = "Luck § 496-8C"
 
-# § 496-6D (inferred): "valid for a period of 30 days from the date of approval"; § 496-6E
-# (inferred): "a thirty-day permit renewal"; § 496-7G: "Permanent pavements shall be replaced
-# within 60 days of the date of the permit". The notice definition declares and prints these
-# periods (notices/luck/excavation-permit-renewal.toml); they are counted again here only to
-# compare the pavement day with the renewal's end, which no declared table can do.
-PERMIT_VALID_DAYS = 30
-RENEWAL_DAYS = 30
-PAVEMENT_DAYS = 60
 # § 496-8C(1)(c): "In no event shall the fixture reduce the unobstructed sidewalk width to less
 # than five feet at any point."
 FIXTURE_CLEAR_FEET = Decimal(5)
@@ -74,14 +64,10 @@ def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
     renewal does not move, comes before the renewed period ends (the renewal then says so).
 
     The renewed period, its refusals and the pavement day are declared in the notice definition;
-    a declared figure cannot compare two periods, so this counts them the same way once more.
+    a declared figure cannot compare two periods, so this compares the two it declared.
     """
-    calendar = case.village.calendar
-    approved: date = case.facts["original_approved_on"]
-    valid = count_period(calendar, Unit.DAYS, PERMIT_VALID_DAYS, approved)
-    renewal = count_period(calendar, Unit.DAYS, RENEWAL_DAYS, valid.due)
-    pavement = count_period(calendar, Unit.DAYS, PAVEMENT_DAYS, approved)
-    return {"pavement_before_renewal_ends": pavement.due < renewal.due}
+    pavement, renewed = case.declared["pavement"], case.declared["renewed_through"]
+    return {"pavement_before_renewal_ends": pavement["due"] < renewed["due"]}
 
 
 # --- § 496-7I (inferred): excavation in new streets limited --------------------------------
