@@ -50,6 +50,28 @@ RENEWAL = {
 }
 
 
+def test_the_renewal_says_when_the_pavement_day_comes_before_the_renewed_period_ends():
+    # Approved June 8: pavement by Friday, August 7; renewed through Friday, August 7 too.
+    assert (
+        figures_of("luck", "excavation-permit-renewal", RENEWAL)["pavement_before_renewal_ends"]
+        is False
+    )
+    # Approved Friday, June 5: 30 days end Sunday, July 5, so Monday, July 6, and the renewal
+    # runs to Wednesday, August 5; pavement is due Tuesday, August 4, the day before.
+    earlier = {
+        **RENEWAL,
+        "original_approved_on": date(2026, 6, 5),
+        "request_made_on": date(2026, 7, 1),
+        "renewal_approved_on": date(2026, 7, 1),
+    }
+    figures = figures_of("luck", "excavation-permit-renewal", earlier)
+    assert (figures["pavement"]["due"], figures["renewed_through"]["due"]) == (
+        date(2026, 8, 4),
+        date(2026, 8, 5),
+    )
+    assert figures["pavement_before_renewal_ends"] is True
+
+
 def test_a_renewal_runs_thirty_days_after_the_permit_s_own_thirty_days_end(rendered):
     figures = figures_of("luck", "excavation-permit-renewal", RENEWAL)
     # Approved Monday, June 8: valid through Wednesday, July 8; renewed through Friday, August 7.
