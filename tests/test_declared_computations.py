@@ -33,6 +33,7 @@ work_done = {type = "date", label = "the day the Village did the work"}
 costs = {type = "cost_lines", label = "the costs of the work"}
 outcome = {type = "text", label = "what the Board decided"}
 deposit = {type = "money", label = "the deposit paid"}
+insured = {type = "boolean", label = "whether the insurance is on file"}
 """
 
 TABLES = """
@@ -69,6 +70,7 @@ def compute(workspace: Path, **facts: object) -> dict:
         "costs": [{"description": "Crew, 3 hours", "amount": Decimal("210.00")}],
         "outcome": "upheld",
         "deposit": Decimal("100.00"),
+        "insured": True,
         **facts,
     }
     notice = load_notice("luck", "work-bill", workspace)
@@ -224,3 +226,49 @@ def test_a_bill_groups_lines_under_labels_and_adds_a_percentage_of_them(tmp_path
 def test_a_figure_may_copy_a_fact_under_the_fact_s_own_name(tmp_path):
     write_notice(tmp_path, '[figures.outcome]\nfact = "outcome"\n')
     assert compute(tmp_path) == {"outcome": "upheld"}
+
+
+def test_strict_amount_checks_refuse_the_limit_itself(tmp_path):
+    write_notice(
+        tmp_path,
+        '[[checks]]\nfact = "deposit"\nmore_than = "0"\nsays = "A deposit of {deposit} is none."\n'
+        '\n[[checks]]\nfact = "deposit"\nless_than = "500.00"\nsays = "{deposit} is too much."\n',
+    )
+    assert compute(tmp_path, deposit=Decimal("0.01")) == {}
+    with pytest.raises(InputError, match=r"A deposit of \$0\.00 is none\."):
+        compute(tmp_path, deposit=Decimal("0"))
+    with pytest.raises(InputError, match=r"\$500\.00 is too much\."):
+        compute(tmp_path, deposit=Decimal("500.00"))
+
+
+def test_a_check_may_apply_only_when_another_fact_has_a_value(tmp_path):
+    write_notice(
+        tmp_path,
+        '[[checks]]\nfact = "deposit"\nat_least = "100.00"\nwhen = {outcome = "upheld"}\n'
+        'says = "An upheld notice needs a deposit of $100.00."\n',
+    )
+    assert compute(tmp_path, outcome="withdrawn", deposit=Decimal("1.00")) == {}
+    with pytest.raises(InputError, match="An upheld notice needs"):
+        compute(tmp_path, outcome="upheld", deposit=Decimal("1.00"))
+
+
+def test_figures_may_spell_a_number_and_choose_words_under_the_fact_s_own_name(tmp_path):
+    write_notice(
+        tmp_path,
+        '[figures.deposit]\nfact = "deposit"\nspell = "number"\n\n'
+        '[figures.outcome]\nchoose_by = "outcome"\nwords = {upheld = "upheld the notice"}\n',
+    )
+    assert compute(tmp_path, deposit=Decimal("1200.50")) == {
+        "deposit": "1,200.5",
+        "outcome": "upheld the notice",
+    }
+
+
+def test_a_yes_or_no_fact_is_checked_with_true_or_false(tmp_path):
+    write_notice(
+        tmp_path,
+        '[[checks]]\nfact = "insured"\none_of = [true]\nsays = "File the insurance first."\n',
+    )
+    assert compute(tmp_path) == {}
+    with pytest.raises(InputError, match="File the insurance first."):
+        compute(tmp_path, insured=False)

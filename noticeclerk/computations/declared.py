@@ -32,15 +32,18 @@ The tables, as a notice definition writes them:
     choose_by = "outcome"
     words = {affirmed = "affirmed the notice to repair", modified = "modified it"}
 
-A period may also count from a period declared before it (`from = "first_thirty_days"`), and a
-figure may copy a fact under the fact's own name (`[figures.width] fact = "width"`).
+A period may also count from a period declared before it (`from = "first_thirty_days"`); a
+check may compare amounts strictly (`more_than`, `less_than`), accept true or false in
+`one_of`, and apply only `when = {outcome = "granted"}`; a figure may copy a fact under the
+fact's own name, spelled as a number (`[figures.width] fact = "width"`, `spell = "number"`),
+or choose words under the name of the fact it chooses by.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -52,8 +55,19 @@ from noticeclerk.rules.deadline_rules import DeadlineRule
 from noticeclerk.rules.money import check_cents, percent_of, spell_amount, spell_number
 from noticeclerk.rules.periods import Deadline, local_day, spell_date, spell_datetime
 
-# The comparisons a check may make, each with the words of its refusal's default.
-COMPARISONS = ("not_before", "not_after", "before", "after", "at_least", "at_most", "one_of")
+# The comparisons a check may make: of days and moments, of amounts and numbers, of values.
+COMPARISONS = (
+    "not_before",
+    "not_after",
+    "before",
+    "after",
+    "at_least",
+    "at_most",
+    "more_than",
+    "less_than",
+    "one_of",
+)
+AMOUNT_COMPARISONS = ("at_least", "at_most", "more_than", "less_than")
 # "{name}" in a check's sentence: a fact, a period or a figure, spelled as a document prints it.
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
@@ -64,8 +78,10 @@ class Check:
 
     fact: str
     comparison: str
-    operand: str | tuple[str, ...]
+    operand: str | tuple[str | bool, ...]
     says: str
+    # The check applies only when each of these facts has this value ({outcome = "granted"}).
+    when: Mapping[str, str | bool] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -106,13 +122,21 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Copy:
+    """A fact printed as it is, or spelled as a sentence prints a number ("2.5", "1,000")."""
+
+    fact: str
+    spell_number: bool = False
+
+
+@dataclass(frozen=True)
 class Declared:
     """Everything a notice definition declares to be computed, in the order it is computed."""
 
     periods: Mapping[str, DeadlineRule]
     checks: tuple[Check, ...]
     bills: Mapping[str, DeclaredBill]
-    figures: Mapping[str, Choice | str]
+    figures: Mapping[str, Choice | Copy]
     # The kind of each fact (money, number, date...), so a sentence spells it rightly.
     kinds: Mapping[str, str]
 
@@ -138,6 +162,8 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
         anchors[name] = periods[name].due
     values: dict[str, Any] = {**case.facts, **periods}
     for check in declared.checks:
+        if any(case.facts[name] != value for name, value in check.when.items()):
+            continue
         if not _holds(check, values, case):
             raise InputError(_spell(check.says, values, declared.kinds, case))
     figures: dict[str, Any] = {name: period_context(due) for name, due in periods.items()}
@@ -153,8 +179,10 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
                     f"{', '.join(figure.words)}; got {chosen!r}."
                 )
             figures[name] = figure.words[chosen]
+        elif figure.spell_number:
+            figures[name] = spell_number(Decimal(case.facts[figure.fact]))
         else:
-            figures[name] = case.facts[figure]
+            figures[name] = case.facts[figure.fact]
     return figures
 
 
@@ -163,10 +191,15 @@ def _holds(check: Check, values: Mapping[str, Any], case: CaseContext) -> bool:
     if check.comparison == "one_of":
         return value in check.operand
     assert isinstance(check.operand, str)
-    if check.comparison in ("at_least", "at_most"):
+    if check.comparison in AMOUNT_COMPARISONS:
         limit = _amount(values[check.operand]) if check.operand in values else check.operand
-        amount, least = _amount(value), _amount(limit)
-        return amount >= least if check.comparison == "at_least" else amount <= least
+        amount, bound = _amount(value), _amount(limit)
+        return {
+            "at_least": amount >= bound,
+            "at_most": amount <= bound,
+            "more_than": amount > bound,
+            "less_than": amount < bound,
+        }[check.comparison]
     other = _comparable(values[check.operand])
     if not (isinstance(value, datetime) and isinstance(other, datetime)):
         # A date against a moment compares the village's calendar days.

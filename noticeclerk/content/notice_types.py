@@ -19,12 +19,14 @@ import msgspec
 
 from noticeclerk.computations import COMPUTATIONS
 from noticeclerk.computations.declared import (
+    AMOUNT_COMPARISONS,
     COMPARISONS,
     NOTHING,
     PLACEHOLDER,
     BillItem,
     Check,
     Choice,
+    Copy,
     Declared,
     DeclaredBill,
     Percent,
@@ -111,7 +113,10 @@ class CheckSpec(Table):
     after: Text | None = None
     at_least: Text | None = None
     at_most: Text | None = None
-    one_of: list[Text] | None = None
+    more_than: Text | None = None
+    less_than: Text | None = None
+    one_of: list[Text | bool] | None = None
+    when: dict[str, str | bool] = msgspec.field(default_factory=dict)
 
 
 class BillItemSpec(Table):
@@ -142,6 +147,7 @@ class BillSpec(Table):
 
 class FigureSpec(Table):
     fact: Text | None = None
+    spell: Literal["number"] | None = None
     choose_by: Text | None = None
     words: dict[str, str] | None = None
 
@@ -437,7 +443,7 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
     for name, entry in table.figures.items():
         key = f"figures.{name}"
         spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
-        if spec.fact != name:  # a fact may be printed under its own name
+        if name not in (spec.fact, spec.choose_by):  # a fact's figure may take its name
             _unique_name(path, key, name, known | set(bills))
         if (spec.fact is None) == (spec.choose_by is None):
             raise ConfigError(
@@ -451,7 +457,7 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
                 raise ConfigError(path, f"{key}.words", "must give the words for each value")
             figures[name] = Choice(spec.choose_by, dict(spec.words))
         else:
-            figures[name] = named
+            figures[name] = Copy(named, spell_number=spec.spell == "number")
     return Declared(periods, checks, bills, figures, kinds)
 
 
@@ -475,7 +481,7 @@ def _check(
     operand = getattr(spec, comparison)
     if comparison == "one_of":
         operand = tuple(operand)
-    elif comparison in ("at_least", "at_most"):
+    elif comparison in AMOUNT_COMPARISONS:
         if operand not in known:
             try:
                 Decimal(operand.replace(",", "").removeprefix("$"))
@@ -487,8 +493,13 @@ def _check(
         raise ConfigError(
             path, f"{key}.{comparison}", f"'{operand}' is not a fact or period of this notice type"
         )
+    for name in spec.when:
+        if name not in kinds:
+            raise ConfigError(
+                path, f"{key}.when.{name}", f"'{name}' is not a fact of this notice type"
+            )
     _placeholders(path, f"{key}.says", spec.says, known)
-    return Check(spec.fact, comparison, operand, spec.says.strip())
+    return Check(spec.fact, comparison, operand, spec.says.strip(), dict(spec.when))
 
 
 def _placeholders(path: Path, key: str, sentence: str, known: set[str]) -> None:
