@@ -70,23 +70,6 @@ def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
     return {"pavement_before_renewal_ends": pavement["due"] < renewed["due"]}
 
 
-# --- § 496-7I (inferred): excavation in new streets limited --------------------------------
-
-NEW_STREET_ADDRESSEES = {
-    "utility": "a person, utility or other agency owning or controlling a sewer, water main, "
-    "conduit or other utility in or under the street",
-    "abutting owner": "the owner of real property abutting the street",
-}
-
-
-@computation("luck_new_street_notice")
-def luck_new_street_notice(case: CaseContext) -> dict[str, Any]:
-    """§ 496-7I (inferred): the notice goes to each utility and abutting owner; the figure
-    `addressed_as` is the ordinance's words for the one addressed (the definition refuses any
-    other)."""
-    return {"addressed_as": NEW_STREET_ADDRESSEES[case.facts["addressed_as"]]}
-
-
 # --- § 496-8C: sidewalk fixture permit and its revocation -----------------------------------
 
 

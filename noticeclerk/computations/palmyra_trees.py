@@ -53,12 +53,6 @@ def palmyra_driveway_permit(case: CaseContext) -> dict[str, Any]:
     }
 
 
-@computation("palmyra_class_i_notice")
-def palmyra_class_i_notice(case: CaseContext) -> dict[str, Any]:
-    """§ 8.14(1)(a): the estimated cost the notice prints (its limits are declared)."""
-    return {"estimated_cost": case.facts["estimated_cost"]}
-
-
 @computation("palmyra_tree_permit")
 def palmyra_tree_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(7)(d): "There will be no charge for this permit"."""

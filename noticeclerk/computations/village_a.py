@@ -39,14 +39,11 @@ from noticeclerk.rules.money import (
     parse_measure,
     parse_percent,
     spell_amount,
-    spell_number,
     spell_percent,
 )
 from noticeclerk.rules.periods import Unit, count_period
 
 NONE = "none"
-# § 134-42D: "to fewer than 20 feet".
-PARKING_MINIMUM_FT = Decimal(20)
 # § 134-45B(1): "The administrative time may be set at either $500 ...".
 ADMINISTRATIVE_FLAT = {"500", "$500", "500.00", "$500.00"}
 
@@ -253,23 +250,3 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
         "interest": sum((row["interest"] for row in rows), Decimal("0.00")),
         "total": sum((row["total"] for row in rows), Decimal("0.00")),
     }
-
-
-@computation("village_a_snow_ice")
-def village_a_snow_ice(case: CaseContext) -> dict[str, Any]:
-    """§ 134-41B: the depth measured, spelled as the notice prints it (the notice definition
-    refuses an accumulation under two inches)."""
-    return {"depth": spell_number(case.facts["depth_inches"])}
-
-
-@computation("village_a_parking_width")
-def village_a_parking_width(case: CaseContext) -> dict[str, Any]:
-    """§ 134-42D: parking that reduces the street's width "to fewer than 20 feet"."""
-    facts = case.facts
-    width = facts["remaining_width_feet"]
-    if width >= PARKING_MINIMUM_FT:
-        raise InputError(
-            f"The street measured {spell_number(width)} feet wide beside the obstruction; "
-            "§ 134-42D forbids only reducing it to fewer than 20 feet."
-        )
-    return {"width": spell_number(width)}
