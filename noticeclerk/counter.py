@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
-from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule, fee_rules
+from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule
 from noticeclerk.rules.installments import (
     PALMYRA_8_03_3_B_6,
     PALMYRA_8_15_6_B,
@@ -332,9 +332,9 @@ class CounterFee:
 
 
 def fees_at_counter(village: str, workspace: Path | None = None) -> tuple[Village, list[FeeRule]]:
-    """The fees a village's ordinance defines."""
+    """The fees a village's ordinance defines, as its letterhead's [fee_rules] state them."""
     found = load_village(village, workspace)
-    return found, list(fee_rules(found.slug).values())
+    return found, list(found.fee_rules.values())
 
 
 def fee_at_counter(

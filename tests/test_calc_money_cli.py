@@ -251,11 +251,14 @@ def test_fees_the_ordinances_state(runner, args, fee):
 
 
 def test_a_street_opening_with_the_boards_rate_gives_its_chargeable_area(runner, tmp_path):
+    # The office's copy of the letterhead, with the Board's rate filled in (README).
+    installed = Path(__file__).resolve().parent.parent / "letterheads" / "tuckahoe"
     folder = tmp_path / "letterheads" / "tuckahoe"
     folder.mkdir(parents=True)
     (folder / "letterhead.toml").write_text(
-        'name = "Village of Tuckahoe"\nstate = "NY"\ntimezone = "America/New_York"\n'
-        '[fees]\nstreet-opening-per-sqft = "0.75"\n',
+        (installed / "letterhead.toml")
+        .read_text(encoding="utf-8")
+        .replace('# street-opening-per-sqft = "DOLLARS"', 'street-opening-per-sqft = "0.75"'),
         encoding="utf-8",
     )
     data = as_json(

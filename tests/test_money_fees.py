@@ -6,21 +6,28 @@ from decimal import Decimal
 
 import pytest
 
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.rules.fees import (
-    FeeFacts,
-    FeeTable,
-    chargeable_opening_area,
-    fee_rules,
-    table_entries,
-)
+from noticeclerk.rules.fees import FeeFacts, FeeTable
 
 D = Decimal
 EMPTY = FeeTable({}, "letterheads/example/letterhead.toml")
 
 
+def fee_rules(village):
+    return load_village(village).fee_rules
+
+
+def table_entries(village):
+    return {entry.key: entry for rule in fee_rules(village).values() for entry in rule.entries}
+
+
 def fee(village, name, table=EMPTY, **facts):
     return fee_rules(village)[name].answer(FeeFacts(**facts), table)
+
+
+def chargeable_opening_area(length, width):
+    return fee_rules("tuckahoe")["street-opening"].kind.chargeable_area.area(length, width)
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,17 @@ D = Decimal
 WISCONSIN = 'name = "Village of Example"\nstate = "WI"\ntimezone = "America/Chicago"\n'
 
 
+def fee_rules_of(slug: str) -> str:
+    """The [fee_rules.*] tables of a built-in letterhead, for a workspace file to carry."""
+    kept, keeping = [], False
+    for line in Path(load_village(slug).path).read_text(encoding="utf-8").splitlines():
+        if line.startswith("["):
+            keeping = line.lstrip("[").startswith("fee_rules.")
+        if keeping:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
 def letterhead(workspace: Path, slug: str, text: str) -> Path:
     folder = workspace / "letterheads" / slug
     folder.mkdir(parents=True)
@@ -68,7 +79,8 @@ def test_money_settings_are_read_as_exact_decimals_never_floats(tmp_path):
         WISCONSIN
         + '[money]\nborrowing_rate_percent = 3.1\nlegal_interest_rate_percent = "2"\n'
         + 'legal_interest_authority = "Agreement in writing"\n'
-        + "[fees]\nsnow-removal-per-sqft = 0.1\n",
+        + "[fees]\nsnow-removal-per-sqft = 0.1\n"
+        + fee_rules_of("palmyra"),
     )
     village = load_village("palmyra", workspace=tmp_path)
     assert village.money.borrowing_rate_percent == D("3.1")
@@ -118,7 +130,7 @@ def test_money_settings_are_read_as_exact_decimals_never_floats(tmp_path):
     ],
 )
 def test_a_bad_money_setting_names_the_file_and_key(tmp_path, slug, text, key, problem):
-    path = letterhead(tmp_path, slug, WISCONSIN + text)
+    path = letterhead(tmp_path, slug, WISCONSIN + text + fee_rules_of(slug))
     with pytest.raises(ConfigError) as caught:
         load_village(slug, workspace=tmp_path)
     message = str(caught.value)
@@ -127,7 +139,9 @@ def test_a_bad_money_setting_names_the_file_and_key(tmp_path, slug, text, key, p
 
 
 def test_a_workspace_fee_table_feeds_the_boards_fee(tmp_path):
-    letterhead(tmp_path, "luck", WISCONSIN + '[fees]\nsidewalk-permit = "25"\n')
+    letterhead(
+        tmp_path, "luck", WISCONSIN + '[fees]\nsidewalk-permit = "25"\n' + fee_rules_of("luck")
+    )
     village = load_village("luck", workspace=tmp_path)
     assert village.fees.entries == {"sidewalk-permit": D("25.00")}
     assert village.fees.source == tmp_path / "letterheads" / "luck" / "letterhead.toml"

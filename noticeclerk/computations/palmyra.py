@@ -14,10 +14,11 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
+from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import parse_rule
-from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
+from noticeclerk.rules.fees import FeeFacts, FeeTable
 from noticeclerk.rules.installments import (
     ASSESSMENT_MARGIN,
     PALMYRA_8_03_3_B_3,
@@ -94,9 +95,9 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
     }
 
 
-def _palmyra_fee(name: str) -> dict[str, Any]:
+def _palmyra_fee(village: Village, name: str) -> dict[str, Any]:
     """A fee Palmyra's ordinance states itself, from the money engine, with its reasons."""
-    answer = fee_rules("palmyra")[name].answer(FeeFacts(), FeeTable())
+    answer = village.fee_rule(name).answer(FeeFacts(), FeeTable())
     return {
         "title": answer.title,
         "lines": [{"description": answer.title, "amount": answer.fee}],
@@ -123,7 +124,7 @@ def palmyra_sidewalk_permit(case: CaseContext) -> dict[str, Any]:
             f"7 days before the work, so by {spell_date(latest.due)}; propose a later start."
         )
     return {
-        "fee": _palmyra_fee("sidewalk-permit"),
+        "fee": _palmyra_fee(case.village, "sidewalk-permit"),
         "latest_application": latest.due,
         "latest_steps": [str(step) for step in latest.steps],
     }

@@ -16,14 +16,15 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation
+from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
+from noticeclerk.rules.fees import FeeFacts, FeeTable
 from noticeclerk.rules.money import spell_number
 
 
-def _fee(name: str) -> dict[str, Any]:
+def _fee(village: Village, name: str) -> dict[str, Any]:
     """A fee Palmyra's ordinance states itself, from the money engine, with its reasons."""
-    answer = fee_rules("palmyra")[name].answer(FeeFacts(), FeeTable())
+    answer = village.fee_rule(name).answer(FeeFacts(), FeeTable())
     return {
         "title": answer.title,
         "total": answer.fee,
@@ -46,7 +47,7 @@ def palmyra_driveway_permit(case: CaseContext) -> dict[str, Any]:
             "specific resolution of the Village Board."
         )
     return {
-        "fee": _fee("driveway"),
+        "fee": _fee(case.village, "driveway"),
         "width": spell_number(width),
         "depth": spell_number(facts["depth_inches"]),
         "intersection_distance": spell_number(facts["intersection_distance_ft"]),
@@ -56,4 +57,4 @@ def palmyra_driveway_permit(case: CaseContext) -> dict[str, Any]:
 @computation("palmyra_tree_permit")
 def palmyra_tree_permit(case: CaseContext) -> dict[str, Any]:
     """§ 8.15(7)(d): "There will be no charge for this permit"."""
-    return {"fee": _fee("tree-permit")}
+    return {"fee": _fee(case.village, "tree-permit")}

@@ -19,7 +19,7 @@ from typing import Any
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.fees import FeeFacts, FeeTable, fee_rules
+from noticeclerk.rules.fees import FeeFacts, FeeTable
 from noticeclerk.rules.money import check_cents, check_measure, spell_amount, spell_number
 
 # § 8.05(3): "public liability insurance of not less than $100,000 per person, $300,000 for
@@ -54,7 +54,7 @@ def palmyra_snow_tax_roll_charge(case: CaseContext) -> dict[str, Any]:
         source="the case fact posted_rate_per_sqft (the schedule of fees posted in the office "
         "of the Village Clerk)",
     )
-    answer = fee_rules("palmyra")["snow-removal"].answer(FeeFacts(area_sqft=area), table)
+    answer = case.village.fee_rule("snow-removal").answer(FeeFacts(area_sqft=area), table)
     charges = Bill(
         tuple(
             BillLine(
@@ -112,7 +112,7 @@ def palmyra_excavation_permit(case: CaseContext) -> dict[str, Any]:
     )
     length = check_measure(facts["opening_length_ft"], "The opening's length", allow_zero=False)
     width = check_measure(facts["opening_width_ft"], "The opening's width", allow_zero=False)
-    bond = fee_rules("palmyra")["excavation-bond"].answer(
+    bond = case.village.fee_rule("excavation-bond").answer(
         FeeFacts(length_ft=length, width_ft=width), FeeTable()
     )
     deposited = check_cents(facts["bond_deposited"], "The bond deposited")

@@ -34,11 +34,9 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.rules.calendars import LegalCalendar
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.fees import (
-    TUCKAHOE_OPENING_RATE,
     FeeAnswer,
     FeeFacts,
     FeeTable,
-    fee_rules,
 )
 from noticeclerk.rules.money import check_cents, spell_amount
 from noticeclerk.rules.periods import (
@@ -139,7 +137,7 @@ def tuckahoe_occupancy_permit(case: CaseContext) -> dict[str, Any]:
             "only while the permit is in force (§ 19-46)."
         )
     deposit = check_cents(facts["deposit"], "The deposit")
-    answer = fee_rules("tuckahoe")["temporary-occupancy"].answer(
+    answer = case.village.fee_rule("temporary-occupancy").answer(
         FeeFacts(days=Decimal(estimated), deposit=deposit), FeeTable()
     )
     if "refund" not in dict(answer.amounts):
@@ -225,8 +223,8 @@ def tuckahoe_opening_permit(case: CaseContext) -> dict[str, Any]:
     rate: Decimal = facts["board_fee_per_sqft"]
     if rate <= 0:
         raise InputError("The Board's fee per square foot must be more than $0.")
-    table = FeeTable({TUCKAHOE_OPENING_RATE.key: rate}, "the case fact board_fee_per_sqft")
-    answer = fee_rules("tuckahoe")["street-opening"].answer(
+    table = FeeTable({"street-opening-per-sqft": rate}, "the case fact board_fee_per_sqft")
+    answer = case.village.fee_rule("street-opening").answer(
         FeeFacts(length_ft=facts["length_ft"], width_ft=facts["width_ft"]), table
     )
     allowed: int = facts["open_days_allowed"]
@@ -292,7 +290,7 @@ def tuckahoe_opening_excess(case: CaseContext) -> dict[str, Any]:
 def tuckahoe_curb_cut_permit(case: CaseContext) -> dict[str, Any]:
     """§ 19-81(d): "$5 for a maximum width of 11 feet and $1 for each additional foot"."""
     facts = case.facts
-    answer = fee_rules("tuckahoe")["curb-cut"].answer(
+    answer = case.village.fee_rule("curb-cut").answer(
         FeeFacts(width_ft=facts["width_ft"]), FeeTable()
     )
     return {"fee": _fee(answer)}

@@ -1,10 +1,12 @@
 """A village's letterhead.toml, read once into one model: its law, its calendar and its letterhead.
 
-The file says whose rules of time apply, the office's days, the village's rates and the fees
-its Board sets, the letterhead printed on every page and the officers who sign. Its shape is
-declared below (VillageFile) and checked by noticeclerk.content.schema; the rules a shape
-cannot state (a real time zone, a fee this village's Board sets, a seal that is there) are
-checked here, each mistake named with the file and the key.
+The file says whose rules of time apply, the office's days, the village's rates, the fees its
+ordinance defines (each a kind of noticeclerk.rules.fees with the ordinance's amounts and
+words) and those its Board sets, the letterhead printed on every page and the officers who
+sign. Its shape is declared below (VillageFile, and a FeeRuleSpec for each fee kind) and
+checked by noticeclerk.content.schema; the rules a shape cannot state (a real time zone, a fee
+this village's Board sets, a seal that is there) are checked here, each mistake named with the
+file and the key.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
@@ -30,7 +32,23 @@ from noticeclerk.rules.calendars import (
     Jurisdiction,
     LegalCalendar,
 )
-from noticeclerk.rules.fees import EntryKind, FeeTable, table_entries
+from noticeclerk.rules.fees import (
+    FEE_KINDS,
+    BasePlusEachFurtherFoot,
+    BoardRatePerSqft,
+    BoardSetFee,
+    BondPerSqftWithMinimum,
+    ChargeableArea,
+    DepositRefund,
+    EntryKind,
+    FeeKind,
+    FeeRule,
+    FeeTable,
+    FirstDayPlusEachFurtherDay,
+    FixedAmount,
+    Note,
+    TableEntry,
+)
 from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
@@ -90,6 +108,205 @@ class NumberingTable(Table):
     permits: Literal["one series", "yearly"] = "one series"
 
 
+# --- [fee_rules.<name>]: the fees the ordinance defines, each a kind of rules.fees ------------
+
+# An amount the ordinance states, in quotes so that it stays exact.
+Amount = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^\d+(\.\d{1,2})?$", description='an amount in quotes such as "25.00"'),
+]
+Feet = Annotated[int, msgspec.Meta(ge=0, description="a whole number of feet such as 11")]
+FeesKey = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        description='a [fees] key in lower case with dashes, such as "sidewalk-permit"',
+    ),
+]
+_FEE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+
+
+def _amount(text: str) -> Decimal:
+    return Decimal(text).quantize(CENT)
+
+
+def _words(text: str | None) -> str | None:
+    return text.strip() if text is not None else None
+
+
+class NoteSpec(Table):
+    says: Text
+    authority: Text | None = None
+
+
+class FeesEntrySpec(Table):
+    """The [fees] entry a Board-set fee reads, and the ordinance's words that leave it to the
+    Board."""
+
+    key: FeesKey
+    title: Text
+    setter: Text
+    authority: Text
+    words: Text
+    note: Text | None = None
+
+    def entry(self, kind: EntryKind) -> TableEntry:
+        return TableEntry(
+            self.key,
+            kind,
+            self.title.strip(),
+            self.setter.strip(),
+            self.authority.strip(),
+            self.words.strip(),
+            (self.note or "").strip(),
+        )
+
+
+class FeeKindName(msgspec.Struct):
+    """Only the kind of a fee rule, read first to know which shape the rest must have."""
+
+    kind: Annotated[
+        Literal[tuple(FEE_KINDS)],  # type: ignore[valid-type]
+        msgspec.Meta(description='a fee kind such as "fixed_amount"'),
+    ]
+
+
+class FeeRuleSpec(Table, kw_only=True):
+    """What every fee rule states; each kind adds its own parameters."""
+
+    kind: str
+    title: Text
+    authority: Text
+    notes: list[NoteSpec] = msgspec.field(default_factory=list)
+
+    fee_kind: ClassVar[type[FeeKind]]
+
+    def computation(self) -> FeeKind:
+        raise NotImplementedError
+
+
+class DepositSpec(Table):
+    authority: Text
+    least: Amount | None = None
+    least_words: Text | None = None
+
+
+class FirstDayPlusEachFurtherDaySpec(FeeRuleSpec, kw_only=True):
+    fee_kind = FirstDayPlusEachFurtherDay
+    first_day: Amount
+    each_further_day: Amount
+    part_day_words: Text | None = None
+    subject: Text = "permit"
+    deposit: DepositSpec | None = None
+
+    def computation(self) -> FeeKind:
+        deposit = self.deposit
+        return FirstDayPlusEachFurtherDay(
+            _amount(self.first_day),
+            _amount(self.each_further_day),
+            _words(self.part_day_words),
+            self.subject.strip(),
+            DepositRefund(
+                deposit.authority.strip(),
+                _amount(deposit.least) if deposit.least is not None else None,
+                _words(deposit.least_words),
+            )
+            if deposit
+            else None,
+        )
+
+
+class ChargeableAreaSpec(Table):
+    allowance_ft: Feet
+    authority: Text
+    of: Text = "the opening"
+
+
+class BoardRatePerSqftSpec(FeeRuleSpec, kw_only=True):
+    fee_kind = BoardRatePerSqft
+    fees_entry: FeesEntrySpec
+    schedule: Text
+    chargeable_area: ChargeableAreaSpec | None = None
+    area_name: Text = "area"
+    area_words: Text = "sq ft"
+
+    def computation(self) -> FeeKind:
+        measured = self.chargeable_area
+        return BoardRatePerSqft(
+            self.fees_entry.entry(EntryKind.RATE_PER_SQFT),
+            self.schedule.strip(),
+            ChargeableArea(
+                Decimal(measured.allowance_ft), measured.authority.strip(), measured.of.strip()
+            )
+            if measured
+            else None,
+            self.area_name.strip(),
+            self.area_words.strip(),
+        )
+
+
+class BasePlusEachFurtherFootSpec(FeeRuleSpec, kw_only=True):
+    fee_kind = BasePlusEachFurtherFoot
+    base: Amount
+    base_width_ft: Feet
+    each_further_foot: Amount
+    subject: Text = "permit"
+    part_foot_note: Text | None = None
+
+    def computation(self) -> FeeKind:
+        return BasePlusEachFurtherFoot(
+            _amount(self.base),
+            Decimal(self.base_width_ft),
+            _amount(self.each_further_foot),
+            self.subject.strip(),
+            _words(self.part_foot_note),
+        )
+
+
+class BondPerSqftWithMinimumSpec(FeeRuleSpec, kw_only=True):
+    fee_kind = BondPerSqftWithMinimum
+    per_sqft: Amount
+    minimum: Amount
+    subject: Text = "opening"
+
+    def computation(self) -> FeeKind:
+        return BondPerSqftWithMinimum(
+            _amount(self.per_sqft), _amount(self.minimum), self.subject.strip()
+        )
+
+
+class FixedAmountSpec(FeeRuleSpec, kw_only=True):
+    fee_kind = FixedAmount
+    amount: Amount
+    words: Text
+
+    def computation(self) -> FeeKind:
+        return FixedAmount(_amount(self.amount), self.words.strip())
+
+
+class BoardSetFeeSpec(FeeRuleSpec, kw_only=True):
+    fee_kind = BoardSetFee
+    fees_entry: FeesEntrySpec
+    plus_costs: Text | None = None
+
+    def computation(self) -> FeeKind:
+        return BoardSetFee(self.fees_entry.entry(EntryKind.AMOUNT), _words(self.plus_costs))
+
+
+# The shape of each kind's table, by the kind's name in rules.fees.FEE_KINDS.
+FEE_RULE_SPECS: dict[str, type[FeeRuleSpec]] = {
+    spec.fee_kind.kind: spec
+    for spec in (
+        FirstDayPlusEachFurtherDaySpec,
+        BoardRatePerSqftSpec,
+        BasePlusEachFurtherFootSpec,
+        BondPerSqftWithMinimumSpec,
+        FixedAmountSpec,
+        BoardSetFeeSpec,
+    )
+}
+
+
 class LetterheadTable(Table):
     address_lines: Annotated[
         list[Text],
@@ -127,6 +344,8 @@ class VillageFile(Table):
     installments: InstallmentsTable = InstallmentsTable()
     numbering: NumberingTable = NumberingTable()
     fees: dict[str, str | int | float] = msgspec.field(default_factory=dict)
+    # Each fee rule is decoded on its own, against its kind's shape, so a mistake names it.
+    fee_rules: dict[str, Any] = msgspec.field(default_factory=dict)
     letterhead: LetterheadTable | None = None
     # Each officer is decoded on its own, so a mistake names the officer's key.
     officers: dict[str, Any] = msgspec.field(default_factory=dict)
@@ -197,6 +416,8 @@ class Village:
     calendar: LegalCalendar
     path: Path
     money: MoneySettings = field(default_factory=MoneySettings)
+    # The fees its ordinance defines, by name, in the file's order; and the Board's figures.
+    fee_rules: dict[str, FeeRule] = field(default_factory=dict)
     fees: FeeTable = field(default_factory=FeeTable)
     printed: Letterhead | None = None
     # The installment plans its ordinance provides (Palmyra's: "assessment", "elm-tax").
@@ -212,6 +433,18 @@ class Village:
     def legal_rate(self) -> Rate:
         """The village's legal rate of interest: its letterhead's, else its state's statute."""
         return self.money.legal_rate or LEGAL_RATES[self.state]
+
+    def fee_rule(self, name: str) -> FeeRule:
+        """A fee a document computes, or ConfigError naming the fee rule to add."""
+        if name not in self.fee_rules:
+            known = ", ".join(self.fee_rules) or "none"
+            raise ConfigError(
+                self.path,
+                f"fee_rules.{name}",
+                f"is missing; a document of this village computes the {name} fee by it "
+                f"(fee rules here: {known})",
+            )
+        return self.fee_rules[name]
 
     @property
     def letterhead(self) -> Letterhead:
@@ -276,6 +509,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         office_open_saturday=table.office.open_saturday,
         hours_skip_sundays_and_holidays=table.calendar.hour_periods_skip_sundays_and_holidays,
     )
+    rules = {name: _fee_rule(path, name, spec) for name, spec in table.fee_rules.items()}
     return Village(
         slug=slug,
         name=table.name.strip(),
@@ -284,7 +518,8 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         calendar=calendar,
         path=path,
         money=_money_settings(path, table.money),
-        fees=_fee_table(slug, path, data.get("fees", {})),
+        fee_rules=rules,
+        fees=_fee_table(path, table.fees, rules),
         printed=_letterhead(slug, path, table, workspace),
         installment_plans=tuple(table.installments.plans),
         permit_series=table.numbering.permits,
@@ -399,8 +634,37 @@ def _rate_setting(path: Path, table: MoneyTable, key: str) -> Decimal | None:
     return value
 
 
-def _fee_table(slug: str, path: Path, table: dict[str, Any]) -> FeeTable:
-    known = table_entries(slug)
+def _fee_rule(path: Path, name: str, data: object) -> FeeRule:
+    prefix = f"fee_rules.{name}."
+    if not _FEE_NAME.match(name):
+        raise ConfigError(
+            path,
+            prefix.rstrip("."),
+            "is not a fee name; use lower-case letters, digits and dashes, such as curb-cut",
+        )
+    kind = decode(path, data, FeeKindName, prefix=prefix).kind
+    spec = decode(path, data, FEE_RULE_SPECS[kind], prefix=prefix)
+    return FeeRule(
+        name,
+        spec.title.strip(),
+        spec.authority.strip(),
+        spec.computation(),
+        tuple(Note(note.says.strip(), _words(note.authority)) for note in spec.notes),
+    )
+
+
+def _fee_table(path: Path, table: dict[str, Any], rules: dict[str, FeeRule]) -> FeeTable:
+    known: dict[str, TableEntry] = {}
+    for rule in rules.values():
+        for entry in rule.entries:
+            if entry.key in known:
+                raise ConfigError(
+                    path,
+                    f"fee_rules.{rule.name}.fees_entry.key",
+                    f"is {entry.key!r}, an entry another fee rule already reads; give each "
+                    "Board-set fee its own [fees] key",
+                )
+            known[entry.key] = entry
     entries: dict[str, Decimal] = {}
     for key, value in table.items():
         entry = known.get(key)
