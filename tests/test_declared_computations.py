@@ -270,5 +270,5 @@ def test_a_yes_or_no_fact_is_checked_with_true_or_false(tmp_path):
         '[[checks]]\nfact = "insured"\none_of = [true]\nsays = "File the insurance first."\n',
     )
     assert compute(tmp_path) == {}
-    with pytest.raises(InputError, match="File the insurance first."):
+    with pytest.raises(InputError, match=r"File the insurance first\."):
         compute(tmp_path, insured=False)

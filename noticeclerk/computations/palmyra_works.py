@@ -49,12 +49,14 @@ def palmyra_snow_tax_roll_charge(case: CaseContext) -> dict[str, Any]:
         "The posted schedule's rate per square foot",
         allow_zero=False,
     )
+    # The rate the case gives stands in the entry the village's fee rule reads it from.
+    rule = case.village.fee_rule("snow-removal")
     table = FeeTable(
-        {"snow-removal-per-sqft": rate},
+        {rule.entries[0].key: rate},
         source="the case fact posted_rate_per_sqft (the schedule of fees posted in the office "
         "of the Village Clerk)",
     )
-    answer = case.village.fee_rule("snow-removal").answer(FeeFacts(area_sqft=area), table)
+    answer = rule.answer(FeeFacts(area_sqft=area), table)
     charges = Bill(
         tuple(
             BillLine(

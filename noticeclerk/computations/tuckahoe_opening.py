@@ -2,8 +2,9 @@
 turned into fees, amounts paid, periods and grounds; Python because tables cannot price through
 the fee engine, count a period whose length is a fact, subtract a deposit or read a list.
 
-Fees come from the money engine (`rules.fees`: § 19-49 temporary occupancy, § 19-75(f)-(g)
-street opening, § 19-81(d) curb cut) and sums from `rules.costs`; periods from the time engine
+Fees come from the fee rules Tuckahoe's letterhead.toml states (§ 19-49 temporary occupancy,
+§ 19-75(f)-(g) street opening, § 19-81(d) curb cut), computed by `rules.fees`, and sums from
+`rules.costs`; periods from the time engine
 (`rules.periods`) on the Village's legal calendar. A computation refuses what the ordinance does
 not allow: an application filed less than 24 hours ahead (§§ 19-47(a), 19-76(a)), a temporary
 occupancy permit for longer than four months (§ 19-48(e)), a deposit under $25 (§ 19-49(b)),
@@ -223,10 +224,10 @@ def tuckahoe_opening_permit(case: CaseContext) -> dict[str, Any]:
     rate: Decimal = facts["board_fee_per_sqft"]
     if rate <= 0:
         raise InputError("The Board's fee per square foot must be more than $0.")
-    table = FeeTable({"street-opening-per-sqft": rate}, "the case fact board_fee_per_sqft")
-    answer = case.village.fee_rule("street-opening").answer(
-        FeeFacts(length_ft=facts["length_ft"], width_ft=facts["width_ft"]), table
-    )
+    # The rate the case gives stands in the entry the village's fee rule reads it from.
+    rule = case.village.fee_rule("street-opening")
+    table = FeeTable({rule.entries[0].key: rate}, "the case fact board_fee_per_sqft")
+    answer = rule.answer(FeeFacts(length_ft=facts["length_ft"], width_ft=facts["width_ft"]), table)
     allowed: int = facts["open_days_allowed"]
     if allowed < OPEN_DAYS:
         raise InputError(
