@@ -15,8 +15,9 @@ from noticeclerk.exceptions import InputError
 # New York, 6:00 or 7:00 in Wisconsin), and nowhere near a daylight-saving change.
 FIXED_DAY_TIME = time(12, 0)
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?")
+# How a day and a moment are typed, here and in the commands' date options.
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?")
 
 
 class Clock:
@@ -36,9 +37,9 @@ class Clock:
         cleaned = text.strip()
         fixed: datetime | None = None
         try:
-            if _DAY.fullmatch(cleaned):
+            if DAY.fullmatch(cleaned):
                 fixed = datetime.combine(date.fromisoformat(cleaned), FIXED_DAY_TIME, UTC)
-            elif _MOMENT.fullmatch(cleaned):
+            elif MOMENT.fullmatch(cleaned):
                 moment = datetime.fromisoformat(cleaned.replace(" ", "T"))
                 fixed = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
         except ValueError:

@@ -17,9 +17,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from weasyprint.text.fonts import FontConfiguration
 
 from noticeclerk.compose import Composed, compose
-from noticeclerk.content.casefile import CaseFile, load_case, read_case_header
+from noticeclerk.content.casefile import load_case, read_case_header
 from noticeclerk.content.folders import find_content_file
-from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
 from noticeclerk.generators.docx import render_docx
@@ -85,16 +85,6 @@ class Renderer:
         village = load_village(header.village, self.workspace)
         notice = load_notice(village.slug, header.notice, self.workspace)
         case = load_case(case_path, header, notice, village.timezone)
-        return self.render_checked(case, notice, village, formats)
-
-    def render_checked(
-        self,
-        case: CaseFile,
-        notice: NoticeType,
-        village: Village,
-        formats: tuple[str, ...] = FORMATS,
-    ) -> Rendered:
-        """Render a case already checked against its notice type (from a file or the register)."""
         return self.render_composed(compose(case, notice, village), formats)
 
     def render_composed(self, composed: Composed, formats: tuple[str, ...] = FORMATS) -> Rendered:

@@ -183,6 +183,16 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
             "figures.f.words",
             "must give the words",
         ),
+        (
+            '[figures.f]\nfact = "outcome"\nspell = "number"\n',
+            "figures.f.spell",
+            "'outcome' is a text fact, not a number",
+        ),
+        (
+            '[[checks]]\nfact = "deposit"\nat_least = "1"\nwhen = {insured = "true"}\nsays = "x"\n',
+            "checks[0].when.insured",
+            "'insured' is a boolean fact; write true or false",
+        ),
     ],
 )
 def test_a_mistake_in_the_declared_tables_names_the_file_and_key(tmp_path, tables, key, problem):

@@ -9,6 +9,7 @@ import click
 
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
+from noticeclerk.cli.params import FORMATS_OPTION, out_folder_option
 from noticeclerk.doctor import require_printing, run_checks
 
 # WeasyPrint, python-docx and the catalogue load inside the commands that use them, so
@@ -17,22 +18,8 @@ from noticeclerk.doctor import require_printing, run_checks
 
 @click.command("render")
 @click.argument("case_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--format",
-    "formats",
-    default="pdf,docx",
-    show_default=True,
-    metavar="pdf,docx",
-    help="Which files to make.",
-)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("outputs"),
-    show_default=True,
-    help="The folder to write into.",
-)
+@FORMATS_OPTION
+@out_folder_option("outputs", "The folder to write into.")
 @pass_office
 def render_command(office: Office, case_file: Path, formats: str, out_dir: Path) -> None:
     """Render one case file to PDF and DOCX on the village's letterhead.
@@ -52,22 +39,8 @@ def render_command(office: Office, case_file: Path, formats: str, out_dir: Path)
 
 
 @click.command("demo")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("outputs/demo"),
-    show_default=True,
-    help="The folder to write into; each village gets its own folder.",
-)
-@click.option(
-    "--format",
-    "formats",
-    default="pdf,docx",
-    show_default=True,
-    metavar="pdf,docx",
-    help="Which files to make.",
-)
+@out_folder_option("outputs/demo", "The folder to write into; each village gets its own folder.")
+@FORMATS_OPTION
 @pass_office
 def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     """Render the built-in sample casebook: one document per village.

@@ -9,7 +9,7 @@ import click
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, DateOrMoment
+from noticeclerk.cli.params import BY_OPTION, DateOrMoment, out_folder_option
 from noticeclerk.doctor import require_printing
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
@@ -24,14 +24,7 @@ from noticeclerk.service_methods import SERVICE_METHODS
 @click.option(
     "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
 )
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("outputs/issued"),
-    show_default=True,
-    help="Where copies of the issued files go.",
-)
+@out_folder_option("outputs/issued", "Where copies of the issued files go.")
 @BY_OPTION
 @pass_office
 def issue_command(
@@ -262,14 +255,7 @@ def due_command(
 
 @click.command("proof")
 @click.argument("document_number", metavar="DOCUMENT")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("outputs/proofs"),
-    show_default=True,
-    help="Where to write the affidavit.",
-)
+@out_folder_option("outputs/proofs", "Where to write the affidavit.")
 @pass_office
 def proof_command(office: Office, document_number: str, out_dir: Path) -> None:
     """Print the affidavit of service of a document (PDF and DOCX), from its service records."""

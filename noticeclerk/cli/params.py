@@ -5,9 +5,12 @@ from __future__ import annotations
 import getpass
 import re
 from datetime import date, datetime, time
+from pathlib import Path
 from typing import Any
 
 import click
+
+from noticeclerk.clock import DAY, MOMENT
 
 
 class DateOrMoment(click.ParamType):
@@ -19,12 +22,12 @@ class DateOrMoment(click.ParamType):
         if isinstance(value, date):
             return value
         text = str(value).strip()
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        if DAY.fullmatch(text):
             try:
                 return date.fromisoformat(text)
             except ValueError:
                 self.fail(f"{text} is not a date that exists; write it YYYY-MM-DD.", param, ctx)
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?", text):
+        if MOMENT.fullmatch(text):
             try:
                 return datetime.fromisoformat(text.replace(" ", "T"))
             except ValueError:
@@ -63,6 +66,28 @@ def _clerk() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return "unknown"
+
+
+FORMATS_OPTION = click.option(
+    "--format",
+    "formats",
+    default="pdf,docx",
+    show_default=True,
+    metavar="pdf,docx",
+    help="Which files to make.",
+)
+
+
+def out_folder_option(default: str, help: str) -> Any:
+    """The folder a command writes its files into, with its default shown in --help."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path(default),
+        show_default=True,
+        help=help,
+    )
 
 
 BY_OPTION = click.option(

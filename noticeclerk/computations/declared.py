@@ -140,13 +140,6 @@ class Declared:
     # The kind of each fact (money, number, date...), so a sentence spells it rightly.
     kinds: Mapping[str, str]
 
-    def __bool__(self) -> bool:
-        return bool(self.periods or self.checks or self.bills or self.figures)
-
-    def names(self) -> set[str]:
-        """The names a check or a sentence may use besides the facts."""
-        return {*self.periods, *self.bills, *self.figures}
-
 
 NOTHING = Declared({}, (), {}, {}, {})
 
@@ -229,21 +222,17 @@ def _amount(value: Any) -> Decimal:
 def _bill(
     bill: DeclaredBill, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
 ) -> Bill:
+    # The plain lines are a group without a label.
+    groups: tuple[tuple[str, str | None], ...] = (
+        ((bill.lines, None), *bill.groups) if bill.lines else bill.groups
+    )
     lines = [
         BillLine(
-            line["description"],
+            f"{label}: {line['description']}" if label else line["description"],
             check_cents(line["amount"], f"The cost '{line['description']}'"),
             bill.authority,
         )
-        for line in (case.facts[bill.lines] if bill.lines else [])
-    ]
-    lines += [
-        BillLine(
-            f"{label}: {line['description']}",
-            check_cents(line["amount"], f"The cost '{line['description']}'"),
-            bill.authority,
-        )
-        for fact, label in bill.groups
+        for fact, label in groups
         for line in case.facts[fact]
     ]
     lines += [
@@ -278,18 +267,18 @@ def _spell(
     sentence: str, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
 ) -> str:
     return PLACEHOLDER.sub(
-        lambda match: spell_value(values[match[1]], kinds.get(match[1], ""), case), sentence
+        lambda match: _spell_value(values[match[1]], kinds.get(match[1], ""), case), sentence
     )
 
 
-def spell_value(value: Any, kind: str, case: CaseContext) -> str:
+def _spell_value(value: Any, kind: str, case: CaseContext) -> str:
     """A fact or period as a document's sentence prints it: dates in words, money in dollars."""
     value = _comparable(value)
     if isinstance(value, datetime):
         return spell_datetime(value.astimezone(case.village.timezone))
     if isinstance(value, date):
         return spell_date(value)
-    if isinstance(value, Decimal) and kind in ("money", "bill"):
+    if isinstance(value, Decimal) and kind == "money":
         return spell_amount(value)
     if isinstance(value, Decimal):
         return spell_number(value)

@@ -54,7 +54,6 @@ def village_b_statement(case: CaseContext) -> dict[str, Any]:
 # --- The Village Clerk's certificate of the reasonable cost, division (C) -------------------
 
 DIVISION_C = "Village B ordinance, division (C)"
-DIVISION_D = "Village B ordinance, division (D)"
 # (B)(2)-(3): 24 hours after a storm of "four or less inches", 48 hours after "more than four".
 _CLEARING = HoursByDepthRule(
     after="storm_ceased",

@@ -32,7 +32,7 @@ from noticeclerk.computations.declared import (
     Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
-from noticeclerk.content.schema import Table, Text, decode, read_toml
+from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.deadline_rules import (
     ClosedSeasonRule,
@@ -41,8 +41,6 @@ from noticeclerk.rules.deadline_rules import (
     parse_rule,
 )
 from noticeclerk.service_methods import SERVICE_METHODS
-
-NOTICE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 # The kinds of fact a notice can ask for; the case file must give each in this form.
 FACT_TYPES = {
@@ -293,7 +291,7 @@ def notice_names(village: str, workspace: Path | None = None) -> list[str]:
 
 def load_notice(village: str, slug: str, workspace: Path | None = None) -> NoticeType:
     """Read and check one notice definition."""
-    if not NOTICE_NAME.match(slug):
+    if not NAME_PATTERN.match(slug):
         raise InputError(
             f"'{slug}' is not a notice type name; use lower-case letters, digits and dashes."
         )
@@ -457,6 +455,10 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
                 raise ConfigError(path, f"{key}.words", "must give the words for each value")
             figures[name] = Choice(spec.choose_by, dict(spec.words))
         else:
+            if spec.spell == "number" and kinds[named] not in ("number", "integer", "money"):
+                raise ConfigError(
+                    path, f"{key}.spell", f"'{named}' is a {kinds[named]} fact, not a number"
+                )
             figures[name] = Copy(named, spell_number=spec.spell == "number")
     return Declared(periods, checks, bills, figures, kinds)
 
@@ -493,10 +495,17 @@ def _check(
         raise ConfigError(
             path, f"{key}.{comparison}", f"'{operand}' is not a fact or period of this notice type"
         )
-    for name in spec.when:
+    for name, value in spec.when.items():
         if name not in kinds:
             raise ConfigError(
                 path, f"{key}.when.{name}", f"'{name}' is not a fact of this notice type"
+            )
+        # A value of the wrong kind ("true" for a yes-or-no fact) would never match, and the
+        # refusal the ordinance requires would silently never be made.
+        if isinstance(value, bool) != (kinds[name] == "boolean"):
+            wanted = "true or false" if kinds[name] == "boolean" else "text in quotes"
+            raise ConfigError(
+                path, f"{key}.when.{name}", f"'{name}' is a {kinds[name]} fact; write {wanted}"
             )
     _placeholders(path, f"{key}.says", spec.says, known)
     return Check(spec.fact, comparison, operand, spec.says.strip(), dict(spec.when))

@@ -25,6 +25,11 @@ from noticeclerk.exceptions import ConfigError
 
 T = TypeVar("T")
 
+# The name of a village, a notice type or a fee: lower-case letters, digits and dashes, so it
+# is also a safe file name and TOML key.
+NAME = r"[a-z0-9][a-z0-9-]*"
+NAME_PATTERN = re.compile(NAME + r"\Z")
+
 # Text that says something: a value of spaces only is as good as a missing one.
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", description="text in quotes")]
 

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import msgspec
 
 from noticeclerk.content.folders import content_dirs, find_content_file
-from noticeclerk.content.schema import Table, Text, decode, read_toml
+from noticeclerk.content.schema import NAME, NAME_PATTERN, Table, Text, decode, read_toml
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import (
     NY_GCL_24,
@@ -52,7 +52,6 @@ from noticeclerk.rules.fees import (
 from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
-VILLAGE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 LETTERHEAD = "letterhead.toml"
 # A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
 _DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
@@ -119,11 +118,10 @@ Feet = Annotated[int, msgspec.Meta(ge=0, description="a whole number of feet suc
 FeesKey = Annotated[
     str,
     msgspec.Meta(
-        pattern=r"^[a-z0-9][a-z0-9-]*$",
+        pattern=f"^{NAME}$",
         description='a [fees] key in lower case with dashes, such as "sidewalk-permit"',
     ),
 ]
-_FEE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 
 def _amount(text: str) -> Decimal:
@@ -475,7 +473,7 @@ _READ: dict[tuple[str, Path | None, Path, int, int], Village] = {}
 
 def load_village(slug: str, workspace: Path | None = None) -> Village:
     """Read and check a village's letterhead.toml; mistakes name the file and key."""
-    if not VILLAGE_NAME.match(slug):
+    if not NAME_PATTERN.match(slug):
         raise InputError(
             f"'{slug}' is not a village name; use lower-case letters, digits and dashes."
         )
@@ -636,7 +634,7 @@ def _rate_setting(path: Path, table: MoneyTable, key: str) -> Decimal | None:
 
 def _fee_rule(path: Path, name: str, data: object) -> FeeRule:
     prefix = f"fee_rules.{name}."
-    if not _FEE_NAME.match(name):
+    if not NAME_PATTERN.match(name):
         raise ConfigError(
             path,
             prefix.rstrip("."),
