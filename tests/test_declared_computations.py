@@ -34,6 +34,9 @@ costs = {type = "cost_lines", label = "the costs of the work"}
 outcome = {type = "text", label = "what the Board decided"}
 deposit = {type = "money", label = "the deposit paid"}
 insured = {type = "boolean", label = "whether the insurance is on file"}
+length = {type = "number", label = "the opening's length in feet"}
+width = {type = "number", label = "the opening's width in feet"}
+board_day = {type = "date", label = "the day the Board fixed"}
 """
 
 TABLES = """
@@ -57,13 +60,13 @@ words = {upheld = "upheld the notice"}
 """
 
 
-def write_notice(workspace: Path, text: str) -> None:
-    folder = workspace / "notices" / "luck"
+def write_notice(workspace: Path, text: str, village: str = "luck") -> None:
+    folder = workspace / "notices" / village
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "work-bill.toml").write_text(HEAD + text, encoding="utf-8")
 
 
-def compute(workspace: Path, **facts: object) -> dict:
+def compute(workspace: Path, village: str = "luck", **facts: object) -> dict:
     given = {
         "notice_served": date(2026, 6, 1),
         "work_done": date(2026, 6, 15),
@@ -71,11 +74,14 @@ def compute(workspace: Path, **facts: object) -> dict:
         "outcome": "upheld",
         "deposit": Decimal("100.00"),
         "insured": True,
+        "length": Decimal("10"),
+        "width": Decimal("12"),
+        "board_day": date(2026, 7, 1),
         **facts,
     }
-    notice = load_notice("luck", "work-bill", workspace)
+    notice = load_notice(village, "work-bill", workspace)
     case = CaseContext(
-        facts=given, events={}, village=load_village("luck", workspace), today=date(2026, 6, 16)
+        facts=given, events={}, village=load_village(village, workspace), today=date(2026, 6, 16)
     )
     return compute_figures(notice, case)
 
@@ -193,6 +199,37 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
             "checks[0].when.insured",
             "'insured' is a boolean fact; write true or false",
         ),
+        (
+            '[periods.p]\nkind = "days"\ncount = 3\nfrom = "notice_served"\n'
+            'reasons = "only_when_moved"\n',
+            "periods.p.reasons",
+            "for a fixed_day period",
+        ),
+        (
+            '[fees.bond]\nrule = "excavation-bond"\nfacts = {depth_ft = "length"}\n',
+            "fees.bond.facts.depth_ft",
+            "must be one of: area_sqft, days",
+        ),
+        (
+            '[fees.bond]\nrule = "excavation-bond"\nfacts = {length_ft = "outcome"}\n',
+            "fees.bond.facts.length_ft",
+            "'outcome' is not a number or money fact",
+        ),
+        (
+            '[bills.b]\nauthority = "§ 1"\nitems = [{description = "x", amount = "length"}]\n',
+            "bills.b.items[0].amount",
+            "'length' is not a money fact, an amount, a fee or a bill before it",
+        ),
+        (
+            '[amounts]\nminimum = "a lot"\n',
+            "amounts.minimum",
+            "100,000.00",
+        ),
+        (
+            '[figures.f]\nfact = "outcome"\nrefuse = "No."\n',
+            "figures.f.refuse",
+            "refuses only with 'choose_by'",
+        ),
     ],
 )
 def test_a_mistake_in_the_declared_tables_names_the_file_and_key(tmp_path, tables, key, problem):
@@ -282,3 +319,106 @@ def test_a_yes_or_no_fact_is_checked_with_true_or_false(tmp_path):
     assert compute(tmp_path) == {}
     with pytest.raises(InputError, match=r"File the insurance first\."):
         compute(tmp_path, insured=False)
+
+
+BOND = """
+[amounts]
+least_deposit = "100.00"
+
+[fees.bond]
+rule = "excavation-bond"
+facts = {length_ft = "length", width_ft = "width"}
+
+[[checks]]
+fact = "deposit"
+at_least = "bond"
+says = "The deposit of {deposit} is less than the bond of {bond}."
+
+[[checks]]
+fact = "deposit"
+at_least = "least_deposit"
+says = "The deposit of {deposit} is less than {least_deposit}."
+"""
+
+
+def test_a_fee_from_the_village_s_rules_is_a_figure_and_a_limit_checks_compare_with(tmp_path):
+    write_notice(tmp_path, BOND, village="palmyra")
+    # Palmyra § 8.05(4): $1 per square foot of the opening, at least $100.
+    figures = compute(tmp_path, "palmyra", deposit=Decimal("120.00"))
+    assert figures["bond"]["total"] == Decimal("120.00")
+    assert figures["bond"]["authority"].startswith("Palmyra § 8.05(4)")
+    assert figures["least_deposit"] == Decimal("100.00")
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, "palmyra", deposit=Decimal("119.99"))
+    assert str(caught.value) == "The deposit of $119.99 is less than the bond of $120.00."
+
+
+def test_a_named_amount_is_one_figure_for_the_check_and_the_template(tmp_path):
+    write_notice(tmp_path, BOND, village="palmyra")
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, "palmyra", length=Decimal("1"), width=Decimal("1"), deposit=Decimal(99))
+    # The $100 bond minimum is checked first; then the amount the definition names.
+    assert str(caught.value) == "The deposit of $99.00 is less than the bond of $100.00."
+
+
+def test_bill_items_take_a_percentage_subtract_and_build_on_an_earlier_bill(tmp_path):
+    write_notice(
+        tmp_path,
+        '[bills.cost]\nauthority = "§ 1"\nlines = "costs"\n\n'
+        '[bills.share]\nauthority = "§ 2"\nitems_first = true\nlines = "costs"\n'
+        "items = [\n"
+        '  {description = "Half of {cost}", amount = "cost", percent = "50"},\n'
+        '  {description = "Less the deposit", amount = "deposit", subtract = true},\n'
+        "]\n\n"
+        '[[checks]]\nfact = "cost"\nmore_than = "deposit"\n'
+        'says = "The cost, {cost}, is not more than the deposit, {deposit}."\n',
+    )
+    share = compute(tmp_path)["share"]
+    assert share["lines"] == [
+        {"description": "Half of $210.00", "amount": Decimal("105.00")},
+        {"description": "Less the deposit", "amount": Decimal("-100.00")},
+        {"description": "Crew, 3 hours", "amount": Decimal("210.00")},
+    ]
+    assert share["total"] == Decimal("215.00")
+    # A check naming a bill is made once the bills are added up.
+    with pytest.raises(InputError, match=r"The cost, \$210.00, is not more than the deposit"):
+        compute(tmp_path, deposit=Decimal("210.00"))
+
+
+def test_a_day_the_board_fixed_prints_its_reasons_only_when_it_had_to_move(tmp_path):
+    write_notice(
+        tmp_path,
+        '[periods.extended]\nkind = "fixed_day"\nfact = "board_day"\n'
+        'fixed_by = "the Board"\nreasons = "only_when_moved"\n',
+    )
+    # Wednesday, July 1, 2026 is a business day: nothing to explain.
+    assert compute(tmp_path)["extended"] == {"due": date(2026, 7, 1), "steps": []}
+    # Saturday, July 4, 2026 (Independence Day) runs on to Monday, July 6.
+    moved = compute(tmp_path, board_day=date(2026, 7, 4))["extended"]
+    assert moved["due"] == date(2026, 7, 6)
+    assert moved["steps"] and not any("fixed by" in step for step in moved["steps"])
+
+
+def test_words_chosen_by_a_fact_may_refuse_with_the_definition_s_sentence(tmp_path):
+    write_notice(
+        tmp_path,
+        '[figures.decision]\nchoose_by = "outcome"\nwords = {upheld = "upheld it"}\n'
+        'refuse = "{outcome} is not a decision § 1 allows."\n',
+    )
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, outcome="tabled")
+    assert str(caught.value) == "tabled is not a decision § 1 allows."
+
+
+def test_a_check_may_compare_a_fact_with_the_document_s_date(tmp_path):
+    write_notice(
+        tmp_path,
+        '[[checks]]\nfact = "work_done"\nnot_after = "today"\n'
+        'says = "The work is dated {work_done}, after this document ({today})."\n',
+    )
+    assert compute(tmp_path, work_done=date(2026, 6, 16)) is not None
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, work_done=date(2026, 6, 17))
+    assert str(caught.value) == (
+        "The work is dated Wednesday, June 17, 2026, after this document (Tuesday, June 16, 2026)."
+    )

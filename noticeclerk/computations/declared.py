@@ -32,11 +32,28 @@ The tables, as a notice definition writes them:
     choose_by = "outcome"
     words = {affirmed = "affirmed the notice to repair", modified = "modified it"}
 
-A period may also count from a period declared before it (`from = "first_thirty_days"`); a
-check may compare amounts strictly (`more_than`, `less_than`), accept true or false in
-`one_of`, and apply only `when = {outcome = "granted"}`; a figure may copy a fact under the
-fact's own name, spelled as a number (`[figures.width] fact = "width"`, `spell = "number"`),
-or choose words under the name of the fact it chooses by.
+A period may also count from a period declared before it (`from = "first_thirty_days"`), and
+a day an officer fixed may print its reasons only when it had to move (`reasons =
+"only_when_moved"`); a check may compare amounts strictly (`more_than`, `less_than`), accept
+true or false in `one_of`, compare with the document's date (`today`), and apply only `when =
+{outcome = "granted"}`; a figure may copy a fact under the fact's own name, spelled as a number
+(`[figures.width] fact = "width"`, `spell = "number"`), or choose words under the name of the
+fact it chooses by, refusing any other value with the definition's own sentence (`refuse`).
+
+Two more tables name amounts the law fixes, so checks, bills and templates share one figure:
+
+    [amounts]                            # figures.per_person = Decimal("100000.00")
+    per_person = "100,000.00"            # "insurance of at least $100,000 per person"
+
+    [fees.bond]                          # figures.bond = {title, total, authority, steps, lines}
+    rule = "excavation-bond"             # a [fee_rules] entry of the village's file
+    facts = {length_ft = "opening_length_ft", width_ft = "opening_width_ft"}
+    rate = "posted_rate"                 # optional: the case gives the rate the Board set
+
+A check or a bill item may name an amount, a fee or a bill declared before it (its total); a
+check that names a bill is made once the bills are computed. A bill item may take a percentage
+of its amount (`percent = "50"`), be subtracted (`subtract = true`, "less the deposit"), and a
+bill may print its items before its lines (`items_first = true`).
 """
 
 from __future__ import annotations
@@ -51,7 +68,8 @@ from typing import Any
 from noticeclerk.computations.figures import CaseContext, bill_context, period_context
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.deadline_rules import DeadlineRule
+from noticeclerk.rules.deadline_rules import DeadlineRule, FixedDayRule
+from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeTable
 from noticeclerk.rules.money import check_cents, percent_of, spell_amount, spell_number
 from noticeclerk.rules.periods import Deadline, local_day, spell_date, spell_datetime
 
@@ -86,10 +104,27 @@ class Check:
 
 @dataclass(frozen=True)
 class BillItem:
-    """A bill line whose amount is a money fact, and its words (which may name facts)."""
+    """A bill line whose amount is a money fact, an amount, a fee or an earlier bill's total,
+    and its words (which may name facts)."""
 
     description: str
     amount: str
+    # A stated percentage of the amount ("50 percent of the cost"), and whether the line is
+    # taken off the bill ("less the deposit").
+    percent: Decimal | None = None
+    subtract: bool = False
+
+
+@dataclass(frozen=True)
+class DeclaredFee:
+    """A fee the village's file computes ([fee_rules]), from the facts its rule needs."""
+
+    rule: str
+    # The fee rule's fact (length_ft, area_sqft...) → the case fact that gives it.
+    facts: Mapping[str, str] = field(default_factory=dict)
+    # A case fact giving the rate the Board set or posted, where the case, not the village's
+    # file, states it.
+    rate: str | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +146,8 @@ class DeclaredBill:
     # Further cost_lines facts, each line printed after its label ("Labor: ...").
     groups: tuple[tuple[str, str], ...] = ()
     percent: Percent | None = None
+    # The items (a fee the Board set) printed before the cost lines rather than after them.
+    items_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +156,8 @@ class Choice:
 
     choose_by: str
     words: Mapping[str, str]
+    # The sentence refusing any other value; without one the refusal lists the values.
+    refuse: str | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +178,10 @@ class Declared:
     figures: Mapping[str, Choice | Copy]
     # The kind of each fact (money, number, date...), so a sentence spells it rightly.
     kinds: Mapping[str, str]
+    amounts: Mapping[str, Decimal] = field(default_factory=dict)
+    fees: Mapping[str, DeclaredFee] = field(default_factory=dict)
+    # Periods whose reasons print only when the day had to move (a day the Board fixed).
+    quiet_periods: frozenset[str] = frozenset()
 
 
 NOTHING = Declared({}, (), {}, {}, {})
@@ -153,30 +196,94 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     for name, rule in declared.periods.items():
         periods[name] = rule.deadline(case.village.calendar, anchors, case.facts)
         anchors[name] = periods[name].due
-    values: dict[str, Any] = {**case.facts, **periods}
-    for check in declared.checks:
-        if any(case.facts[name] != value for name, value in check.when.items()):
-            continue
-        if not _holds(check, values, case):
-            raise InputError(_spell(check.says, values, declared.kinds, case))
-    figures: dict[str, Any] = {name: period_context(due) for name, due in periods.items()}
+    figures: dict[str, Any] = {
+        name: _period_figure(rule, periods[name], case, name in declared.quiet_periods)
+        for name, rule in declared.periods.items()
+    }
+    figures.update(declared.amounts)
+    values: dict[str, Any] = {"today": case.today, **case.facts, **declared.amounts, **periods}
+    for name, fee in declared.fees.items():
+        answer = _fee(fee, case)
+        values[name] = answer.fee
+        figures[name] = fee_context(answer)
+    # A check naming a bill waits for the bills; every other check comes first, so a case is
+    # refused for its facts before its costs are added up.
+    later = [c for c in declared.checks if {c.fact, c.operand} & set(declared.bills)]
+    _check_all([c for c in declared.checks if c not in later], values, declared, case)
     for name, bill in declared.bills.items():
         made = _bill(bill, values, declared.kinds, case)
+        values[name] = made.total
         figures[name] = bill_context(made)
+    _check_all(later, values, declared, case)
     for name, figure in declared.figures.items():
         if isinstance(figure, Choice):
-            chosen = case.facts[figure.choose_by]
-            if chosen not in figure.words:
-                raise InputError(
-                    f"The fact '{figure.choose_by}' must be one of: "
-                    f"{', '.join(figure.words)}; got {chosen!r}."
-                )
-            figures[name] = figure.words[chosen]
+            figures[name] = _choose(figure, values, declared.kinds, case)
         elif figure.spell_number:
             figures[name] = spell_number(Decimal(case.facts[figure.fact]))
         else:
             figures[name] = case.facts[figure.fact]
     return figures
+
+
+def fee_context(answer: FeeAnswer) -> dict[str, Any]:
+    """A fee as a template prints it: its title and total with the reasons, or as a bill."""
+    return {
+        "title": answer.title,
+        "total": answer.fee,
+        "authority": answer.authority,
+        "steps": [str(step) for step in answer.steps],
+        "lines": [{"description": answer.title, "amount": answer.fee}],
+    }
+
+
+def _period_figure(
+    rule: DeadlineRule, deadline: Deadline, case: CaseContext, quiet: bool
+) -> dict[str, Any]:
+    if not (quiet and isinstance(rule, FixedDayRule)):
+        return period_context(deadline)
+    # The Board's day is the Board's: only a move off a day on which the act may not be done
+    # needs its reasons, and the first step (the day fixed) goes without saying.
+    fixed = case.facts[rule.fact]
+    moved = deadline.due != fixed
+    return {
+        "due": deadline.due,
+        "steps": [str(step) for step in deadline.steps[1:]] if moved else [],
+    }
+
+
+def _fee(fee: DeclaredFee, case: CaseContext) -> FeeAnswer:
+    rule = case.village.fee_rule(fee.rule)
+    table = case.village.fees
+    if fee.rate is not None:
+        # The rate the case gives stands in the entry the village's fee rule reads it from.
+        table = FeeTable(
+            {rule.entries[0].key: Decimal(case.facts[fee.rate])}, f"the case fact {fee.rate}"
+        )
+    facts = FeeFacts(**{name: Decimal(case.facts[fact]) for name, fact in fee.facts.items()})
+    return rule.answer(facts, table)
+
+
+def _check_all(
+    checks: list[Check], values: Mapping[str, Any], declared: Declared, case: CaseContext
+) -> None:
+    for check in checks:
+        if any(case.facts[name] != value for name, value in check.when.items()):
+            continue
+        if not _holds(check, values, case):
+            raise InputError(_spell(check.says, values, declared.kinds, case))
+
+
+def _choose(
+    figure: Choice, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
+) -> str:
+    chosen = values[figure.choose_by]
+    if chosen in figure.words:
+        return figure.words[chosen]
+    if figure.refuse:
+        raise InputError(_spell(figure.refuse, values, kinds, case))
+    raise InputError(
+        f"The fact '{figure.choose_by}' must be one of: {', '.join(figure.words)}; got {chosen!r}."
+    )
 
 
 def _holds(check: Check, values: Mapping[str, Any], case: CaseContext) -> bool:
@@ -235,14 +342,15 @@ def _bill(
         for fact, label in groups
         for line in case.facts[fact]
     ]
-    lines += [
+    items = [
         BillLine(
             _spell(item.description, values, kinds, case),
-            check_cents(case.facts[item.amount], f"The amount '{item.amount}'"),
+            _item_amount(item, values),
             bill.authority,
         )
         for item in bill.items
     ]
+    lines = [*items, *lines] if bill.items_first else [*lines, *items]
     if bill.percent is not None and lines:
         subtotal = sum((line.amount for line in lines), Decimal(0))
         words = _spell(
@@ -261,6 +369,13 @@ def _bill(
             "the Village incurred."
         )
     return made
+
+
+def _item_amount(item: BillItem, values: Mapping[str, Any]) -> Decimal:
+    amount = check_cents(values[item.amount], f"The amount '{item.amount}'")
+    if item.percent is not None:
+        amount = percent_of(amount, item.percent)
+    return -amount if item.subtract else amount
 
 
 def _spell(

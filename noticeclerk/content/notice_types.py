@@ -29,6 +29,7 @@ from noticeclerk.computations.declared import (
     Copy,
     Declared,
     DeclaredBill,
+    DeclaredFee,
     Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
@@ -37,9 +38,11 @@ from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.deadline_rules import (
     ClosedSeasonRule,
     DeadlineRule,
+    FixedDayRule,
     deadline_anchor,
     parse_rule,
 )
+from noticeclerk.rules.fees import FeeFacts
 from noticeclerk.service_methods import SERVICE_METHODS
 
 # The kinds of fact a notice can ask for; the case file must give each in this form.
@@ -117,9 +120,14 @@ class CheckSpec(Table):
     when: dict[str, str | bool] = msgspec.field(default_factory=dict)
 
 
+_RATE = msgspec.Meta(pattern=r"^\d+(\.\d+)?$", description='a percentage such as "20"')
+
+
 class BillItemSpec(Table):
     description: Text
     amount: Text
+    percent: Annotated[str, _RATE] | None = None
+    subtract: bool = False
 
 
 class BillGroupSpec(Table):
@@ -128,9 +136,7 @@ class BillGroupSpec(Table):
 
 
 class PercentSpec(Table):
-    rate: Annotated[
-        str, msgspec.Meta(pattern=r"^\d+(\.\d+)?$", description='a percentage such as "20"')
-    ]
+    rate: Annotated[str, _RATE]
     description: Text
 
 
@@ -141,6 +147,7 @@ class BillSpec(Table):
     items: list[BillItemSpec] = msgspec.field(default_factory=list)
     percent: PercentSpec | None = None
     refuse_nothing: Text | None = None
+    items_first: bool = False
 
 
 class FigureSpec(Table):
@@ -148,6 +155,16 @@ class FigureSpec(Table):
     spell: Literal["number"] | None = None
     choose_by: Text | None = None
     words: dict[str, str] | None = None
+    refuse: Text | None = None
+
+
+class FeeSpec(Table):
+    rule: Text
+    facts: dict[str, str] = msgspec.field(default_factory=dict)
+    rate: Text | None = None
+
+
+_AMOUNT = re.compile(r"\$?\d{1,3}(,?\d{3})*(\.\d\d)?")
 
 
 class NoticeFile(Table):
@@ -201,6 +218,9 @@ class NoticeFile(Table):
     amount_due: Text | None = None
     deadline_counts_from_service: bool = True
     # What the document computes, declared (noticeclerk.computations.declared).
+    # Each amount is read on its own, so a mistake names the amount (msgspec names no dict key).
+    amounts: dict[str, Any] = msgspec.field(default_factory=dict)
+    fees: dict[str, Any] = msgspec.field(default_factory=dict)
     periods: dict[str, Any] = msgspec.field(default_factory=dict)
     checks: list[CheckSpec] = msgspec.field(default_factory=list)
     bills: dict[str, Any] = msgspec.field(default_factory=dict)
@@ -368,16 +388,110 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
 
 
 def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
-    """The declared periods, checks, bills and figures, every name they use checked."""
+    """The declared amounts, fees, periods, checks, bills and figures, every name checked."""
     kinds = {fact.name: fact.type for fact in facts}
+    amounts = {}
+    for name, text in table.amounts.items():
+        _unique_name(path, f"amounts.{name}", name, kinds)
+        if not (isinstance(text, str) and _AMOUNT.fullmatch(text)):
+            raise ConfigError(
+                path, f"amounts.{name}", 'must be an amount in quotes, such as "100,000.00"'
+            )
+        amounts[name] = Decimal(text.replace(",", "").removeprefix("$"))
+    fees = {name: _fee(path, name, entry, kinds, amounts) for name, entry in table.fees.items()}
+    money = {**dict.fromkeys(amounts, "money"), **dict.fromkeys(fees, "money")}
+    periods, quiet = _periods(path, table, kinds, money)
+    known = set(kinds) | set(periods) | set(money) | {"today"}
+    kinds = {**kinds, **money, "today": "date"}
+    for name in table.bills:
+        _unique_name(path, f"bills.{name}", name, known)
+    # A check may name a bill; it is then made once the bills are computed.
+    bill_names = set(table.bills)
+    checks = tuple(
+        _check(path, index, spec, known | bill_names, kinds)
+        for index, spec in enumerate(table.checks)
+    )
+    bills = {}
+    for name, entry in table.bills.items():
+        bills[name] = _bill(path, name, entry, kinds, known)
+        known.add(name)
+        kinds[name] = "money"
+    figures: dict[str, Choice | Copy] = {}
+    for name, entry in table.figures.items():
+        key = f"figures.{name}"
+        spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
+        if name not in (spec.fact, spec.choose_by):  # a fact's figure may take its name
+            _unique_name(path, key, name, known)
+        if (spec.fact is None) == (spec.choose_by is None):
+            raise ConfigError(
+                path, key, "give either 'fact' (printed as it is) or 'choose_by' with 'words'"
+            )
+        named = spec.fact or spec.choose_by
+        if named not in kinds or named in money or named == "today":
+            raise ConfigError(path, key, f"'{named}' is not a fact of this notice type")
+        if spec.choose_by is not None:
+            if not spec.words:
+                raise ConfigError(path, f"{key}.words", "must give the words for each value")
+            if spec.refuse:
+                _placeholders(path, f"{key}.refuse", spec.refuse, known)
+            figures[name] = Choice(spec.choose_by, dict(spec.words), spec.refuse)
+        else:
+            if spec.refuse:
+                raise ConfigError(path, f"{key}.refuse", "refuses only with 'choose_by'")
+            if spec.spell == "number" and kinds[named] not in ("number", "integer", "money"):
+                raise ConfigError(
+                    path, f"{key}.spell", f"'{named}' is a {kinds[named]} fact, not a number"
+                )
+            figures[name] = Copy(named, spell_number=spec.spell == "number")
+    return Declared(
+        periods, checks, bills, figures, kinds, amounts, fees, quiet_periods=frozenset(quiet)
+    )
+
+
+def _fee(
+    path: Path, name: str, entry: object, kinds: dict[str, str], taken: dict[str, Decimal]
+) -> DeclaredFee:
+    key = f"fees.{name}"
+    _unique_name(path, key, name, {**kinds, **taken})
+    spec = decode(path, entry, FeeSpec, prefix=f"{key}.")
+    measures = set(FeeFacts.__dataclass_fields__)
+    for measure, fact in spec.facts.items():
+        if measure not in measures:
+            raise ConfigError(
+                path, f"{key}.facts.{measure}", f"must be one of: {', '.join(sorted(measures))}"
+            )
+        if kinds.get(fact) not in ("number", "integer", "money"):
+            raise ConfigError(
+                path, f"{key}.facts.{measure}", f"'{fact}' is not a number or money fact"
+            )
+    if spec.rate is not None and kinds.get(spec.rate) not in ("number", "money"):
+        raise ConfigError(path, f"{key}.rate", f"'{spec.rate}' is not a number or money fact")
+    return DeclaredFee(spec.rule, dict(spec.facts), spec.rate)
+
+
+def _periods(
+    path: Path, table: NoticeFile, kinds: dict[str, str], money: dict[str, str]
+) -> tuple[dict[str, DeadlineRule], set[str]]:
     dated = {name for name, kind in kinds.items() if kind in ("date", "datetime")}
     periods: dict[str, DeadlineRule] = {}
-    for name, rule_table in table.periods.items():
+    quiet = set()
+    for name, given in table.periods.items():
         key = f"periods.{name}"
-        _unique_name(path, key, name, kinds)
+        _unique_name(path, key, name, {**kinds, **money})
+        rule_table = dict(given) if isinstance(given, dict) else given
+        reasons = rule_table.pop("reasons", None) if isinstance(rule_table, dict) else None
         rule = parse_rule(rule_table, path, key)
         if isinstance(rule, ClosedSeasonRule):
             raise ConfigError(path, key, "a closed_season rule checks dates; it is not a period")
+        if reasons is not None:
+            if reasons != "only_when_moved" or not isinstance(rule, FixedDayRule):
+                raise ConfigError(
+                    path,
+                    f"{key}.reasons",
+                    'may only be "only_when_moved", for a fixed_day period (a day an officer '
+                    "or board fixed prints its reasons only when it had to move)",
+                )
+            quiet.add(name)
         anchor = deadline_anchor(rule)
         if anchor is not None and anchor not in dated and anchor not in periods:
             raise ConfigError(
@@ -393,74 +507,56 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
                     path, f"{key}.{fact_key}", f"'{named}' is not a fact of this notice type"
                 )
         periods[name] = rule
-    known = set(kinds) | set(periods)
-    checks = tuple(
-        _check(path, index, spec, known, kinds) for index, spec in enumerate(table.checks)
-    )
-    bills = {}
-    for name, entry in table.bills.items():
-        key = f"bills.{name}"
-        _unique_name(path, key, name, known)
-        spec = decode(path, entry, BillSpec, prefix=f"{key}.")
-        if spec.lines is not None and kinds.get(spec.lines) != "cost_lines":
-            raise ConfigError(path, f"{key}.lines", f"'{spec.lines}' is not a cost_lines fact")
-        for number, group in enumerate(spec.groups):
-            if kinds.get(group.lines) != "cost_lines":
-                raise ConfigError(
-                    path,
-                    f"{key}.groups[{number}].lines",
-                    f"'{group.lines}' is not a cost_lines fact",
-                )
-        if spec.percent is not None:
-            _placeholders(
-                path, f"{key}.percent.description", spec.percent.description, known | {"subtotal"}
-            )
-        for number, item in enumerate(spec.items):
-            if kinds.get(item.amount) != "money":
-                raise ConfigError(
-                    path, f"{key}.items[{number}].amount", f"'{item.amount}' is not a money fact"
-                )
-            _placeholders(path, f"{key}.items[{number}].description", item.description, known)
-        if spec.lines is None and not spec.items and not spec.groups:
-            raise ConfigError(path, key, "has nothing to bill; give 'lines', 'groups' or 'items'")
-        if spec.refuse_nothing:
-            _placeholders(path, f"{key}.refuse_nothing", spec.refuse_nothing, known)
-        bills[name] = DeclaredBill(
-            spec.authority,
-            spec.lines,
-            tuple(BillItem(i.description, i.amount) for i in spec.items),
-            spec.refuse_nothing,
-            groups=tuple((group.lines, group.label) for group in spec.groups),
-            percent=(
-                Percent(Decimal(spec.percent.rate), spec.percent.description)
-                if spec.percent
-                else None
-            ),
-        )
-    figures: dict[str, Choice | str] = {}
-    for name, entry in table.figures.items():
-        key = f"figures.{name}"
-        spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
-        if name not in (spec.fact, spec.choose_by):  # a fact's figure may take its name
-            _unique_name(path, key, name, known | set(bills))
-        if (spec.fact is None) == (spec.choose_by is None):
+    return periods, quiet
+
+
+def _bill(
+    path: Path, name: str, entry: object, kinds: dict[str, str], known: set[str]
+) -> DeclaredBill:
+    key = f"bills.{name}"
+    spec = decode(path, entry, BillSpec, prefix=f"{key}.")
+    if spec.lines is not None and kinds.get(spec.lines) != "cost_lines":
+        raise ConfigError(path, f"{key}.lines", f"'{spec.lines}' is not a cost_lines fact")
+    for number, group in enumerate(spec.groups):
+        if kinds.get(group.lines) != "cost_lines":
             raise ConfigError(
-                path, key, "give either 'fact' (printed as it is) or 'choose_by' with 'words'"
+                path, f"{key}.groups[{number}].lines", f"'{group.lines}' is not a cost_lines fact"
             )
-        named = spec.fact or spec.choose_by
-        if named not in kinds:
-            raise ConfigError(path, key, f"'{named}' is not a fact of this notice type")
-        if spec.choose_by is not None:
-            if not spec.words:
-                raise ConfigError(path, f"{key}.words", "must give the words for each value")
-            figures[name] = Choice(spec.choose_by, dict(spec.words))
-        else:
-            if spec.spell == "number" and kinds[named] not in ("number", "integer", "money"):
-                raise ConfigError(
-                    path, f"{key}.spell", f"'{named}' is a {kinds[named]} fact, not a number"
-                )
-            figures[name] = Copy(named, spell_number=spec.spell == "number")
-    return Declared(periods, checks, bills, figures, kinds)
+    if spec.percent is not None:
+        _placeholders(
+            path, f"{key}.percent.description", spec.percent.description, known | {"subtotal"}
+        )
+    for number, item in enumerate(spec.items):
+        if item.amount not in known or kinds.get(item.amount) != "money":
+            raise ConfigError(
+                path,
+                f"{key}.items[{number}].amount",
+                f"'{item.amount}' is not a money fact, an amount, a fee or a bill before it",
+            )
+        _placeholders(path, f"{key}.items[{number}].description", item.description, known)
+    if spec.lines is None and not spec.items and not spec.groups:
+        raise ConfigError(path, key, "has nothing to bill; give 'lines', 'groups' or 'items'")
+    if spec.refuse_nothing:
+        _placeholders(path, f"{key}.refuse_nothing", spec.refuse_nothing, known)
+    return DeclaredBill(
+        spec.authority,
+        spec.lines,
+        tuple(
+            BillItem(
+                i.description,
+                i.amount,
+                Decimal(i.percent) if i.percent is not None else None,
+                i.subtract,
+            )
+            for i in spec.items
+        ),
+        spec.refuse_nothing,
+        groups=tuple((group.lines, group.label) for group in spec.groups),
+        percent=(
+            Percent(Decimal(spec.percent.rate), spec.percent.description) if spec.percent else None
+        ),
+        items_first=spec.items_first,
+    )
 
 
 def _unique_name(path: Path, key: str, name: str, taken: object) -> None:
