@@ -26,7 +26,8 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from noticeclerk.content.folders import casebook_cases
-from noticeclerk.render import Renderer, parse_formats, write_rendered
+from noticeclerk.render import Renderer, write_rendered
+from noticeclerk.writing import parse_formats
 
 _worker: Renderer | None = None
 

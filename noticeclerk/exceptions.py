@@ -57,3 +57,8 @@ def first_line(error: BaseException) -> str:
     """The first sentence of an error from a library, which may run to a page."""
     text = str(error).strip() or type(error).__name__
     return re.split(r"\.\s", text.splitlines()[0])[0].rstrip(".:; ")
+
+
+class OutputError(NoticeclerkError):
+    """A file could not be written (a full disk, a folder without permission); what the
+    register holds is safe, and the sentence says how to get the file again."""

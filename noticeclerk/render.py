@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
@@ -26,8 +24,8 @@ from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
 from noticeclerk.generators.styles import check_stylesheet
+from noticeclerk.writing import FORMATS, safe_stem, write_whole
 
-FORMATS = ("pdf", "docx")
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
 STYLESHEET = "letter.css"
 # A <style> element in a document (case text is escaped, so only a template can make one).
@@ -43,15 +41,6 @@ class Rendered:
     files: dict[str, bytes]
     html: str
     title: str = ""
-
-
-def parse_formats(text: str) -> tuple[str, ...]:
-    """`pdf,docx` from the command line, checked."""
-    wanted = tuple(part.strip().lower() for part in text.split(",") if part.strip())
-    unknown = [f for f in wanted if f not in FORMATS]
-    if not wanted or unknown:
-        raise InputError(f"Formats are pdf and docx, separated by a comma; got '{text}'.")
-    return wanted
 
 
 class Renderer:
@@ -176,29 +165,7 @@ def render_many(
 
 def write_rendered(rendered: Rendered, out_dir: Path) -> list[Path]:
     """Write each file through a temporary name and a rename, so none is ever half-written."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for extension, data in rendered.files.items():
-        target = out_dir / f"{_safe(rendered.stem)}.{extension}"
-        handle, temporary = tempfile.mkstemp(
-            dir=out_dir, prefix=".partial-", suffix=f".{extension}"
-        )
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        written.append(target)
-    return written
-
-
-def _safe(stem: str) -> str:
-    # Document numbers come from case files; keep only characters safe in any file system.
-    return "".join(c if c.isalnum() or c in "-_." else "-" for c in stem).strip(".-") or "document"
+    return write_whole(rendered.files, rendered.stem, out_dir)
 
 
 def write_index(documents: list[Rendered], out_dir: Path, names: dict[str, str]) -> Path:
@@ -210,7 +177,8 @@ def write_index(documents: list[Rendered], out_dir: Path, names: dict[str, str])
             (d for d in documents if d.village == village), key=lambda d: d.stem
         ):
             hrefs = {
-                kind: quote(f"{village}/{_safe(document.stem)}.{kind}") for kind in document.files
+                kind: quote(f"{village}/{safe_stem(document.stem)}.{kind}")
+                for kind in document.files
             }
             links = " · ".join(
                 f'<a href="{escape(href)}">{kind.upper()}</a>' for kind, href in hrefs.items()

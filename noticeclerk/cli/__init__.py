@@ -31,6 +31,7 @@ COMMANDS = {
     "case": "noticeclerk.cli.register:case_group",
     "issue": "noticeclerk.cli.issued:issue_command",
     "void": "noticeclerk.cli.issued:void_command",
+    "document": "noticeclerk.cli.issued:document_group",
     "serve": "noticeclerk.cli.issued:serve_command",
     "receipt": "noticeclerk.cli.issued:receipt_command",
     "proof": "noticeclerk.cli.issued:proof_command",

@@ -31,7 +31,8 @@ def render_command(office: Office, case_file: Path, formats: str, out_dir: Path)
       noticeclerk render casebook/tuckahoe/notice-to-repair-sidewalk.toml --out outputs
     """
     require_printing()
-    from noticeclerk.render import parse_formats, render_case, write_rendered
+    from noticeclerk.render import render_case, write_rendered
+    from noticeclerk.writing import parse_formats
 
     rendered = render_case(case_file, parse_formats(formats), office.workspace)
     for path in write_rendered(rendered, out_dir):
@@ -50,7 +51,8 @@ def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     require_printing()
     from noticeclerk.content.folders import casebook_cases
     from noticeclerk.content.village import load_village
-    from noticeclerk.render import parse_formats, render_many, write_index, write_rendered
+    from noticeclerk.render import render_many, write_index, write_rendered
+    from noticeclerk.writing import parse_formats
 
     cases = casebook_cases(office.workspace)
     if not cases:

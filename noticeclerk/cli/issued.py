@@ -9,8 +9,9 @@ import click
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, DateOrMoment, out_folder_option
+from noticeclerk.cli.params import BY_OPTION, FORMATS_OPTION, DateOrMoment, out_folder_option
 from noticeclerk.doctor import require_printing
+from noticeclerk.exceptions import OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
 
@@ -59,7 +60,17 @@ def issue_command(
         f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}."
     )
     click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
-    for path in write_rendered(issued.rendered, out_dir / issued.rendered.village):
+    try:
+        written = write_rendered(issued.rendered, out_dir / issued.rendered.village)
+    except OSError as error:
+        # The document is issued and frozen in the register; issuing again would give it a
+        # second number, so say how to get its files instead.
+        raise OutputError(
+            f"{issued.number} is issued and kept in the register, but its copy could not be "
+            f"written to {out_dir} ({error.strerror or error}); run 'noticeclerk document "
+            f"export {issued.number} --out FOLDER' to get its files."
+        ) from None
+    for path in written:
         click.echo(f"  Wrote a copy to {path}")
 
 
@@ -334,3 +345,26 @@ def permits_command(office: Office, village: str, as_json: bool) -> None:
         click.echo(f"    Fee paid: {entry.fee_paid}")
         for line in entry.history:
             click.echo(f"    - {line}")
+
+
+@click.group("document")
+def document_group() -> None:
+    """Issued documents: their frozen files given back."""
+
+
+@document_group.command("export")
+@click.argument("document_number", metavar="DOCUMENT")
+@out_folder_option("outputs/issued", "Where to write the files.")
+@FORMATS_OPTION
+@pass_office
+def document_export(office: Office, document_number: str, out_dir: Path, formats: str) -> None:
+    """Write an issued document's PDF and DOCX exactly as they were issued.
+
+    Each file is checked against the SHA-256 the register recorded when it was issued.
+    """
+    from noticeclerk.register.reading import export_document
+    from noticeclerk.writing import parse_formats
+
+    wanted = parse_formats(formats)
+    for path in export_document(office.register(), document_number, out_dir, wanted):
+        click.echo(f"Wrote {path}")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
+from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION
 
@@ -217,3 +219,163 @@ def case_record(
         workspace=office.workspace,
     )
     click.echo(f"Recorded {counted[0]} fact(s) and {counted[1]} event(s) in case {case_number}.")
+
+
+@case_group.command("list")
+@click.option("--village", metavar="NAME", help="Only this village's cases.")
+@click.option("--open", "open_only", is_flag=True, help="Only the cases still open.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def case_list(office: Office, village: str | None, open_only: bool, as_json: bool) -> None:
+    """List the cases, oldest first, with their parcels and documents."""
+    from noticeclerk.register.reading import list_cases
+
+    rows = list_cases(
+        office.register(), village=village, open_only=open_only, workspace=office.workspace
+    )
+    if as_json:
+        print_json([row.to_json() for row in rows])
+        return
+    if not rows:
+        click.echo("No cases." if not (village or open_only) else "No cases match.")
+    for row in rows:
+        click.echo(
+            f"{row.number}  {row.status:<9}  opened {row.opened_on.isoformat()}  "
+            f"{row.notice_type}  parcel(s) {', '.join(row.parcels)}  "
+            f"{row.documents} document(s)"
+        )
+
+
+@case_group.command("show")
+@click.argument("case_number", metavar="CASE")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_office
+def case_show(office: Office, case_number: str, as_json: bool) -> None:
+    """Show a case's parcels, records, documents and what is next.
+
+    Every record is listed in the order it was made (a replaced one is marked), each document
+    with its deadline, service and payments, then what is due on the case.
+    """
+    from noticeclerk.register.reading import case_history
+
+    history = case_history(
+        office.register(), case_number, now=office.clock.now(), workspace=office.workspace
+    )
+    if as_json:
+        print_json(history)
+        return
+    for line in case_lines(history):
+        click.echo(line)
+
+
+def case_lines(history: dict[str, Any]) -> list[str]:
+    """A case's history as the lines `case show` prints, times as a clerk writes them."""
+    zone = history["timezone"]
+    lines = [
+        f"Case {history['number']}, {history['village_name']}: {history['status']}",
+        f"  Opened {_when(history['opened_at'], zone)} by {history['opened_by']}; notice type "
+        f"{history['notice_type']}.",
+    ]
+    if history["closed"]:
+        closed = history["closed"]
+        note = f" ({closed['note']})" if closed["note"] else ""
+        lines.append(
+            f"  Closed {_when(closed['at'], zone)} by {closed['by']}: {closed['reason']}{note}."
+        )
+    lines.append("Parcels:")
+    for parcel in history["parcels"]:
+        lines.append(
+            f"  {parcel['parcel_id']}  {parcel['property_address']}; owner of record "
+            f"{parcel['owner_name']}, {', '.join(parcel['mailing_lines'])}"
+        )
+    if history["recipient"]:
+        recipient = history["recipient"]
+        lines.append(f"Recipient: {recipient['name']}, {', '.join(recipient['address_lines'])}")
+    lines.append("Records (oldest first; a replaced record is marked 'replaced'):")
+    for record in history["records"]:
+        replaced = "" if record["current"] else "  (replaced)"
+        lines.append(
+            f"  {_when(record['recorded_at'], zone)}  {record['recorded_by']}  {record['kind']} "
+            f"{record['name']} = {_value(record['value'])}{replaced}"
+        )
+    lines.append("Documents:" if history["documents"] else "Documents: none issued.")
+    for document in history["documents"]:
+        lines.append(
+            f"  {document['number']}  {document['title']}, dated {document['document_date']}, "
+            f"to {document['recipient_name']}: {document['status']}"
+        )
+        if document["deadline"]:
+            lines.append(f"    Deadline {_due(document['deadline'], zone)}")
+        if document["amount_due"] is not None:
+            lines.append(
+                f"    Billed ${document['amount_due']}, paid ${document['paid']}, "
+                f"outstanding ${document['outstanding']}"
+            )
+        for service in document["services"]:
+            article = f", article {service['article_number']}" if service["article_number"] else ""
+            lines.append(
+                f"    Served {_when(service['served_at'], zone)} by {service['method']}{article} "
+                f"({service['served_by']})"
+            )
+        for payment in document["payments"]:
+            reference = f" ({payment['reference']})" if payment["reference"] else ""
+            lines.append(f"    Paid ${payment['amount']} on {payment['paid_on']}{reference}")
+    if history["next"]:
+        lines.append("Next:")
+        for item in history["next"]:
+            lines.append(f"  {item['document']}: {item['words']}")
+            if item["next_step"] and item["status"] in ("passed", "unpaid"):
+                lines.append(f"    Then: {item['next_step']}")
+    return lines
+
+
+def _when(iso: str, zone: str) -> str:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from noticeclerk.rules.periods import spell_datetime
+
+    # Stored with an offset; spelled in the village's zone so it reads "EST", as clerks write.
+    return spell_datetime(datetime.fromisoformat(iso).astimezone(ZoneInfo(zone)))
+
+
+def _due(iso: str, zone: str) -> str:
+    from datetime import date
+
+    from noticeclerk.rules.periods import spell_date
+
+    return _when(iso, zone) if "T" in iso else spell_date(date.fromisoformat(iso))
+
+
+def _value(value: Any) -> str:
+    """A recorded value as the clerk typed it: cost lines as "description, $amount"."""
+    if isinstance(value, list):
+        return "; ".join(_value(item) for item in value)
+    if isinstance(value, dict) and set(value) == {"description", "amount"}:
+        return f"{value['description']}, ${value['amount']}"
+    return str(value)
+
+
+@case_group.command("close")
+@click.argument("case_number", metavar="CASE")
+@click.option(
+    "--reason",
+    required=True,
+    type=click.Choice(["complied", "withdrawn", "paid"]),
+    help="Why the case ends.",
+)
+@click.option("--note", metavar="TEXT", help="A sentence for the file, such as who inspected.")
+@BY_OPTION
+@pass_office
+def case_close(office: Office, case_number: str, reason: str, note: str | None, by: str) -> None:
+    """Close a case as complied, withdrawn or paid.
+
+    A closed case takes no more records or documents; its documents stay in the register
+    and leave the list of what is due.
+    """
+    from noticeclerk.register.cases import close_case
+
+    close_case(
+        office.register(), case_number, reason=reason, note=note, by=by, now=office.clock.now()
+    )
+    click.echo(f"Closed case {case_number}: {reason}.")

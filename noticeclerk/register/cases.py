@@ -135,7 +135,7 @@ def record(
     if not facts and not events:
         raise InputError("Give at least one --fact name=value or --event name=DATE to record.")
     with transaction(engine) as session:
-        case = find_case(session, number)
+        case = find_open_case(session, number)
         village = load_village(case.village, workspace)
         notice = load_notice(village.slug, case.notice_type, workspace)
         typed_facts = facts_from_text(notice, facts, village.timezone)
@@ -174,6 +174,33 @@ def find_case(session: Session, number: str) -> Case:
             f"There is no case {number} in the register; 'noticeclerk case list' shows them."
         )
     return case
+
+
+def find_open_case(session: Session, number: str) -> Case:
+    """A case that still takes records and documents; a closed one is named as closed."""
+    case = find_case(session, number)
+    if case.closed_at is not None:
+        raise InputError(
+            f"Case {number} was closed ({case.close_reason}) on "
+            f"{case.closed_at.date().isoformat()}; open a new case for a new matter."
+        )
+    return case
+
+
+# Why a case ends: the owner complied, the Village withdrew it, or the bill was paid.
+CLOSE_REASONS = ("complied", "withdrawn", "paid")
+
+
+def close_case(
+    engine: Engine, number: str, *, reason: str, note: str | None, by: str, now: datetime
+) -> None:
+    """Close a case: it takes no more records or documents and leaves the list of what is due."""
+    if reason not in CLOSE_REASONS:
+        raise InputError(f"A case closes as {', '.join(CLOSE_REASONS)}; got '{reason}'.")
+    with transaction(engine) as session:
+        case = find_open_case(session, number)
+        case.closed_at, case.closed_by, case.close_reason = now, by, reason
+        case.close_note = note.strip() if note and note.strip() else None
 
 
 def latest(case: Case, kind: str) -> dict[str, Any]:

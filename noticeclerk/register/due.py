@@ -64,6 +64,7 @@ def what_is_due(
     *,
     as_of: date | datetime,
     village: str | None = None,
+    case: str | None = None,
     horizon_days: int = 14,
     workspace: Path | None = None,
 ) -> list[DueItem]:
@@ -71,9 +72,13 @@ def what_is_due(
     village's own zone), the soonest first."""
     items: list[tuple[datetime, DueItem]] = []
     with transaction(engine) as session:
-        query = select(Document).join(Case).where(Document.status == "issued")
+        query = (
+            select(Document).join(Case).where(Document.status == "issued", Case.closed_at.is_(None))
+        )
         if village:
             query = query.where(Case.village == village)
+        if case:
+            query = query.where(Case.number == case)
         for document in session.execute(query.order_by(Document.id)).scalars():
             found = load_village(document.case.village, workspace)
             notice = load_notice(found.slug, document.notice_type, workspace)

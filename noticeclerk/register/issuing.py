@@ -23,7 +23,7 @@ from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.cases import find_case, latest
+from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
 from noticeclerk.register.numbering import (
@@ -70,7 +70,7 @@ def issue(
 
         renderer = Renderer(workspace)
     with transaction(engine) as session:
-        case = find_case(session, case_number)
+        case = find_open_case(session, case_number)
         village = load_village(case.village, workspace)
         notice = load_notice(village.slug, notice_slug or case.notice_type, workspace)
         when = document_date or now.astimezone(village.timezone).date()

@@ -123,6 +123,12 @@ class Case(Base):
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     opened_by: Mapped[str] = mapped_column(String(200))
     recipient: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # A closed case (complied, withdrawn, paid) takes no more records or documents; its
+    # documents stay in the register and leave the list of what is due.
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    closed_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    close_reason: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    close_note: Mapped[str | None] = mapped_column(Text, nullable=True)
     parcels: Mapped[list[CaseParcel]] = relationship(order_by="CaseParcel.position")
     events: Mapped[list[Event]] = relationship(order_by="Event.id")
 

@@ -1,0 +1,265 @@
+"""The register's cases and documents, turned into what a clerk reads: the list of cases, one
+case's whole history with what comes next, and an issued document's frozen files given back.
+
+Everything here only reads; the answers are plain data, printed as text or as JSON (amounts as
+strings with their cents, dates and moments in ISO 8601), so a script or a browser reads the
+same register the clerk does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import Village, load_village
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.cases import find_case
+from noticeclerk.register.database import transaction
+from noticeclerk.register.due import what_is_due
+from noticeclerk.register.issuing import find_document
+from noticeclerk.register.models import Case, Document, Service
+from noticeclerk.register.payments import balance
+from noticeclerk.register.roll import owner_of_record
+from noticeclerk.writing import write_whole
+
+
+@dataclass(frozen=True)
+class CaseRow:
+    """One line of the list of cases."""
+
+    number: str
+    village: str
+    notice_type: str
+    opened_on: date
+    parcels: tuple[str, ...]
+    documents: int
+    # "open", or the reason it was closed: complied, withdrawn, paid.
+    status: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "village": self.village,
+            "notice_type": self.notice_type,
+            "opened_on": self.opened_on.isoformat(),
+            "parcels": list(self.parcels),
+            "documents": self.documents,
+            "status": self.status,
+        }
+
+
+def list_cases(
+    engine: Engine,
+    *,
+    village: str | None = None,
+    open_only: bool = False,
+    workspace: Path | None = None,
+) -> list[CaseRow]:
+    """The cases in the register, oldest first; one village's, or only those still open."""
+    villages: dict[str, Village] = {}
+    with transaction(engine) as session:
+        counts = dict(
+            session.execute(
+                select(Document.case_id, func.count(Document.id)).group_by(Document.case_id)
+            ).all()
+        )
+        query = select(Case).order_by(Case.id)
+        if village:
+            query = query.where(Case.village == village)
+        if open_only:
+            query = query.where(Case.closed_at.is_(None))
+        rows = []
+        for case in session.execute(query).scalars():
+            if case.village not in villages:
+                villages[case.village] = load_village(case.village, workspace)
+            zone = villages[case.village].timezone
+            rows.append(
+                CaseRow(
+                    number=case.number,
+                    village=case.village,
+                    notice_type=case.notice_type,
+                    opened_on=case.opened_at.astimezone(zone).date(),
+                    parcels=tuple(link.parcel.parcel_id for link in case.parcels),
+                    documents=counts.get(case.id, 0),
+                    status=case.close_reason or "open",
+                )
+            )
+    return rows
+
+
+def case_history(
+    engine: Engine, number: str, *, now: datetime, workspace: Path | None = None
+) -> dict[str, Any]:
+    """One case as the register holds it: parcels and owners, every record in the order it was
+    made, each document with its service and payments, and what is due next."""
+    with transaction(engine) as session:
+        case = find_case(session, number)
+        village = load_village(case.village, workspace)
+        zone = village.timezone
+        parcels = []
+        for link in case.parcels:
+            owner = owner_of_record(session, link.parcel, now)
+            parcels.append(
+                {
+                    "parcel_id": link.parcel.parcel_id,
+                    "property_address": link.parcel.property_address,
+                    "owner_name": owner.owner_name,
+                    "mailing_lines": list(owner.mailing_lines),
+                }
+            )
+        superseded = _superseded(case)
+        records = [
+            {
+                "kind": entry.kind,
+                "name": entry.name,
+                "value": _plain(entry.value),
+                "recorded_at": _moment(entry.recorded_at, zone),
+                "recorded_by": entry.recorded_by,
+                "current": entry.id not in superseded,
+            }
+            for entry in case.events
+        ]
+        documents = session.execute(
+            select(Document).where(Document.case_id == case.id).order_by(Document.id)
+        ).scalars()
+        history = {
+            "number": case.number,
+            "village": village.slug,
+            "village_name": village.name,
+            "timezone": zone.key,
+            "notice_type": case.notice_type,
+            "status": case.close_reason or "open",
+            "opened_at": _moment(case.opened_at, zone),
+            "opened_by": case.opened_by,
+            "closed": (
+                {
+                    "at": _moment(case.closed_at, zone),
+                    "by": case.closed_by,
+                    "reason": case.close_reason,
+                    "note": case.close_note,
+                }
+                if case.closed_at is not None
+                else None
+            ),
+            "recipient": case.recipient,
+            "parcels": parcels,
+            "records": records,
+            "documents": [_document(document, village, workspace) for document in documents],
+        }
+    history["next"] = [
+        item.to_json()
+        for item in what_is_due(
+            engine, as_of=now, case=number, horizon_days=36500, workspace=workspace
+        )
+    ]
+    return history
+
+
+def _superseded(case: Case) -> set[int]:
+    newest: dict[tuple[str, str], int] = {}
+    for entry in case.events:  # ordered by id: a later record replaces an earlier one
+        newest[(entry.kind, entry.name)] = entry.id
+    return {entry.id for entry in case.events} - set(newest.values())
+
+
+def _document(document: Document, village: Village, workspace: Path | None) -> dict[str, Any]:
+    zone = village.timezone
+    notice = load_notice(village.slug, document.notice_type, workspace)
+    paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
+    return {
+        "number": document.number,
+        "notice_type": document.notice_type,
+        "title": notice.title,
+        "document_date": document.document_date.isoformat(),
+        "issued_at": _moment(document.issued_at, zone),
+        "issued_by": document.issued_by,
+        "recipient_name": document.recipient_name,
+        "status": document.status,
+        "void_reason": document.void_reason,
+        "amount_due": document.amount_due,
+        "paid": str(paid) if document.amount_due is not None else None,
+        "outstanding": str(balance(document)) if document.amount_due is not None else None,
+        "deadline": _deadline(document, zone),
+        "services": [_service(service, zone) for service in document.services],
+        "payments": [
+            {"amount": p.amount, "paid_on": p.paid_on.isoformat(), "reference": p.reference}
+            for p in document.payments
+        ],
+        "pdf_sha256": document.pdf_sha256,
+    }
+
+
+def _deadline(document: Document, zone: Any) -> str | None:
+    """The deadline in force: the last service's (or its signed receipt's), else the stated one."""
+    if document.services:
+        service = document.services[-1]
+        found = service.deadline
+        for event in service.events:
+            if event.kind == "receipt_signed" and event.deadline:
+                found = event.deadline
+        if found is not None:
+            return found
+    stated = document.stated_deadline
+    if isinstance(stated, datetime):
+        return _moment(stated, zone)
+    return stated.isoformat() if stated is not None else None
+
+
+def _service(service: Service, zone: Any) -> dict[str, Any]:
+    return {
+        "method": service.method,
+        "served_at": _moment(service.served_at, zone),
+        "served_by": service.served_by,
+        "to_person": service.to_person,
+        "article_number": service.article_number,
+        "effective": service.effective,
+        "deadline": service.deadline,
+        "events": [
+            {"kind": event.kind, "happened_at": _moment(event.happened_at, zone)}
+            for event in service.events
+        ],
+    }
+
+
+def _moment(value: datetime, zone: Any) -> str:
+    return value.astimezone(zone).isoformat(timespec="minutes")
+
+
+def _plain(value: Any) -> Any:
+    """A stored fact or event as JSON a reader needs no noticeclerk to understand."""
+    if isinstance(value, dict):
+        if set(value) in ({"date"}, {"datetime"}, {"decimal"}):
+            return next(iter(value.values()))
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def export_document(
+    engine: Engine, number: str, out_dir: Path, formats: tuple[str, ...] = ("pdf", "docx")
+) -> list[Path]:
+    """Write an issued document's frozen files, each checked against its SHA-256 first."""
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        stored = {"pdf": (document.pdf, document.pdf_sha256)}
+        stored["docx"] = (document.docx, document.docx_sha256)
+        village = document.case.village
+    files = {}
+    for extension in formats:
+        data, digest = stored[extension]
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise InputError(
+                f"The register's {extension.upper()} of {number} no longer matches the SHA-256 "
+                "recorded when it was issued; do not use it, and restore the register from its "
+                "backup."
+            )
+        files[extension] = data
+    return write_whole(files, number, out_dir / village)
