@@ -56,8 +56,10 @@ def issue_command(
         now=office.clock.now(),
         workspace=office.workspace,
     )
+    # "Nordstrom Hardware Inc." ends the sentence with its own period.
+    ending = "" if issued.recipient.endswith(".") else "."
     click.echo(
-        f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}."
+        f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}{ending}"
     )
     click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
     try:
@@ -243,8 +245,9 @@ def due_command(
 
     moment = office.clock.now()
     if as_of is not None:
+        # A day asks about that day to 23:59; it and a time without an offset are read in each
+        # village's own zone, not the computer's.
         moment = as_of if isinstance(as_of, datetime) else datetime.combine(as_of, time(23, 59))
-        moment = moment if moment.tzinfo else moment.astimezone()
     items = what_is_due(
         office.register(),
         as_of=moment,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -203,12 +204,14 @@ def close_case(
         case.close_note = note.strip() if note and note.strip() else None
 
 
-def latest(case: Case, kind: str) -> dict[str, Any]:
-    """The newest record of each fact (or event) of a case, typed."""
+def latest(case: Case, kind: str, zone: ZoneInfo) -> dict[str, Any]:
+    """The newest record of each fact (or event) of a case, typed; a moment is read in the
+    village's zone, so a document prints "2:00 p.m. CST", never a bare UTC offset."""
     found: dict[str, Any] = {}
     for entry in case.events:  # ordered by id: later records replace earlier ones
         if entry.kind == kind:
-            found[entry.name] = from_json(entry.value)
+            value = from_json(entry.value)
+            found[entry.name] = value.astimezone(zone) if isinstance(value, datetime) else value
     return found
 
 

@@ -68,8 +68,8 @@ def what_is_due(
     horizon_days: int = 14,
     workspace: Path | None = None,
 ) -> list[DueItem]:
-    """Everything due or overdue as of a moment (a date means the end of that day in each
-    village's own zone), the soonest first."""
+    """Everything due or overdue as of a moment, the soonest first. A date means the end of
+    that day, and a time without an offset that time, in each village's own zone."""
     items: list[tuple[datetime, DueItem]] = []
     with transaction(engine) as session:
         query = (
@@ -87,6 +87,8 @@ def what_is_due(
                 moment = datetime.combine(
                     moment + timedelta(days=1), time(0), tzinfo=found.timezone
                 )
+            elif moment.tzinfo is None:
+                moment = moment.replace(tzinfo=found.timezone)
             items += _document_items(document, notice, found, moment, timedelta(days=horizon_days))
     return [entry for _, entry in sorted(items, key=lambda pair: pair[0])]
 
@@ -125,7 +127,7 @@ def _document_items(
     if warning:
         return [(due_at, item("stated_too_early", deadline, warning, None))]
     if notice.suspended_by is not None:
-        appeal = latest(document.case, "event").get(notice.suspended_by.event)
+        appeal = latest(document.case, "event", zone).get(notice.suspended_by.event)
         if appeal is not None and _as_moment(appeal, zone) < due_at:
             return [(due_at, item("suspended", deadline, notice.suspended_by.words, None))]
     if document.amount_due is not None:

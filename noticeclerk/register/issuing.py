@@ -74,7 +74,7 @@ def issue(
         village = load_village(case.village, workspace)
         notice = load_notice(village.slug, notice_slug or case.notice_type, workspace)
         when = document_date or now.astimezone(village.timezone).date()
-        facts = latest(case, "fact")
+        facts = latest(case, "fact", village.timezone)
         missing = [fact for fact in notice.facts if fact.name not in facts]
         if missing:
             fact = missing[0]
@@ -97,7 +97,7 @@ def issue(
                 f"{where}: the notice '{notice.slug}' goes to the {notice.recipient}; "
                 "the case must name its recipient."
             )
-        events = latest(case, "event")
+        events = latest(case, "event", village.timezone)
         if notice.deadline is not None and notice.deadline_counts_from_service:
             anchor = deadline_anchor(notice.deadline)
             if anchor is not None and not isinstance(events.get(anchor), datetime):

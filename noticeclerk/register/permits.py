@@ -77,7 +77,7 @@ def permit_record(
             notice = load_notice(village.slug, document.notice_type, workspace)
             if notice.kind != "permit":
                 continue
-            facts = latest(document.case, "fact")
+            facts = latest(document.case, "fact", village.timezone)
             labels = {fact.name: fact.label for fact in notice.facts}
             paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
             issued = spell_date(document.issued_at.astimezone(village.timezone).date())

@@ -149,13 +149,13 @@ def deadline_after(
     rule = notice.deadline
     if rule is None:
         return None
-    events = latest(document.case, "event")
+    events = latest(document.case, "event", village.timezone)
     anchor = deadline_anchor(rule)
     if anchor is not None and notice.deadline_counts_from_service:
         # The event the deadline counts from is the service itself; a rule counting from a
         # moment keeps the time, a rule counting days uses the village's calendar day.
         events[anchor] = effective
-    return rule.deadline(village.calendar, events, latest(document.case, "fact"))
+    return rule.deadline(village.calendar, events, latest(document.case, "fact", village.timezone))
 
 
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
