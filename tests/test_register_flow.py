@@ -395,8 +395,22 @@ def test_case_open_from_a_case_file_says_what_it_does_not_use(office, runner):
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Not used from the case file: document, date, roll" in result.output
-    assert "Opened case PA-2026-0009." in result.output
+    assert "Not used from the case file: case, document, date, roll" in result.output
+    assert "Opened case PA-C-2026-0001." in result.output
+    # The file's own case number (PA-2026-0009) is not taken, so opening it again is a second
+    # case in the register's series, never a clash with a number the file invented.
+    again = runner.invoke(
+        cli,
+        [
+            "--workspace",
+            str(office),
+            "case",
+            "open",
+            "--from",
+            str(CASEBOOK / "palmyra" / "house-numbering-notice.toml"),
+        ],
+    )
+    assert "Opened case PA-C-2026-0002." in again.output
 
 
 def test_case_open_refuses_a_parcel_that_is_not_on_the_roll(office, runner):

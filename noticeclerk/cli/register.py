@@ -171,7 +171,8 @@ def case_open(
         if ignored:
             click.echo(
                 f"Not used from the case file: {', '.join(ignored)} "
-                "(the register dates and numbers documents when they are issued)."
+                "(the register numbers the case, and dates and numbers documents when they "
+                "are issued)."
             )
     else:
         if not village or not notice_type:

@@ -35,7 +35,6 @@ class CaseRequest:
     facts: dict[str, Any]
     events: dict[str, date | datetime]
     recipient: dict[str, Any] | None = None
-    number: str | None = None
 
 
 def request_from_options(
@@ -60,9 +59,10 @@ def request_from_options(
     )
 
 
-# In a case file given to `case open --from`, the register dates and numbers the documents
-# when they are issued and reads the owners from its own roll, so these keys are not used.
-_IGNORED_FROM_FILE = ("document", "date", "roll")
+# In a case file given to `case open --from`, the register numbers the case, dates and numbers
+# the documents when they are issued and reads the owners from its own roll, so these keys are
+# not used (a case number taken from a file would block the register's own series).
+_IGNORED_FROM_FILE = ("case", "document", "date", "roll")
 
 
 def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, list[str]]:
@@ -85,7 +85,6 @@ def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, 
             if recipient
             else None
         ),
-        number=data.case,
     )
     ignored = [key for key in _IGNORED_FROM_FILE if getattr(data, key) is not None]
     return request, ignored
@@ -101,11 +100,9 @@ def open_case(
         if len({p.id for p in parcels}) != len(parcels):
             raise InputError("The same parcel is named twice; name each parcel of the case once.")
         year = now.astimezone(request.village.timezone).year
-        number = request.number or case_number(
+        number = case_number(
             prefix, year, take_number(session, f"{request.village.slug}:case:{year}")
         )
-        if session.execute(select(Case).where(Case.number == number)).scalar_one_or_none():
-            raise InputError(f"There is already a case {number}; give the case another number.")
         case = Case(
             number=number,
             village=request.village.slug,
