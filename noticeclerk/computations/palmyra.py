@@ -1,82 +1,42 @@
-"""Palmyra's special assessment invoices, turned into the installments they print (Ch. 8,
-§ 8.03(3)(b)); Python because the installment schedule of § 8.03(3)(b) is law of its own.
+"""Palmyra's street opening and snow clearing facts, turned into the area and charges they print.
+
+Everything else these documents compute is declared in their notice definitions (the insurance
+minimums, the bond and the refusals of the excavation permit; the fee for one clearing, its
+rate and area). Python because a table cannot multiply two facts (the opening's length by its
+width, § 8.05(4)) nor make one bill line for each line of a list (each clearing, § 8.10(2)).
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
-from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.installments import (
-    ASSESSMENT_MARGIN,
-    PALMYRA_8_03_3_B_3,
-    Plan,
-    assessment_rate,
-    installment_schedule,
-)
-from noticeclerk.rules.money import check_cents, spell_percent
-
-PALMYRA_8_03_3_B_1 = "Palmyra § 8.03(3)(b)1"
+from noticeclerk.rules.money import spell_number
 
 
-@computation("palmyra_assessment_invoice")
-def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
-    """§ 8.03(3)(b): the full assessment, and the installments the owner may elect instead.
+@computation("palmyra_excavation_permit")
+def palmyra_excavation_permit(case: CaseContext) -> dict[str, Any]:
+    """§ 8.05(4): the bond is figured on "the proposed opening", its length times its width;
+    the permit prints that area beside them."""
+    length: Decimal = case.facts["opening_length_ft"]
+    width: Decimal = case.facts["opening_width_ft"]
+    return {"area": spell_number(length * width)}
 
-    (b)1: the Clerk-Treasurer bills "the full amount of the assessment"; (b)3: installments
-    "over a period established by the Village Board but not to exceed 10 years", "in equal
-    annual installments ... with interest on the unpaid balance", the first "due and payable
-    with real estate taxes for the current year"; (b)6: interest "2 percent over the
-    Village's current borrowing rate at the time of imposing the special assessment", which
-    the Board determines for each improvement (the case gives that borrowing rate).
-    """
-    facts = case.facts
-    assessment = Bill(
+
+@computation("palmyra_snow_tax_roll_charge")
+def palmyra_snow_tax_roll_charge(case: CaseContext) -> dict[str, Any]:
+    """§ 8.10(2): the Clerk "shall annually enter such charges in the tax roll as a special
+    assessment": the declared fee for one clearing, charged for each clearing the case lists
+    (a list a case file cannot give empty)."""
+    each = case.declared["each"]
+    area, rate = case.declared["area"], case.declared["rate"]
+    clearings = case.facts["clearings"]
+    charges = Bill(
         tuple(
-            BillLine(
-                line["description"],
-                check_cents(line["amount"], "An assessment line"),
-                PALMYRA_8_03_3_B_1,
-            )
-            for line in facts["assessment_lines"]
+            BillLine(f"{text}: {area} sq ft x ${rate} per sq ft", each["total"], each["authority"])
+            for text in clearings
         )
     )
-    if assessment.total <= 0:
-        raise InputError("The special assessment must be more than $0.00 to be invoiced.")
-    borrowing = facts["borrowing_rate_percent"]
-    rate = assessment_rate(borrowing)
-    schedule = installment_schedule(
-        assessment.total, facts["installment_years"], rate, Plan.ASSESSMENT
-    )
-    first_year = facts["first_tax_year"]
-    return {
-        "assessment": bill_context(assessment),
-        "rate": {
-            "borrowing": spell_percent(borrowing),
-            "margin": spell_percent(ASSESSMENT_MARGIN),
-            "charged": spell_percent(rate.percent),
-            "authority": rate.authority,
-        },
-        "installments": {
-            "years": schedule.years,
-            "authority": PALMYRA_8_03_3_B_3,
-            "rows": [
-                {
-                    "number": i.number,
-                    "tax_year": first_year + i.number - 1,
-                    "principal": i.principal,
-                    "interest": i.interest,
-                    "payment": i.payment,
-                    "balance": i.balance,
-                }
-                for i in schedule.installments
-            ],
-            "total_principal": schedule.principal,
-            "total_interest": schedule.total_interest,
-            "total": schedule.total_paid,
-            "final_balance": schedule.installments[-1].balance,
-            "last_tax_year": first_year + schedule.years - 1,
-        },
-    }
+    return {"charges": bill_context(charges), "count": len(clearings)}
