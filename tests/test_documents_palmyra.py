@@ -108,7 +108,17 @@ def test_the_abutting_owner_pays_fifty_percent_of_the_cost_of_construction_or_re
     )
     assert figures["estimate"]["total"] == D("1000.01")
     assert figures["owner_share"]["total"] == D("500.01")  # half of a cent rounds half-up
-    assert figures["owner_percent"] == "50%"
+    [share] = figures["owner_share"]["lines"]
+    assert share["description"] == "50% of the estimated cost of $1,000.01 (§ 8.04(1))"
+
+
+def test_a_sidewalk_order_on_an_estimate_of_nothing_is_refused():
+    with pytest.raises(InputError, match=r"estimated cost of the sidewalk work must be more than"):
+        figures_of(
+            "palmyra",
+            "sidewalk-order",
+            {"estimated_costs": [{"description": "Squares", "amount": D("0.00")}]},
+        )
 
 
 def test_the_sidewalk_order_gives_20_days_after_service_moved_past_memorial_day():
@@ -123,7 +133,7 @@ def test_a_sidewalk_permit_is_free_and_applied_for_at_least_7_days_ahead():
         {"application_received_on": date(2026, 5, 11), "work_proposed_on": date(2026, 5, 18)},
     )
     assert figures["fee"]["total"] == D("0.00")
-    assert figures["latest_application"] == date(2026, 5, 11)
+    assert figures["latest_application"]["due"] == date(2026, 5, 11)
 
 
 def test_a_sidewalk_permit_applied_for_fewer_than_7_days_ahead_is_refused():
@@ -143,6 +153,11 @@ def test_the_sidewalk_permit_is_a_permit_to_the_applicant():
 # --- Notice types as data ------------------------------------------------------------------
 
 DECLARED_ONLY = [
+    "driveway-permit",
+    "tree-permit",
+    "sidewalk-permit",
+    "sidewalk-order",
+    "surface-restoration-bill",
     "rubbish-removal-notice",
     "unlawful-planting-order",
     "view-obstruction-order",

@@ -195,7 +195,7 @@ def test_a_sample_decision_letter_is_dated_the_day_its_fact_says(stem):
 def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
     figures = compute("snow-ice-tax-roll-charge", case_facts("snow-ice-tax-roll-charge"))
     # 330 sq ft x $0.12 = $39.60 a clearing; three clearings, $118.80.
-    assert figures["each"] == D("39.60")
+    assert figures["each"]["total"] == D("39.60")
     assert [line["amount"] for line in figures["charges"]["lines"]] == [D("39.60")] * 3
     assert figures["charges"]["total"] == D("118.80")
 
@@ -203,15 +203,17 @@ def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
 def test_the_snow_rate_comes_from_the_case_not_the_letterhead():
     facts = case_facts("snow-ice-tax-roll-charge")
     figures = compute("snow-ice-tax-roll-charge", facts, posted_rate_per_sqft=D("0.15"))
-    assert figures["each"] == D("49.50")
+    assert figures["each"]["total"] == D("49.50")
 
 
 def test_a_snow_charge_without_a_clearing_or_an_area_is_refused():
     facts = case_facts("snow-ice-tax-roll-charge")
     with pytest.raises(InputError, match=r"the fact 'clearings'.*must be a list of texts"):
         load_changed("snow-ice-tax-roll-charge", clearings=[])
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match="surface area cleared must be more than 0"):
         compute("snow-ice-tax-roll-charge", facts, surface_area_sqft=D(0))
+    with pytest.raises(InputError, match=r"posted rate is given as 0 dollars.*§ 8\.10\(2\)"):
+        compute("snow-ice-tax-roll-charge", facts, posted_rate_per_sqft=D(0))
 
 
 def test_the_snow_statement_sets_no_deadline_since_the_charge_goes_on_the_tax_roll():
@@ -223,7 +225,7 @@ def test_the_snow_statement_sets_no_deadline_since_the_charge_goes_on_the_tax_ro
 
 def test_the_bond_for_a_72_square_foot_opening_is_the_100_dollar_minimum():
     figures = compute("excavation-permit", case_facts("excavation-permit"))
-    assert figures["bond"]["required"] == D("100.00")
+    assert figures["bond"]["total"] == D("100.00")
 
 
 def test_the_bond_for_a_larger_opening_is_one_dollar_a_square_foot():
@@ -235,7 +237,8 @@ def test_the_bond_for_a_larger_opening_is_one_dollar_a_square_foot():
         opening_width_ft=D(6),
         bond_deposited=D("150.00"),
     )
-    assert figures["bond"]["required"] == D("150.00")
+    assert figures["bond"]["total"] == D("150.00")
+    assert (figures["length"], figures["width"], figures["area"]) == ("25", "6", "150")
 
 
 def test_a_bond_less_than_the_ordinance_requires_is_refused():
@@ -278,7 +281,7 @@ def test_the_permit_is_void_unless_work_starts_within_30_days_of_issuance():
 
 def test_the_restoration_bill_is_the_village_s_costs_with_no_charge_added():
     figures = compute("surface-restoration-bill", case_facts("surface-restoration-bill"))
-    assert figures["costs"]["total"] == D("782.75")
+    assert figures["restoration_costs"]["total"] == D("782.75")
 
 
 def test_the_village_may_bill_only_a_restoration_made_after_the_permittee_s_period():

@@ -1,0 +1,448 @@
+"""Palmyra's special assessment facts (§ 8.03), turned into invoices, schedules and decisions.
+
+Python because this is law of Palmyra's own, which no table states: the installments of
+§ 8.03(3)(b), with interest over the Village's borrowing rate; and the district schedules of
+§ 8.03(4)-(8), which share a project's cost among its lots by square footage, frontage (the
+corner, dual-frontage, cul-de-sac and curved-street rules) or unit, the Village paying its own
+lines, through the apportionment engine (`noticeclerk.rules.apportion`), to the cent.
+
+The deferment decisions (§ 8.03(3)(c), (e)) declare their refusals, outcome and amount; two
+small pieces stay here: a grant refused when the Board's terms are the one line "None" (a list,
+which a declared check cannot compare) and the year after the one decided (a sum).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
+from noticeclerk.exceptions import InputError
+from noticeclerk.rules.apportion import (
+    Apportionment,
+    Course,
+    CurbWork,
+    Improvement,
+    Lot,
+    LotKind,
+    Side,
+    SidewalkWork,
+    UnitWork,
+    apportion_curb_and_gutter,
+    apportion_main_by_frontage,
+    apportion_per_unit,
+    apportion_sidewalk,
+)
+from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.installments import (
+    ASSESSMENT_MARGIN,
+    PALMYRA_8_03_3_B_3,
+    Plan,
+    assessment_rate,
+    installment_schedule,
+)
+from noticeclerk.rules.money import check_cents, check_measure, spell_number, spell_percent
+
+# --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
+
+PALMYRA_8_03_3_B_1 = "Palmyra § 8.03(3)(b)1"
+
+
+@computation("palmyra_assessment_invoice")
+def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(b): the full assessment, and the installments the owner may elect instead.
+
+    (b)1: the Clerk-Treasurer bills "the full amount of the assessment"; (b)3: installments
+    "over a period established by the Village Board but not to exceed 10 years", "in equal
+    annual installments ... with interest on the unpaid balance", the first "due and payable
+    with real estate taxes for the current year"; (b)6: interest "2 percent over the
+    Village's current borrowing rate at the time of imposing the special assessment", which
+    the Board determines for each improvement (the case gives that borrowing rate).
+    """
+    facts = case.facts
+    assessment = Bill(
+        tuple(
+            BillLine(
+                line["description"],
+                check_cents(line["amount"], "An assessment line"),
+                PALMYRA_8_03_3_B_1,
+            )
+            for line in facts["assessment_lines"]
+        )
+    )
+    if assessment.total <= 0:
+        raise InputError("The special assessment must be more than $0.00 to be invoiced.")
+    borrowing = facts["borrowing_rate_percent"]
+    rate = assessment_rate(borrowing)
+    schedule = installment_schedule(
+        assessment.total, facts["installment_years"], rate, Plan.ASSESSMENT
+    )
+    first_year = facts["first_tax_year"]
+    return {
+        "assessment": bill_context(assessment),
+        "rate": {
+            "borrowing": spell_percent(borrowing),
+            "margin": spell_percent(ASSESSMENT_MARGIN),
+            "charged": spell_percent(rate.percent),
+            "authority": rate.authority,
+        },
+        "installments": {
+            "years": schedule.years,
+            "authority": PALMYRA_8_03_3_B_3,
+            "rows": [
+                {
+                    "number": i.number,
+                    "tax_year": first_year + i.number - 1,
+                    "principal": i.principal,
+                    "interest": i.interest,
+                    "payment": i.payment,
+                    "balance": i.balance,
+                }
+                for i in schedule.installments
+            ],
+            "total_principal": schedule.principal,
+            "total_interest": schedule.total_interest,
+            "total": schedule.total_paid,
+            "final_balance": schedule.installments[-1].balance,
+            "last_tax_year": first_year + schedule.years - 1,
+        },
+    }
+
+
+# --- § 8.03(3)(c), (e): the Village Board's deferment decisions -------------------------------
+
+
+@computation("palmyra_deferment_decision")
+def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(c): a deferment is "on such terms and in such manner as prescribed by the
+    Village Board": a grant whose terms are the one line None is refused. (The other refusals,
+    the outcome and the amount are declared.)"""
+    facts = case.facts
+    if facts["outcome"] == "granted" and [t.lower() for t in facts["board_terms"]] == ["none"]:
+        raise InputError(
+            "§ 8.03(3)(c): a deferment is 'on such terms and in such manner as prescribed by "
+            "the Village Board'; list the terms the Board prescribed."
+        )
+    return {}
+
+
+@computation("palmyra_hardship_deferment_decision")
+def palmyra_hardship_deferment_decision(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(e)1: hardship deferments "may be granted only on a year-to-year basis and must
+    be applied for ... each year": the decision names the next year, for which the applicant
+    must apply again. (The qualifications of (e)2 and the refusals are declared.)"""
+    return {"next_year": case.facts["installment_tax_year"] + 1}
+
+
+# --- § 8.03(4): the sidewalk assessment schedule of a project district ---------------------
+
+PALMYRA_8_03_4_B_1 = "Palmyra § 8.03(4)(b)1"
+SIDEWALK_LOT_FORM = (
+    "parcel id | interior, corner, dual-frontage or three-streets | one part per street side, "
+    "each 'Street name: 66 ft x 5 ft' (the frontage times the walk's width), or along a curve "
+    "'Street name: curved arc 45 ft x 4 ft' or 'Street name: cul-de-sac arc 45 ft x 4 ft'"
+)
+_SIDEWALK_SIDE = re.compile(
+    r"^(?P<street>[^:]+):\s*(?:(?P<course>curved|cul-de-sac)\s+arc\s+)?"
+    r"(?P<length>\d+(?:\.\d+)?)\s*ft\s*x\s*(?P<width>\d+(?:\.\d+)?)\s*ft$"
+)
+_WORK_WORDS = {
+    SidewalkWork.NEW: "new sidewalk",
+    SidewalkWork.RECONSTRUCTION: "reconstruction, repair, replacement or relocation of existing "
+    "sidewalk",
+    SidewalkWork.REPLACEMENT_WITHIN_5_YEARS: "replacement of public sidewalk within 5 years of "
+    "its initial placement",
+}
+
+
+def _number(text: str, line: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation as error:  # pragma: no cover - the pattern admits only numbers
+        raise InputError(f"The lot line '{line}' has '{text}', which is not a number.") from error
+
+
+def split_lot_line(line: str, form: str) -> tuple[str, LotKind, list[str]]:
+    """A line of the fact 'lots': its parcel, its kind of lot (§ 8.03(1)) and the rest."""
+    parts = [part.strip() for part in str(line).split("|")]
+    if len(parts) < 3 or not all(parts):
+        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {form}.")
+    parcel, kind_text, *rest = parts
+    try:
+        kind = LotKind(kind_text)
+    except ValueError as error:
+        raise InputError(
+            f"The lot line '{line}': '{kind_text}' is not interior, corner, dual-frontage or "
+            "three-streets (§ 8.03(1))."
+        ) from error
+    return parcel, kind, rest
+
+
+def _sidewalk_lot(line: str) -> Lot:
+    """One line of the fact 'lots', read as the apportionment engine's Lot."""
+    parcel, kind, side_texts = split_lot_line(line, SIDEWALK_LOT_FORM)
+    sides = []
+    for text in side_texts:
+        found = _SIDEWALK_SIDE.match(text)
+        if not found:
+            raise InputError(
+                f"The lot line '{line}': the side '{text}' is not written as {SIDEWALK_LOT_FORM}."
+            )
+        length = _number(found["length"], line)
+        width = _number(found["width"], line)
+        if found["course"]:
+            sides.append(
+                Side(
+                    found["street"].strip(),
+                    course=Course(found["course"]),
+                    arc_ft=length,
+                    walk_width_ft=width,
+                )
+            )
+        else:
+            sides.append(Side(found["street"].strip(), feet=length, walk_width_ft=width))
+    return Lot(parcel, kind, tuple(sides))
+
+
+@computation("palmyra_sidewalk_assessment_schedule")
+def palmyra_sidewalk_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(4): a sidewalk project's cost shared among the district's abutting properties.
+
+    (b)1: the assessable costs are "the total costs for construction, inspection,
+    engineering, legal, restoration costs ... and necessary administrative costs"; (b)2: the
+    rate per square foot is the cost over the total abutting square footage, "applied by
+    multiplying the rate by the abutting square footage"; (b)3, (b)5, (b)6: 50, 25 or 100
+    percent assessable by the kind of work; (c)1: corner lots on both frontages, the Village
+    paying the intersection portion. The shares come from `rules.apportion`, to the cent, and
+    add back with the Village's own lines to the project cost.
+    """
+    facts = case.facts
+    costs = Bill(
+        tuple(
+            BillLine(
+                line["description"],
+                check_cents(line["amount"], "A project cost line"),
+                PALMYRA_8_03_4_B_1,
+            )
+            for line in facts["project_costs"]
+        )
+    )
+    if costs.total <= 0:
+        raise InputError("The total project cost must be more than $0.00.")
+    try:
+        work = SidewalkWork(str(facts["work"]).strip())
+    except ValueError as error:
+        raise InputError(
+            f"The fact 'work' is '{facts['work']}'; write new, reconstruction or "
+            "replacement-within-5-years (§ 8.03(4)(b)3, 5, 6)."
+        ) from error
+    intersection = check_measure(
+        Decimal(str(facts["intersection_sqft"])), "The intersection area in square feet"
+    )
+    lots = [_sidewalk_lot(line) for line in facts["lots"]]
+    split = apportion_sidewalk(costs.total, work, lots, intersection_sqft=intersection)
+    return {
+        "costs": bill_context(costs),
+        "work": _WORK_WORDS[work],
+        "intersection_sqft": spell_number(intersection),
+        "total_sqft": spell_number(sum((share.measure or 0 for share in split.shares), Decimal(0))),
+        "shares": [
+            {"parcel": share.parcel, "sqft": spell_number(share.measure), "amount": share.amount}
+            for share in split.shares
+        ],
+        "owners_total": split.owners_total,
+        "village_lines": [
+            {"label": line.label, "amount": line.amount, "authority": line.authority}
+            for line in split.village_lines
+        ],
+        "village_total": split.village_total,
+        "total": split.total,
+        "steps": [str(step) for step in split.steps],
+    }
+
+
+# --- § 8.03(5)-(8): water main, sanitary sewer, laterals, curb and gutter by district --------
+
+FRONTAGE_LOT_FORM = (
+    "parcel id | interior, corner, dual-frontage or three-streets | one part per street side, "
+    "'Street name: 80 ft' (frontage along the right-of-way line) or on a curve 'Street name: "
+    "curved chord 62 ft' or 'Street name: cul-de-sac chord 45 ft' (the chord distance of the "
+    "building setback line), followed by [service], [primary] or [new street] where they "
+    "apply; then, where they apply, the words can-be-subdivided, floodplain or "
+    "sold-within-5-years"
+)
+_FRONTAGE_SIDE = re.compile(
+    r"^(?P<street>[^:]+):\s*(?:(?P<course>curved|cul-de-sac)\s+chord\s+)?"
+    r"(?P<length>\d+(?:\.\d+)?)\s*ft(?P<marks>(?:\s*\[[a-z ]+\])*)$"
+)
+_MARKS = {"service", "primary", "new street"}
+_LOT_WORDS = {"can-be-subdivided", "floodplain", "sold-within-5-years"}
+_CURB_WORK_WORDS = {
+    CurbWork.RECONSTRUCTION: "reconstruction, repair or replacement of existing curb and gutter",
+    CurbWork.NEW_ON_EXISTING_STREET: "new curb and gutter on a Village street existing as of "
+    "June 1, 1997",
+    CurbWork.NEW_DEVELOPMENT: "curb and gutter within the right-of-way of a new development",
+    CurbWork.REPLACEMENT_WITHIN_5_YEARS: "replacement of curb and gutter within 5 years of its "
+    "initial placement",
+}
+
+
+def frontage_lot(line: str) -> Lot:
+    """One line of the fact 'lots', read as the apportionment engine's Lot."""
+    parcel, kind, rest = split_lot_line(line, FRONTAGE_LOT_FORM)
+    words = {part for part in rest if part in _LOT_WORDS}
+    sides = []
+    for text in (part for part in rest if part not in _LOT_WORDS):
+        found = _FRONTAGE_SIDE.match(text)
+        if not found:
+            raise InputError(
+                f"The lot line '{line}': '{text}' is not written as {FRONTAGE_LOT_FORM}."
+            )
+        marks = set(re.findall(r"\[([a-z ]+)\]", found["marks"]))
+        if marks - _MARKS:
+            raise InputError(
+                f"The lot line '{line}': the marks {sorted(marks - _MARKS)} are not "
+                "[service], [primary] or [new street]."
+            )
+        length = Decimal(found["length"])
+        street = found["street"].strip()
+        flags = {
+            "service_connection": "service" in marks,
+            "primary_access": "primary" in marks,
+            "new_street_opening": "new street" in marks,
+        }
+        if found["course"]:
+            sides.append(Side(street, course=Course(found["course"]), chord_ft=length, **flags))
+        else:
+            sides.append(Side(street, feet=length, **flags))
+    return Lot(
+        parcel,
+        kind,
+        tuple(sides),
+        can_be_subdivided="can-be-subdivided" in words,
+        floodplain_or_conservancy="floodplain" in words,
+        sold_within_five_years="sold-within-5-years" in words,
+    )
+
+
+def _costs(facts: Mapping[str, Any], authority: str) -> Bill:
+    costs = Bill(
+        tuple(
+            BillLine(
+                line["description"], check_cents(line["amount"], "A project cost line"), authority
+            )
+            for line in facts["project_costs"]
+        )
+    )
+    if costs.total <= 0:
+        raise InputError("The total project cost must be more than $0.00.")
+    return costs
+
+
+def _schedule(costs: Bill, split: Apportionment) -> dict[str, Any]:
+    """The figures every district schedule prints."""
+    owners_total = sum((share.amount for share in split.shares), Decimal(0))
+    village_total = sum((line.amount for line in split.village_lines), Decimal(0))
+    if owners_total + village_total != costs.total:  # pragma: no cover - the engine adds back
+        raise InputError("The shares do not add back to the project cost.")
+    return {
+        "costs": bill_context(costs),
+        "unit": split.unit,
+        "total_measure": spell_number(
+            sum((share.measure or Decimal(0) for share in split.shares), Decimal(0))
+        ),
+        "shares": [
+            {
+                "parcel": share.parcel,
+                "measure": spell_number(share.measure),
+                "amount": share.amount,
+            }
+            for share in split.shares
+        ],
+        "owners_total": owners_total,
+        "village_lines": [
+            {"label": line.label, "amount": line.amount, "authority": line.authority}
+            for line in split.village_lines
+        ],
+        "village_total": village_total,
+        "total": costs.total,
+        "steps": [{"text": step.text, "authority": step.authority} for step in split.steps],
+    }
+
+
+def _main_schedule(facts: Mapping[str, Any], main: Improvement) -> dict[str, Any]:
+    costs = _costs(facts, main.cite("(b)2" if main is Improvement.WATER_MAIN else "(b)3"))
+    lots = [frontage_lot(line) for line in facts["lots"]]
+    return _schedule(costs, apportion_main_by_frontage(costs.total, main, lots))
+
+
+@computation("palmyra_water_main_assessment_schedule")
+def palmyra_water_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(5): a water main's district cost shared by assessable frontage.
+
+    (b)2: the water main, valve, hydrant and appurtenance costs and the inspection,
+    engineering, legal, restoration and administrative costs "shall also be assessed back to
+    the respective assessment district"; (c)1: a corner lot's frontage is "adjusted by
+    averaging the frontage of both sides of the parcel".
+    """
+    facts = case.facts
+    return _main_schedule(facts, Improvement.WATER_MAIN)
+
+
+@computation("palmyra_sewer_main_assessment_schedule")
+def palmyra_sewer_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(6): a sanitary sewer's district cost shared by assessable frontage ((b)3, (c))."""
+    facts = case.facts
+    return _main_schedule(facts, Improvement.SANITARY_SEWER)
+
+
+@computation("palmyra_sewer_lateral_assessment_schedule")
+def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(6)(d)2: sanitary sewer laterals, a charge per unit.
+
+    "The charge per unit shall be computed by dividing total sanitary sewer lateral project
+    costs by the number of sewer laterals constructed and installed in the assessment
+    district. The cost associated with installing sanitary sewer lateral risers shall not be
+    included in the sewer lateral project cost": the case confirms the risers are left out
+    (a declared check).
+    """
+    facts = case.facts
+    costs = _costs(facts, UnitWork.SEWER_LATERALS.authority)
+    units: list[tuple[str, int]] = []
+    for line in facts["laterals"]:
+        parts = [part.strip() for part in str(line).split("|")]
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise InputError(
+                f"The fact 'laterals' has the line '{line}'; write each line as "
+                "'parcel id | the number of laterals constructed and installed'."
+            )
+        units.append((parts[0], int(parts[1])))
+    return _schedule(costs, apportion_per_unit(costs.total, UnitWork.SEWER_LATERALS, units))
+
+
+@computation("palmyra_curb_gutter_assessment_schedule")
+def palmyra_curb_gutter_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(8): a curb and gutter project's cost shared by assessable frontage.
+
+    (b)2, 3, 4, 6: 50, 50, 100 or 25 percent assessable by the kind of work; (b)5 and (c)1:
+    the Village pays for intersections and floodplain or lowland conservancy segments; a
+    corner lot is assessed on "the frontage of both sides of the parcel".
+    """
+    facts = case.facts
+    try:
+        work = CurbWork(str(facts["work"]).strip())
+    except ValueError as error:
+        raise InputError(
+            f"The fact 'work' is '{facts['work']}'; write reconstruction, "
+            "new-on-existing-street, new-development or replacement-within-5-years "
+            "(§ 8.03(8)(b)2, 3, 4, 6)."
+        ) from error
+    costs = _costs(facts, Improvement.CURB_AND_GUTTER.cite("(b)1"))
+    intersection = check_measure(
+        Decimal(str(facts["intersection_ft"])), "The intersection length in feet"
+    )
+    lots = [frontage_lot(line) for line in facts["lots"]]
+    split = apportion_curb_and_gutter(costs.total, work, lots, intersection_ft=intersection)
+    return {**_schedule(costs, split), "work": _CURB_WORK_WORDS[work]}
