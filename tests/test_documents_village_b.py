@@ -144,6 +144,14 @@ def test_a_certificate_whose_case_has_a_parcel_the_record_does_not_describe_is_r
         render_case(path, ("docx",))
 
 
+def test_a_certificate_dated_before_the_cost_was_reported_is_refused():
+    with pytest.raises(InputError, match=r"reported to the Village Clerk on Thursday, January 8"):
+        figures_of("village-b", "cost-certificate", certificate_facts(), today=date(2026, 1, 7))
+    assert figures_of("village-b", "cost-certificate", certificate_facts(), today=date(2026, 1, 8))[
+        "total"
+    ] == D("290.50")
+
+
 # --- (D): the Council's special assessment ----------------------------------------------------
 
 
@@ -170,9 +178,28 @@ def test_the_special_assessment_is_the_unpaid_expense_with_a_penalty_and_fee_of_
 
 def test_a_part_payment_leaves_only_the_unpaid_expense_to_levy_with_its_ten_percent():
     figures = figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("100.00")))
-    assert figures["unpaid"] == D("128.50")
+    assert figures["unpaid"]["total"] == D("128.50")
     assert figures["special_assessment"]["total"] == D("128.50") + ten_percent(D("128.50"))
     assert figures["special_assessment"]["total"] == D("141.35")
+
+
+def test_the_statement_charges_the_certified_costs_and_shows_the_levy_should_they_go_unpaid():
+    costs = levy_facts()["certified_costs"]
+    figures = figures_of("village-b", "statement-of-charges", {"certified_costs": costs})
+    assert figures["charges"]["total"] == D("228.50")
+    assert figures["special_assessment"]["lines"] == [
+        {"description": "Expense incurred (unpaid bill)", "amount": D("228.50")},
+        {
+            "description": "Penalty and administrative fee, 10% of $228.50",
+            "amount": ten_percent(D("228.50")),
+        },
+    ]
+    with pytest.raises(InputError, match=r"add up to nothing; give the reasonable cost"):
+        figures_of(
+            "village-b",
+            "statement-of-charges",
+            {"certified_costs": [{"description": "Clearing", "amount": D("0.00")}]},
+        )
 
 
 def test_the_penalty_and_fee_round_half_up_to_the_cent():
@@ -194,8 +221,10 @@ def test_the_bill_can_be_paid_through_the_thirtieth_day_moved_past_the_weekend_a
 
 
 def test_a_statement_paid_in_full_cannot_be_levied():
-    with pytest.raises(InputError, match="paid in full"):
+    with pytest.raises(InputError, match=re.escape("The statement of $228.50 is paid in full")):
         figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("228.50")))
+    with pytest.raises(InputError, match=re.escape(r"($300.00 received)")):
+        figures_of("village-b", "special-assessment", levy_facts(amount_paid=D("300.00")))
 
 
 def test_a_levy_within_the_30_days_is_refused_before_the_payments_are_looked_at():
@@ -222,28 +251,42 @@ def test_a_notice_dated_before_the_council_levied_is_refused(tmp_path):
 # --- (E): snow, ice, debris or dirt placed in a public right-of-way --------------------------
 
 
+def violation_facts(**changes: object) -> dict:
+    facts = {
+        "observed_at": at("2026-02-17T07:40"),
+        "materials": ["snow"],
+        "village_permission": False,
+    }
+    facts.update(changes)
+    return facts
+
+
 def test_the_violation_names_only_snow_ice_debris_or_dirt_in_the_ordinance_s_order():
     figures = figures_of(
-        "village-b",
-        "right-of-way-violation",
-        {"materials": ["Dirt", "snow", "snow"], "village_permission": False},
+        "village-b", "right-of-way-violation", violation_facts(materials=["Dirt", "snow", "snow"])
     )
     assert figures == {"materials": "snow and dirt"}
     with pytest.raises(InputError, match="only snow, ice, debris or dirt"):
-        figures_of(
-            "village-b",
-            "right-of-way-violation",
-            {"materials": ["leaves"], "village_permission": False},
-        )
+        figures_of("village-b", "right-of-way-violation", violation_facts(materials=["leaves"]))
 
 
 def test_material_the_village_permitted_is_no_violation():
     with pytest.raises(InputError, match="no violation"):
+        figures_of("village-b", "right-of-way-violation", violation_facts(village_permission=True))
+
+
+def test_a_violation_notice_dated_before_the_violation_was_observed_is_refused():
+    with pytest.raises(InputError, match="observed at Tuesday, February 17, 2026"):
         figures_of(
             "village-b",
             "right-of-way-violation",
-            {"materials": ["snow"], "village_permission": True},
+            violation_facts(),
+            today=date(2026, 2, 16),
         )
+    # The day it was observed is not before it, whatever the hour.
+    assert figures_of(
+        "village-b", "right-of-way-violation", violation_facts(), today=date(2026, 2, 17)
+    ) == {"materials": "snow"}
 
 
 def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_names(tmp_path):

@@ -1,21 +1,21 @@
-"""Village A's cost, lien and measurement facts, turned into its bill, sworn statement,
-apportionment, lien roll and the measures its notices print; Python because tables cannot price
-employee time with fringe benefits, split a cost among properties, fix interest on liens,
-compare below a limit or spell a measure.
+"""Village A's maintenance costs and liens, turned into its bill, statement, shares and lien roll.
 
-What stays here is the law of § 134-45 (inferred), which is its own: the bill of § 134-45B
-(employees' time at salary plus fringe benefits, administrative time at $500 or actual time,
-General Counsel at the non-retainer rate), the sworn statement that repeats it with the 20 days
-and what is unpaid, the split of § 134-45F and the interest of § 134-45D-E. The two-inch
-threshold of § 134-41B is declared in notices/village-a/notice-of-violation-snow-ice.toml; the
-parking notice's "fewer than 20 feet" is a strict comparison, which a declared check (at_least,
-at_most) cannot make, so it stays here with the width spelled as printed.
+Python because this is the law of § 134-45 (inferred), which is its own and which no declared
+table states: the bill of § 134-45B (employees' time at salary plus fringe benefits,
+administrative time at $500 or actual time, General Counsel at the non-retainer rate), each
+read from '|'-separated lines; the sworn statement that repeats that bill, refuses one paid in
+full and shows what is unpaid (with the 20 days of § 134-45C after the bill was sent, which a
+declared period could count but which stay beside the bill they follow); the split of
+§ 134-45F among the properties, odd cents to the first listed; and the simple interest of
+§ 134-45D-E on each lien of the roll. Village A's notices of violation (§ 134-41B's two
+inches, § 134-42D's "fewer than 20 feet") are declared in their notice definitions and have
+no Python.
 
 Village A, Ch. 134 (private streets). The ordinance prints §§ 134-41 and 134-42 in its own
 cross-references; the number of the cost section, § 134-45, is inferred, and every figure
-below that rests on it says so. Each computation reads the case's facts as the clerk typed
-them, hands the arithmetic to the money engine (noticeclerk.rules) and returns what the
-template prints, so no template ever adds, splits or rounds.
+below that rests on it says so. Each computation reads the case's facts, hands the arithmetic
+to the money engine (noticeclerk.rules) and returns what the template prints, so no template
+ever adds, splits or rounds.
 
 Facts that carry several numbers are lines of text with the parts separated by "|", the form
 `noticeclerk case open --fact` takes for lists; a malformed line is one sentence naming it.
@@ -83,7 +83,8 @@ def _items(lines: Sequence[str], fact: str) -> list[CostItem]:
 
 
 def _authority(words: str) -> str:
-    """ "Village A § 134-45B(1), section number inferred" as a document cites it."""
+    """An authority as a document cites it: "§ 134-45B(1) (inferred)" for the money engine's
+    "Village A § 134-45B(1), section number inferred"."""
     return words.removeprefix("Village A ").replace(", section number inferred", " (inferred)")
 
 
@@ -132,8 +133,8 @@ def village_a_bill(case: CaseContext) -> dict[str, Any]:
 
 
 def _legal_rate(case: CaseContext) -> Rate:
-    """§ 134-45D (inferred): "the accrued legal rate of interest per annum", as the village's
-    letterhead states it (N.Y. CPLR 5004(a), 9%, unless the letterhead sets another)."""
+    """§ 134-45D (inferred): "the accrued legal rate of interest per annum": the letterhead's
+    [money] legal rate if it sets one, else New York's (N.Y. CPLR 5004(a), 9%)."""
     return case.village.legal_rate
 
 
@@ -147,7 +148,7 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
 
     The statement shows the same cost as the bill (the same facts, the same computation); the
     principal of the lien is what is still unpaid, and it bears interest at the legal rate
-    from the completion of the work.
+    from the completion of the work. A bill paid in full has no statement, and is refused.
     """
     facts = case.facts
     bill = maintenance_bill(facts)
@@ -209,7 +210,9 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
     """§ 134-45E (inferred): each unpaid lien with its interest fixed for the assessment roll.
 
     "interest as provided in Subsection D shall be fixed": simple interest at the legal rate
-    per annum from the completion of the work to the day the roll is prepared.
+    per annum from the completion of the work to the day it is fixed (interest_fixed_on, when
+    the Village prepares the roll). A parcel listed twice, and a statement filed after that
+    day (not yet a lien then), are refused.
     """
     facts = case.facts
     fixed_on = facts["interest_fixed_on"]
