@@ -73,52 +73,6 @@ def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
 # --- § 496-8C: sidewalk fixture permit and its revocation -----------------------------------
 
 
-def _fixture_refusal(letter: str, why: str) -> InputError:
-    return InputError(
-        f"The permit cannot issue: requirement ({letter}) of {FIXTURES}(1) (inferred) is not met, "
-        f"{why}. The Clerk-Treasurer issues the permit only when all of them are."
-    )
-
-
-@computation("luck_fixture_permit")
-def luck_fixture_permit(case: CaseContext) -> dict[str, Any]:
-    """§ 496-8C: "if it is determined by the Village Clerk-Treasurer that all of the above
-    requirements have been met, he shall issue the permit". Each requirement (a) to (f) is a
-    case fact, and one unmet refuses the permit, naming its letter; (g), display in the
-    window, is a condition of the permit printed on it."""
-    facts = case.facts
-    if not facts["zoned_commercial"]:
-        raise _fixture_refusal("a", f"the property is zoned {facts['zoning_district']}")
-    if facts["attached"] or not facts["temporary_design"]:
-        raise _fixture_refusal("b", "the fixtures are attached or are not of a temporary design")
-    clear = check_measure(facts["clear_width_feet"], "The unobstructed sidewalk width")
-    if clear < FIXTURE_CLEAR_FEET:
-        raise _fixture_refusal(
-            "c",
-            f"the fixtures leave {format_number(clear)} feet of unobstructed sidewalk, less than "
-            "five feet",
-        )
-    insured = check_cents(facts["insurance_per_occurrence"], "The insurance per occurrence")
-    if insured < FIXTURE_INSURANCE:
-        raise _fixture_refusal(
-            "d", f"the insurance of {spell_amount(insured)} per occurrence is below $100,000.00"
-        )
-    if not facts["policy_covers_fixtures"] or not facts["village_third_party_insured"]:
-        raise _fixture_refusal(
-            "d",
-            "the policy does not state that it covers the fixtures on the Village sidewalks, "
-            "or does not identify the Village as a third-party insured",
-        )
-    if facts["used_for_sale"]:
-        raise _fixture_refusal("e", "the fixtures are for sale or used to sell merchandise")
-    role = facts["filed_by"]
-    if role not in FIXTURE_APPLICANTS:
-        raise _fixture_refusal(
-            "f", f"the application was filed by {role!r}, not the owner or the occupant"
-        )
-    return {"filed_by": FIXTURE_APPLICANTS[role]}
-
-
 @computation("luck_fixture_revocation")
 def luck_fixture_revocation(case: CaseContext) -> dict[str, Any]:
     """§ 496-8C: the permit "may be revoked ... at any time when one or more of the above
