@@ -21,11 +21,9 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from noticeclerk.computations.figures import CaseContext, bill_context, computation
+from noticeclerk.computations.figures import CaseContext, computation
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import ClosedSeasonRule, SeasonCheck
-from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import local_day, spell_date
 
 EXCAVATION = "Luck § 496-6"
@@ -72,25 +70,7 @@ def luck_excavation_permit(case: CaseContext) -> dict[str, Any]:
             f"{FROZEN_GROUND} permits no opening then unless the Director of Public Works "
             "determines it an emergency excavation. Issue the refusal letter instead."
         )
-    fee = [
-        BillLine(
-            f"Street opening permit fee set by the Village Board ({facts['fee_resolution']})",
-            check_cents(facts["board_fee"], "The fee the Village Board set"),
-            EXCAVATION,
-        ),
-        *(
-            BillLine(
-                f"Actual Village expenses: {line['description']}",
-                check_cents(line["amount"], f"The expense '{line['description']}'"),
-                EXCAVATION,
-            )
-            for line in facts["village_expenses"]
-        ),
-    ]
-    return {
-        "season_steps": [str(step) for step in season.steps],
-        "fee": bill_context(Bill(tuple(fee))),
-    }
+    return {"season_steps": [str(step) for step in season.steps]}
 
 
 @computation("luck_excavation_refusal")

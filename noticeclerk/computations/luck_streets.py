@@ -24,7 +24,6 @@ from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.money import check_cents, check_measure, format_number, spell_amount
 
 FIXTURES = "Luck § 496-8C"
 
