@@ -82,8 +82,6 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
         )
     street: Decimal = facts["street_width_feet"]
     occupied: Decimal = facts["occupied_width_feet"]
-    if street <= 0 or occupied <= 0:
-        raise InputError("The widths of the street and of the obstruction must be more than zero.")
     limit = (street * SHARE_OF_STREET).quantize(Decimal("0.1"), rounding=ROUND_DOWN)
     if occupied * 3 > street:
         raise InputError(
@@ -110,7 +108,6 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
     return {
         "fee": bill_context(Bill(tuple(lines))),
         "three_month_end": end,
-        "terminates_on": terminates,
         "earlier_termination": terminates < end,
         "max_width_feet": limit,
     }
