@@ -283,6 +283,23 @@ def test_the_excavation_fee_is_the_board_s_amount_plus_actual_village_expenses(r
     figures = figures_of("luck", "street-excavation-permit", EXCAVATION)
     assert figures["fee"]["total"] == Decimal("138.00")
     assert "$138.00" in rendered["street-excavation-permit"]
+    # The Board's amount comes first, then each expense after the ordinance's words.
+    assert figures["fee"]["lines"] == lines(
+        ("Street opening permit fee set by the Village Board (Resolution No. 2026-4)", "75.00"),
+        ("Actual Village expenses: inspection", "63.00"),
+    )
+
+
+def test_an_excavation_fee_of_nothing_is_refused():
+    # New with the declared fee: a fee of $0.00 was printed before; "as set by the Village Board
+    # plus actual Village expenses" that comes to nothing is now refused.
+    nothing = {
+        **EXCAVATION,
+        "board_fee": money("0.00"),
+        "village_expenses": lines(("none", "0.00")),
+    }
+    with pytest.raises(InputError, match=r"fee comes to nothing; Luck § 496-6F\(2\)"):
+        figures_of("luck", "street-excavation-permit", nothing)
 
 
 @pytest.mark.parametrize(

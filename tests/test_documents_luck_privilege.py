@@ -94,6 +94,12 @@ def test_an_obstruction_of_more_than_a_third_of_the_street_is_refused():
         )
 
 
+@pytest.mark.parametrize("width", ["street_width_feet", "occupied_width_feet"])
+def test_a_width_of_nothing_is_refused(width):
+    with pytest.raises(InputError, match=r"given as 0 feet wide.*§ 496-9D\(1\) \(inferred\)"):
+        figures_of("luck", "street-privilege-permit", PERMIT | {width: Decimal("0")})
+
+
 def test_the_permit_is_the_clerk_treasurer_s_and_prints_its_term_and_fee(rendered):
     assert load_notice("luck", "street-privilege-permit").signer == "clerk_treasurer"
     text = rendered["street-privilege-permit"]

@@ -1,0 +1,279 @@
+"""Luck's permit and revocation facts turned into the figures and refusals its tables cannot state.
+
+Everything else Luck's documents compute (their periods, date, insurance and yes-or-no checks,
+fees and bills, chosen words) is declared in notices/luck/. What stays here, and why:
+
+- the vending permit's list of every day of the event (§ 496-14B(1), inferred): a declared
+  period gives one day, not the days between two;
+- the frozen-ground season of § 496-7A (inferred), November 15 to May 1, with the Director's
+  emergency exception and its reasons, for the excavation permit and its refusal letter, which
+  also names the first day after the season: the season is the engine's closed_season rule,
+  which declared periods and checks do not take;
+- whether the day for permanent pavement (§ 496-7G) comes before the renewed permit ends
+  (§ 496-6E, inferred): both periods are declared, but a declared check can only refuse, not
+  give a true-or-false figure;
+- the street privilege permit's end "at the end of three months from the date of issuance"
+  (§ 496-9E, inferred), which is not moved off a Sunday as a declared months period is; its
+  obstruction compared with 1/3 of the street (§ 496-9D(1), inferred), a fraction of one fact
+  against another; and its fee, which leaves out a Village cost of nothing where a declared
+  bill prints every line;
+- the grounds of the two revocations (§ 496-8C(2), § 496-9D, inferred): lists of letters or
+  numbers, each looked up in the ordinance's words, refused when empty, unknown or repeated.
+
+Chapter 496 prints the section numbers, and in its own cross-references the letters G and H of
+§ 496-7, A to E of § 496-8 and (a) to (g) of the fixture requirements; every other subsection
+letter and paragraph number here is inferred from the order of the text and says "(inferred)".
+Fees the Village Board sets are not in the village's file: the case gives the amount set.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import ROUND_DOWN, Decimal
+from typing import Any
+
+from noticeclerk.computations.figures import CaseContext, bill_context, computation
+from noticeclerk.exceptions import InputError
+from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.deadline_rules import ClosedSeasonRule, SeasonCheck
+from noticeclerk.rules.money import check_cents
+from noticeclerk.rules.periods import add_months, local_day, spell_date
+
+# --- §§ 496-6, 496-7: street excavation ----------------------------------------------------
+
+FROZEN_GROUND = "Luck § 496-7A (inferred)"
+
+# § 496-7A (inferred): "No openings ... shall be permitted between November 15 and May 1
+# except where it is determined by the Director of Public Works to be an emergency".
+FROZEN_GROUND_SEASON = ClosedSeasonRule(
+    starts=(11, 15), ends=(5, 1), on="opening", emergency="emergency_determined"
+)
+
+
+def _season(case: CaseContext, opening: date, emergency: bool) -> SeasonCheck:
+    return FROZEN_GROUND_SEASON.check(
+        case.village.calendar, {"opening": opening}, {"emergency_determined": emergency}
+    )
+
+
+@computation("luck_excavation_permit")
+def luck_excavation_permit(case: CaseContext) -> dict[str, Any]:
+    """§ 496-7A (inferred): no opening between November 15 and May 1 unless the Director
+    determined an emergency; the permit prints why its day is allowed."""
+    facts = case.facts
+    opening = local_day(case.village.calendar, facts["work_starts_at"])
+    season = _season(case, opening, facts["emergency_determined"])
+    if not season.allowed:
+        raise InputError(
+            f"The opening is to begin on {spell_date(opening)}, between November 15 and May 1; "
+            f"{FROZEN_GROUND} permits no opening then unless the Director of Public Works "
+            "determines it an emergency excavation. Issue the refusal letter instead."
+        )
+    return {"season_steps": [str(step) for step in season.steps]}
+
+
+@computation("luck_excavation_refusal")
+def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
+    """§ 496-7A (inferred): an opening proposed between November 15 and May 1 is refused
+    unless the Director determined an emergency; outside that season there is nothing to
+    refuse under this section, so no letter issues. The letter names the first day after the
+    season (May 2), when the applicant may apply again."""
+    opening: date = case.facts["proposed_opening_on"]
+    season = _season(case, opening, False)
+    if season.allowed:
+        raise InputError(
+            f"{spell_date(opening)} is outside the season from November 15 to May 1; "
+            f"{FROZEN_GROUND} gives no ground to refuse that opening."
+        )
+    month, last = FROZEN_GROUND_SEASON.ends
+    year = opening.year if (opening.month, opening.day) <= (month, last) else opening.year + 1
+    return {
+        "season_steps": [str(step) for step in season.steps],
+        "reopens_on": date(year, month, last) + timedelta(days=1),
+    }
+
+
+@computation("luck_excavation_renewal")
+def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
+    """§ 496-7G against § 496-6E (inferred): whether the day for permanent pavement, which the
+    renewal does not move, comes before the renewed period ends (the renewal then says so)."""
+    pavement, renewed = case.declared["pavement"], case.declared["renewed_through"]
+    return {"pavement_before_renewal_ends": pavement["due"] < renewed["due"]}
+
+
+# --- § 496-8C: sidewalk fixture permit revocation ------------------------------------------
+
+FIXTURES = "Luck § 496-8C"
+
+# § 496-8C(1): the requirements (a) to (g), as the ordinance letters them, in short.
+FIXTURE_REQUIREMENTS = {
+    "a": "the property is located in an area zoned for commercial uses",
+    "b": "the fixtures are not physically attached to the sidewalk, any street fixture or any "
+    "adjacent building and are of a temporary design",
+    "c": "the fixtures do not impede the flow of pedestrian traffic and leave an unobstructed "
+    "sidewalk width of at least five feet at every point",
+    "d": "the owner provides proof of liability insurance of not less than $100,000 per "
+    "occurrence, covering the fixtures on the Village sidewalks, the Village identified as a "
+    "third-party insured",
+    "e": "the fixtures are not for sale nor used for the sale of merchandise",
+    "f": "the application is filed by the property owner, or by the occupant the owner authorized",
+    "g": "the approved permit is displayed in the window of the building so that it can be seen "
+    "from the sidewalk",
+}
+
+
+@computation("luck_fixture_revocation")
+def luck_fixture_revocation(case: CaseContext) -> dict[str, Any]:
+    """§ 496-8C: the permit "may be revoked ... at any time when one or more of the above
+    requirements are not complied with or if he determines that the placement of the
+    fixture(s) endangers the safety of the pedestrians". The grounds are the letters of the
+    requirements not complied with, the danger to pedestrians, or both; none is no ground."""
+    facts = case.facts
+    letters = [str(letter).strip().strip("()").lower() for letter in facts["requirements_not_met"]]
+    unknown = [letter for letter in letters if letter not in FIXTURE_REQUIREMENTS]
+    if unknown:
+        raise InputError(
+            f"'requirements_not_met' lists {', '.join(map(repr, unknown))}; the requirements of "
+            f"{FIXTURES}(1) (inferred) are lettered (a) to (g)."
+        )
+    if len(set(letters)) != len(letters):
+        raise InputError("'requirements_not_met' lists a requirement twice.")
+    if not letters and not facts["endangers_pedestrians"]:
+        raise InputError(
+            f"{FIXTURES} allows revocation only when a requirement is not complied with or the "
+            "fixtures endanger the safety of pedestrians; the case gives neither ground."
+        )
+    return {
+        "grounds": [
+            {"letter": letter, "requirement": FIXTURE_REQUIREMENTS[letter]}
+            for letter in sorted(letters)
+        ]
+    }
+
+
+# --- § 496-9: street privilege permit and its revocation ------------------------------------
+
+PRIVILEGE = "Luck § 496-9"
+PRIVILEGE_FEE = "Luck § 496-9C (inferred)"
+# § 496-9E (inferred): "All street privilege permits shall automatically terminate at the end
+# of three months from the date of issuance unless an earlier termination date is specified
+# thereon at the discretion of the Village Clerk-Treasurer."
+TERM_MONTHS = 3
+# § 496-9D(1) (inferred): "Such temporary obstruction shall cover not more than 1/3 of any
+# street or alley."
+SHARE_OF_STREET = Decimal(1) / Decimal(3)
+# § 496-9D (inferred), the terms and conditions of occupancy, by their inferred numbers.
+CONDITIONS = {
+    "1": "the temporary obstruction cover not more than 1/3 of any street or alley",
+    "2": "obstructions be sufficiently lighted at night so as to be in full view of the public "
+    "from all directions",
+    "3": "sidewalk traffic not be interrupted, temporary sidewalks being not less than four feet "
+    "in width and guarded by a closed fence at least four feet high on both sides",
+    "4": "no building or structure remain overnight on any street crossing or intersection or so "
+    "near thereto as to prevent easy access to any fire hydrant",
+    "5": "upon termination of the work, all parts of the public ways occupied under the permit be "
+    "vacated, cleaned of all rubbish and obstructions and placed in a safe condition for public "
+    "travel at the expense of the permittee",
+}
+
+
+def three_month_end(issued: date) -> date:
+    """The day the permit ends "at the end of three months from the date of issuance".
+
+    The termination is automatic, not an act to be done, so the day is not moved off a Sunday
+    or legal holiday: Wis. Stat. § 990.001(4) extends only the time within which an act is to be
+    done.
+    """
+    return add_months(issued, TERM_MONTHS)
+
+
+@computation("luck_street_privilege_permit")
+def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
+    """The permit's last day, the check that the obstruction covers not more than 1/3 of the
+    street, and its fee ("the sum set by the Village Board, plus any actual Village costs").
+
+    Refuses a termination date later than three months from issuance and an obstruction wider
+    than a third of the street (the definition refuses a termination before the issuance and
+    widths of nothing).
+    """
+    facts = case.facts
+    issued: date = facts["issued_on"]
+    terminates: date = facts["terminates_on"]
+    end = three_month_end(issued)
+    if terminates > end:
+        raise InputError(
+            f"The permit issued on {spell_date(issued)} cannot run to {spell_date(terminates)}: "
+            f"{PRIVILEGE}E (inferred) ends every street privilege permit at the end of three "
+            f"months from issuance, on {spell_date(end)}; specify that day or an earlier one."
+        )
+    street: Decimal = facts["street_width_feet"]
+    occupied: Decimal = facts["occupied_width_feet"]
+    limit = (street * SHARE_OF_STREET).quantize(Decimal("0.1"), rounding=ROUND_DOWN)
+    if occupied * 3 > street:
+        raise InputError(
+            f"An obstruction {occupied} feet wide covers more than 1/3 of a street {street} feet "
+            f"wide: {PRIVILEGE}D(1) (inferred) allows not more than {limit} feet; the permit "
+            "cannot be issued for it."
+        )
+    lines = [
+        BillLine(
+            f"Street privilege permit fee set by the Village Board ({facts['fee_resolution']})",
+            check_cents(facts["board_fee"], "The fee the Village Board set"),
+            PRIVILEGE_FEE,
+        )
+    ]
+    # The case gives "one line of 0.00" when there are no costs (a cost_lines fact is never
+    # empty); "plus any actual Village costs" prints none then.
+    for item in facts["village_costs"]:
+        if item["amount"] > 0:
+            lines.append(
+                BillLine(
+                    f"Actual Village cost: {item['description']}",
+                    check_cents(item["amount"], "An actual Village cost"),
+                    PRIVILEGE_FEE,
+                )
+            )
+    return {
+        "fee": bill_context(Bill(tuple(lines))),
+        "three_month_end": end,
+        "earlier_termination": terminates < end,
+        "max_width_feet": limit,
+    }
+
+
+@computation("luck_street_privilege_revocation")
+def luck_street_privilege_revocation(case: CaseContext) -> dict[str, Any]:
+    """The conditions of occupancy violated, by their inferred numbers in § 496-9D.
+
+    The permit is "subject to revocation without notice ... for violation thereof": a revocation
+    that names no violated condition is refused.
+    """
+    numbers = [str(n).strip().strip("()") for n in case.facts["conditions_violated"]]
+    unknown = [n for n in numbers if n not in CONDITIONS]
+    if unknown:
+        raise InputError(
+            f"{PRIVILEGE}D (inferred) has conditions (1) to (5) only; not {', '.join(unknown)}."
+        )
+    if not numbers:
+        raise InputError(
+            f"A revocation under {PRIVILEGE}D (inferred) must name the condition violated."
+        )
+    return {"grounds": [{"number": n, "condition": CONDITIONS[n]} for n in sorted(set(numbers))]}
+
+
+# --- § 496-14: special event vending --------------------------------------------------------
+
+
+@computation("luck_vending_permit")
+def luck_vending_permit(case: CaseContext) -> dict[str, Any]:
+    """§ 496-14B(1) (inferred): the permit sets forth "the exact days" and is valid only then,
+    so it lists each day from the first to the last (the definition checks their order)."""
+    first: date = case.facts["first_day"]
+    count = (case.facts["last_day"] - first).days + 1
+    # A special event lasts days, not months: more than a month of days is a mistyped date.
+    if count > 31:
+        raise InputError(
+            f"The event runs {count} days; a special event vending permit sets forth the exact "
+            "days of a special event, so check the dates."
+        )
+    return {"days": [first + timedelta(days=n) for n in range(count)]}
