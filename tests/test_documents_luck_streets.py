@@ -255,6 +255,44 @@ def test_a_revocation_may_rest_on_the_danger_to_pedestrians_alone():
     assert figures_of("luck", "sidewalk-fixture-revocation", alone)["grounds"] == []
 
 
+def test_a_case_file_may_give_no_requirement_not_met_when_the_danger_alone_is_the_ground(
+    tmp_path,
+):
+    sample = (CASEBOOK / "sidewalk-fixture-revocation.toml").read_text(encoding="utf-8")
+    assert 'requirements_not_met = ["c", "e"]' in sample
+    case = tmp_path / "danger-alone.toml"
+    case.write_text(
+        sample.replace('requirements_not_met = ["c", "e"]', "requirements_not_met = []").replace(
+            'roll = "roll.csv"', f'roll = "{CASEBOOK / "roll.csv"}"'
+        ),
+        encoding="utf-8",
+    )
+    html = Renderer().render(case, ("pdf",)).html
+    assert "endanger" in html
+
+
+def test_an_empty_list_is_refused_where_the_definition_does_not_allow_it(tmp_path):
+    sample = (CASEBOOK / "sidewalk-fixture-revocation.toml").read_text(encoding="utf-8")
+    notices = tmp_path / "notices" / "luck"
+    notices.mkdir(parents=True)
+    definition = Path(__file__).resolve().parent.parent / "notices" / "luck"
+    (notices / "sidewalk-fixture-revocation.toml").write_text(
+        (definition / "sidewalk-fixture-revocation.toml")
+        .read_text(encoding="utf-8")
+        .replace("may_be_empty = true, ", ""),
+        encoding="utf-8",
+    )
+    case = tmp_path / "danger-alone.toml"
+    case.write_text(
+        sample.replace('requirements_not_met = ["c", "e"]', "requirements_not_met = []").replace(
+            'roll = "roll.csv"', f'roll = "{CASEBOOK / "roll.csv"}"'
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match=r"'requirements_not_met' .* must be a list of texts"):
+        Renderer(tmp_path).render(case, ("pdf",))
+
+
 def test_a_revocation_without_a_ground_the_ordinance_names_is_refused():
     none = {**REVOCATION, "requirements_not_met": [], "endangers_pedestrians": False}
     with pytest.raises(InputError, match="gives neither ground"):
@@ -274,3 +312,16 @@ def test_a_finding_before_the_permit_was_issued_is_refused_before_the_grounds_ar
 
 def test_after_a_revocation_the_fixtures_get_the_24_hour_notice_of_section_496_8d(rendered):
     assert "removed within 24 hours (§ 496-8D)" in rendered["sidewalk-fixture-revocation"]
+
+
+def test_at_the_counter_an_empty_value_records_that_the_list_has_nothing_in_it():
+    from noticeclerk.register.facts import facts_from_text
+
+    notice = load_notice("luck", "sidewalk-fixture-revocation")
+    zone = load_village("luck").timezone
+    assert facts_from_text(notice, ["requirements_not_met="], zone) == {"requirements_not_met": []}
+    # A list that may not be empty refuses the same empty value.
+    permit = load_notice("luck", "street-privilege-revocation")
+    listed = [f.name for f in permit.facts if f.type == "text_list" and not f.may_be_empty]
+    with pytest.raises(InputError, match="must be a list of texts"):
+        facts_from_text(permit, [f"{listed[0]}="], zone)

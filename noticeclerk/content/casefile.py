@@ -213,7 +213,9 @@ def check_facts(
                 f"{path}: the fact '{fact.name}' ({fact.label}) is missing; add it under [facts]."
             )
         try:
-            facts[fact.name] = convert_fact(fact.type, table[fact.name], zone)
+            facts[fact.name] = convert_fact(
+                fact.type, table[fact.name], zone, may_be_empty=fact.may_be_empty
+            )
         except ValueError:
             raise InputError(
                 f"{path}: the fact '{fact.name}' ({fact.label}) must be "
@@ -222,8 +224,10 @@ def check_facts(
     return facts, dict(table)
 
 
-def convert_fact(kind: str, value: Any, zone: ZoneInfo) -> Any:
+def convert_fact(kind: str, value: Any, zone: ZoneInfo, *, may_be_empty: bool = False) -> Any:
     """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind."""
+    if may_be_empty and value == []:
+        return []
     if kind == "text":
         if isinstance(value, str) and value.strip():
             return value.strip()

@@ -85,6 +85,9 @@ _FACT_NAME = re.compile(r"[a-z][a-z0-9_]*")
 class FactSpec(Table):
     type: Literal[tuple(FACT_TYPES)]  # type: ignore[valid-type]
     label: Annotated[str, msgspec.Meta(pattern=r"\S", description="words saying what the fact is")]
+    # A list the ordinance lets be empty ("the requirements not met, if any"); every other
+    # list must give at least one item, so a forgotten list is never printed as nothing.
+    may_be_empty: bool = False
 
 
 class QuoteSpec(Table):
@@ -234,6 +237,7 @@ class Fact:
     name: str
     type: str
     label: str
+    may_be_empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -621,7 +625,11 @@ def _facts(path: Path, table: dict[str, Any]) -> list[Fact]:
                 path, f"facts.{name}", "a fact name uses lower-case letters, digits and _"
             )
         spec = decode(path, entry, FactSpec, prefix=f"facts.{name}.")
-        facts.append(Fact(name, spec.type, spec.label.strip()))
+        if spec.may_be_empty and spec.type not in ("text_list", "cost_lines"):
+            raise ConfigError(
+                path, f"facts.{name}.may_be_empty", "is for a list (text_list or cost_lines)"
+            )
+        facts.append(Fact(name, spec.type, spec.label.strip(), spec.may_be_empty))
     return facts
 
 

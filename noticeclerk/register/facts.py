@@ -44,8 +44,10 @@ def facts_from_text(notice: NoticeType, assignments: list[str], zone: ZoneInfo) 
 
 def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
     """A fact from the text the clerk typed; list kinds take one --fact per item."""
-    if fact.type == "text_list":
-        raw: Any = values
+    if fact.may_be_empty and values == [""]:
+        raw: Any = []  # "--fact name=" records that the list has nothing in it
+    elif fact.type == "text_list":
+        raw = values
     elif fact.type == "cost_lines":
         raw = []
         for value in values:
@@ -62,7 +64,7 @@ def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
             raise InputError(f"The fact '{fact.name}' takes one value; it was given {len(values)}.")
         raw = _scalar(fact.type, values[0])
     try:
-        return convert_fact(fact.type, raw, zone)
+        return convert_fact(fact.type, raw, zone, may_be_empty=fact.may_be_empty)
     except ValueError:
         raise InputError(
             f"The fact '{fact.name}' ({fact.label}) must be {FACT_TYPES[fact.type]}; "
