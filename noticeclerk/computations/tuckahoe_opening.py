@@ -256,47 +256,6 @@ def tuckahoe_opening_permit(case: CaseContext) -> dict[str, Any]:
     }
 
 
-@computation("tuckahoe_opening_excess")
-def tuckahoe_opening_excess(case: CaseContext) -> dict[str, Any]:
-    """§ 19-75(e): the Commissioner certifies the cost of the work the Village did after the
-    five days of the notice ran out (the notice definition declares them and refuses earlier
-    work); the deposit is forfeited to the extent needed and the excess is paid on demand."""
-    facts = case.facts
-    cost = Bill(
-        tuple(
-            BillLine(line["description"], check_cents(line["amount"], "A cost"), "§ 19-75(e)")
-            for line in facts["certified_costs"]
-        )
-    )
-    deposit = check_cents(facts["deposit"], "The security deposited")
-    if cost.total <= deposit:
-        raise InputError(
-            f"The certified cost, {spell_amount(cost.total)}, does not exceed the security "
-            f"deposited, {spell_amount(deposit)}: there is no excess to demand (§ 19-75(e)); "
-            "the deposit is forfeited only to the extent of the cost."
-        )
-    excess = Bill(
-        (
-            BillLine("Cost of the work certified by the Street Commissioner", cost.total, ""),
-            BillLine("Less the security deposited, forfeited to the Village", -deposit, ""),
-        )
-    )
-    return {
-        "cost": bill_context(cost),
-        "excess": bill_context(excess),
-    }
-
-
-@computation("tuckahoe_curb_cut_permit")
-def tuckahoe_curb_cut_permit(case: CaseContext) -> dict[str, Any]:
-    """§ 19-81(d): "$5 for a maximum width of 11 feet and $1 for each additional foot"."""
-    facts = case.facts
-    answer = case.village.fee_rule("curb-cut").answer(
-        FeeFacts(width_ft=facts["width_ft"]), FeeTable()
-    )
-    return {"fee": _fee(answer)}
-
-
 @computation("tuckahoe_opening_extension")
 def tuckahoe_opening_extension(case: CaseContext) -> dict[str, Any]:
     """§ 19-82: the period the opening already had, its length a fact (the notice definition
