@@ -99,6 +99,15 @@ def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day()
     assert "25-a" in figures["extended"]["steps"][-1]
 
 
+def test_a_board_day_that_needs_no_move_is_printed_without_reasons():
+    figures = figures_of(
+        "tuckahoe",
+        "appeal-decision-extended",
+        {"order_date": date(2026, 7, 13), "extended_to": date(2026, 7, 31)},
+    )
+    assert figures["extended"] == {"due": date(2026, 7, 31), "steps": []}
+
+
 def test_an_extension_that_gives_no_more_than_the_three_days_is_refused():
     with pytest.raises(InputError, match="an extension gives more time"):
         figures_of(

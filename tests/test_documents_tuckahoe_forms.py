@@ -227,6 +227,13 @@ def test_a_residence_older_than_the_chapter_is_refused_before_the_park_and_dista
         relocation(residence_established=date(2007, 10, 31), distance_feet=1500)
 
 
+def test_the_notice_to_relocate_and_the_rental_letter_give_each_park_the_same_words():
+    relocation = load_notice("tuckahoe", "relocation-notice").declared.figures["park"]
+    rental = load_notice("tuckahoe", "rental-letter").declared.figures["park"]
+    assert len(relocation.words) == 6
+    assert relocation.words == rental.words
+
+
 def test_a_risk_level_other_than_2_or_3_is_refused():
     for level in (0, 4):
         with pytest.raises(InputError, match=rf"must be 2 or 3 \(got {level}\)"):
