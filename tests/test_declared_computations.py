@@ -37,6 +37,8 @@ insured = {type = "boolean", label = "whether the insurance is on file"}
 length = {type = "number", label = "the opening's length in feet"}
 width = {type = "number", label = "the opening's width in feet"}
 board_day = {type = "date", label = "the day the Board fixed"}
+open_days = {type = "integer", label = "the days the opening may stay open"}
+grounds = {type = "text_list", label = "the letters of the requirements not met"}
 """
 
 TABLES = """
@@ -77,6 +79,8 @@ def compute(workspace: Path, village: str = "luck", **facts: object) -> dict:
         "length": Decimal("10"),
         "width": Decimal("12"),
         "board_day": date(2026, 7, 1),
+        "open_days": 5,
+        "grounds": ["(b)"],
         **facts,
     }
     notice = load_notice(village, "work-bill", workspace)
@@ -228,7 +232,37 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
         (
             '[figures.f]\nfact = "outcome"\nrefuse = "No."\n',
             "figures.f.refuse",
-            "refuses only with 'choose_by'",
+            "refuses only with 'choose_by' or 'each_of'",
+        ),
+        (
+            '[periods.p]\nkind = "days"\ncount = "outcome"\nfrom = "notice_served"\n',
+            "periods.p.count",
+            "'outcome' is not an integer fact",
+        ),
+        (
+            '[figures.f]\neach_of = "outcome"\nwords = {a = "x"}\nrefuse = "No {item}."\n',
+            "figures.f.each_of",
+            "'outcome' is not a text_list fact",
+        ),
+        (
+            '[figures.f]\neach_of = "grounds"\nwords = {a = "x"}\nrefuse = "No {outcome}."\n',
+            "figures.f.refuse",
+            "names {outcome}",
+        ),
+        (
+            '[figures.f]\nfact = "outcome"\nchoose_by = "outcome"\nwords = {a = "x"}\n',
+            "figures.f",
+            "give one of 'fact'",
+        ),
+        (
+            '[[checks]]\nfact = "outcome"\nnot_empty = true\nsays = "x"\n',
+            "checks[0].not_empty",
+            "'outcome' is not a list fact",
+        ),
+        (
+            '[figures.f]\nholds = {fact = "work_done", after = "nothing"}\n',
+            "figures.f.holds.after",
+            "'nothing' is not a fact or period",
         ),
     ],
 )
@@ -422,3 +456,72 @@ def test_a_check_may_compare_a_fact_with_the_document_s_date(tmp_path):
     assert str(caught.value) == (
         "The work is dated Wednesday, June 17, 2026, after this document (Tuesday, June 16, 2026)."
     )
+
+
+def test_a_period_may_take_its_count_from_an_integer_fact(tmp_path):
+    write_notice(
+        tmp_path,
+        '[periods.open]\nkind = "days"\ncount = "open_days"\nfrom = "notice_served"\n',
+    )
+    # June 1 plus 5 days is Saturday, June 6: Wisconsin runs on to Monday, June 8.
+    assert compute(tmp_path)["open"]["due"] == date(2026, 6, 8)
+    assert compute(tmp_path, open_days=10)["open"]["due"] == date(2026, 6, 11)
+    with pytest.raises(InputError, match="'open_days' is a number of days; it must be at least"):
+        compute(tmp_path, open_days=0)
+
+
+def test_a_figure_may_be_true_or_false_by_a_comparison(tmp_path):
+    write_notice(
+        tmp_path,
+        '[periods.time_to_comply]\nkind = "days"\ncount = 10\nfrom = "notice_served"\n\n'
+        '[figures.late]\nholds = {fact = "work_done", after = "time_to_comply"}\n',
+    )
+    assert compute(tmp_path)["late"] is True
+    assert compute(tmp_path, work_done=date(2026, 6, 11))["late"] is False
+
+
+LOOKUP = """
+[figures.unmet]
+each_of = "grounds"
+words = {a = "the property is zoned for commercial uses", b = "the fixtures are temporary", c = "five feet of sidewalk stay clear"}
+refuse = "'{item}' is not a requirement of § 1; they are lettered (a) to (c)."
+
+[[checks]]
+fact = "grounds"
+not_empty = true
+when = {insured = true}
+says = "A revocation must name a requirement not met."
+"""
+
+
+def test_each_item_of_a_list_is_looked_up_in_the_ordinance_s_words_and_order(tmp_path):
+    write_notice(tmp_path, LOOKUP)
+    unmet = compute(tmp_path, grounds=["C", "(a)"])["unmet"]
+    assert unmet == [
+        {"key": "a", "words": "the property is zoned for commercial uses"},
+        {"key": "c", "words": "five feet of sidewalk stay clear"},
+    ]
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, grounds=["(h)"])
+    assert str(caught.value) == "'(h)' is not a requirement of § 1; they are lettered (a) to (c)."
+    with pytest.raises(InputError, match="names 'a' more than once; name each once"):
+        compute(tmp_path, grounds=["a", "(a)"])
+
+
+def test_a_list_may_be_required_to_name_something_only_when_another_fact_says_so(tmp_path):
+    write_notice(tmp_path, LOOKUP)
+    assert compute(tmp_path, grounds=[], insured=False)["unmet"] == []
+    with pytest.raises(InputError, match="must name a requirement not met"):
+        compute(tmp_path, grounds=[], insured=True)
+
+
+def test_a_sentence_may_name_what_a_fee_was_figured_on(tmp_path):
+    write_notice(
+        tmp_path,
+        BOND + '\n[bills.paid]\nauthority = "§ 8.05(4)"\n'
+        'items = [{description = "Bond on {bond.area_sqft} square feet", amount = "bond"}]\n',
+        village="palmyra",
+    )
+    figures = compute(tmp_path, "palmyra", deposit=Decimal("120.00"))
+    assert figures["bond"]["measures"] == {"area_sqft": "120"}
+    assert figures["paid"]["lines"][0]["description"] == "Bond on 120 square feet"

@@ -50,8 +50,15 @@ Two more tables name amounts the law fixes, so checks, bills and templates share
     facts = {length_ft = "opening_length_ft", width_ft = "opening_width_ft"}
     rate = "posted_rate"                 # optional: the case gives the rate the Board set
 
-A check or a bill item may name an amount, a fee or a bill declared before it (its total); a
-check that names a bill is made once the bills are computed. A bill item may take a percentage
+A check or a bill item may name an amount, a fee or a bill declared before it (its total), and
+a sentence may name a fee's measure (`{bond.area_sqft}`); a check that names a bill is made
+once the bills are computed. A period may take its count from an integer fact (`count =
+"open_days_allowed"`); a check may require a list to name something (`not_empty = true`).
+
+A figure may also be true or false by a comparison (`holds = {fact = "pavement", before =
+"renewed"}`), or each item of a list fact looked up in the ordinance's words (`each_of =
+"conditions_violated"`, `words = {"1" = "..."}`, `refuse = "... not {item}"`), printed in the
+words' order as {key, words}; an item named twice is refused. A bill item may take a percentage
 of its amount (`percent = "50"`), be subtracted (`subtract = true`, "less the deposit"), and a
 bill may print its items before its lines (`items_first = true`).
 """
@@ -60,7 +67,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -84,10 +91,12 @@ COMPARISONS = (
     "more_than",
     "less_than",
     "one_of",
+    "not_empty",
 )
 AMOUNT_COMPARISONS = ("at_least", "at_most", "more_than", "less_than")
-# "{name}" in a check's sentence: a fact, a period or a figure, spelled as a document prints it.
-PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+# "{name}" in a check's sentence: a fact, a period or a figure, spelled as a document prints it;
+# "{fee.measure}" a measure a declared fee was figured on.
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)?)\}")
 
 
 @dataclass(frozen=True)
@@ -169,19 +178,38 @@ class Copy:
 
 
 @dataclass(frozen=True)
+class Holds:
+    """A figure that is true when a comparison holds ("the pavement day comes first")."""
+
+    check: Check
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """Each item of a list fact looked up in the ordinance's words, printed in their order."""
+
+    fact: str
+    words: Mapping[str, str]
+    # The refusal of an item the words do not have; "{item}" names it.
+    refuse: str
+
+
+@dataclass(frozen=True)
 class Declared:
     """Everything a notice definition declares to be computed, in the order it is computed."""
 
     periods: Mapping[str, DeadlineRule]
     checks: tuple[Check, ...]
     bills: Mapping[str, DeclaredBill]
-    figures: Mapping[str, Choice | Copy]
+    figures: Mapping[str, Choice | Copy | Holds | Lookup]
     # The kind of each fact (money, number, date...), so a sentence spells it rightly.
     kinds: Mapping[str, str]
     amounts: Mapping[str, Decimal] = field(default_factory=dict)
     fees: Mapping[str, DeclaredFee] = field(default_factory=dict)
     # Periods whose reasons print only when the day had to move (a day the Board fixed).
     quiet_periods: frozenset[str] = frozenset()
+    # Periods whose count is an integer fact ("the longer period the permit states").
+    counted_by: Mapping[str, str] = field(default_factory=dict)
 
 
 NOTHING = Declared({}, (), {}, {}, {})
@@ -193,18 +221,20 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     # end of a period declared before it.
     anchors = {**case.events, **{k: v for k, v in case.facts.items() if isinstance(v, date)}}
     periods: dict[str, Deadline] = {}
-    for name, rule in declared.periods.items():
+    rules = {name: _counted(name, rule, declared, case) for name, rule in declared.periods.items()}
+    for name, rule in rules.items():
         periods[name] = rule.deadline(case.village.calendar, anchors, case.facts)
         anchors[name] = periods[name].due
     figures: dict[str, Any] = {
         name: _period_figure(rule, periods[name], case, name in declared.quiet_periods)
-        for name, rule in declared.periods.items()
+        for name, rule in rules.items()
     }
     figures.update(declared.amounts)
     values: dict[str, Any] = {"today": case.today, **case.facts, **declared.amounts, **periods}
     for name, fee in declared.fees.items():
         answer = _fee(fee, case)
         values[name] = answer.fee
+        values.update((f"{name}.{measure}", value) for measure, value in answer.measures)
         figures[name] = fee_context(answer)
     # A check naming a bill waits for the bills; every other check comes first, so a case is
     # refused for its facts before its costs are added up.
@@ -218,6 +248,10 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     for name, figure in declared.figures.items():
         if isinstance(figure, Choice):
             figures[name] = _choose(figure, values, declared.kinds, case)
+        elif isinstance(figure, Holds):
+            figures[name] = _holds(figure.check, values, case)
+        elif isinstance(figure, Lookup):
+            figures[name] = _look_up(figure, case.facts[figure.fact], declared.kinds, case)
         elif figure.spell_number:
             figures[name] = spell_number(Decimal(case.facts[figure.fact]))
         else:
@@ -233,7 +267,19 @@ def fee_context(answer: FeeAnswer) -> dict[str, Any]:
         "authority": answer.authority,
         "steps": [str(step) for step in answer.steps],
         "lines": [{"description": answer.title, "amount": answer.fee}],
+        # What the fee was figured on ("area_sqft": "120"), spelled as a sentence prints it.
+        "measures": {measure: spell_number(value) for measure, value in answer.measures},
     }
+
+
+def _counted(name: str, rule: DeadlineRule, declared: Declared, case: CaseContext) -> DeadlineRule:
+    fact = declared.counted_by.get(name)
+    if fact is None:
+        return rule
+    count = case.facts[fact]
+    if count < 1:
+        raise InputError(f"The fact '{fact}' is a number of days; it must be at least 1.")
+    return replace(rule, count=count)  # type: ignore[type-var]
 
 
 def _period_figure(
@@ -273,6 +319,22 @@ def _check_all(
             raise InputError(_spell(check.says, values, declared.kinds, case))
 
 
+def _look_up(
+    figure: Lookup, items: list[str], kinds: Mapping[str, str], case: CaseContext
+) -> list[dict[str, str]]:
+    # "(c)", "C" and "c" are the same letter; "(2)" and "2" the same number.
+    keys = [item.strip().strip("()").lower() for item in items]
+    for item, key in zip(items, keys, strict=True):
+        if key not in figure.words:
+            raise InputError(_spell(figure.refuse, {"item": item}, kinds, case))
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise InputError(
+            f"The fact '{figure.fact}' names '{repeated[0]}' more than once; name each once."
+        )
+    return [{"key": key, "words": words} for key, words in figure.words.items() if key in keys]
+
+
 def _choose(
     figure: Choice, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
 ) -> str:
@@ -290,6 +352,8 @@ def _holds(check: Check, values: Mapping[str, Any], case: CaseContext) -> bool:
     value = _comparable(values[check.fact])
     if check.comparison == "one_of":
         return value in check.operand
+    if check.comparison == "not_empty":
+        return bool(value)
     assert isinstance(check.operand, str)
     if check.comparison in AMOUNT_COMPARISONS:
         limit = _amount(values[check.operand]) if check.operand in values else check.operand
@@ -381,9 +445,17 @@ def _item_amount(item: BillItem, values: Mapping[str, Any]) -> Decimal:
 def _spell(
     sentence: str, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
 ) -> str:
-    return PLACEHOLDER.sub(
-        lambda match: _spell_value(values[match[1]], kinds.get(match[1], ""), case), sentence
-    )
+    def spelled(match: re.Match[str]) -> str:
+        name = match[1]
+        if name not in values:  # only "{fee.measure}" can be unknown until the fee is figured
+            fee, _, measure = name.partition(".")
+            raise InputError(
+                f"The fee '{fee}' of the {case.village.name} is not figured on '{measure}'; "
+                "the notice definition's sentence names a measure its fee rule does not give."
+            )
+        return _spell_value(values[name], kinds.get(name, "number" if "." in name else ""), case)
+
+    return PLACEHOLDER.sub(spelled, sentence)
 
 
 def _spell_value(value: Any, kind: str, case: CaseContext) -> str:

@@ -30,6 +30,8 @@ from noticeclerk.computations.declared import (
     Declared,
     DeclaredBill,
     DeclaredFee,
+    Holds,
+    Lookup,
     Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
@@ -106,11 +108,8 @@ class SuspensionSpec(Table):
     words: Text
 
 
-class CheckSpec(Table):
+class ComparisonSpec(Table):
     fact: Text
-    says: Annotated[
-        str, msgspec.Meta(pattern=r"\S", description="the sentence the refusal prints, in quotes")
-    ]
     not_before: Text | None = None
     not_after: Text | None = None
     before: Text | None = None
@@ -120,6 +119,13 @@ class CheckSpec(Table):
     more_than: Text | None = None
     less_than: Text | None = None
     one_of: list[Text | bool] | None = None
+    not_empty: Literal[True] | None = None
+
+
+class CheckSpec(ComparisonSpec):
+    says: Annotated[
+        str, msgspec.Meta(pattern=r"\S", description="the sentence the refusal prints, in quotes")
+    ] = ""
     when: dict[str, str | bool] = msgspec.field(default_factory=dict)
 
 
@@ -157,6 +163,8 @@ class FigureSpec(Table):
     fact: Text | None = None
     spell: Literal["number"] | None = None
     choose_by: Text | None = None
+    each_of: Text | None = None
+    holds: dict[str, Any] | None = None
     words: dict[str, str] | None = None
     refuse: Text | None = None
 
@@ -404,8 +412,8 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
         amounts[name] = Decimal(text.replace(",", "").removeprefix("$"))
     fees = {name: _fee(path, name, entry, kinds, amounts) for name, entry in table.fees.items()}
     money = {**dict.fromkeys(amounts, "money"), **dict.fromkeys(fees, "money")}
-    periods, quiet = _periods(path, table, kinds, money)
-    known = set(kinds) | set(periods) | set(money) | {"today"}
+    periods, quiet, counted_by = _periods(path, table, kinds, money)
+    known = set(kinds) | set(periods) | set(money) | {"today"} | {f"{fee}.*" for fee in fees}
     kinds = {**kinds, **money, "today": "date"}
     for name in table.bills:
         _unique_name(path, f"bills.{name}", name, known)
@@ -420,36 +428,76 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
         bills[name] = _bill(path, name, entry, kinds, known)
         known.add(name)
         kinds[name] = "money"
-    figures: dict[str, Choice | Copy] = {}
+    figures: dict[str, Choice | Copy | Holds | Lookup] = {}
     for name, entry in table.figures.items():
-        key = f"figures.{name}"
-        spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
-        if name not in (spec.fact, spec.choose_by):  # a fact's figure may take its name
-            _unique_name(path, key, name, known)
-        if (spec.fact is None) == (spec.choose_by is None):
-            raise ConfigError(
-                path, key, "give either 'fact' (printed as it is) or 'choose_by' with 'words'"
-            )
-        named = spec.fact or spec.choose_by
-        if named not in kinds or named in money or named == "today":
-            raise ConfigError(path, key, f"'{named}' is not a fact of this notice type")
-        if spec.choose_by is not None:
-            if not spec.words:
-                raise ConfigError(path, f"{key}.words", "must give the words for each value")
-            if spec.refuse:
-                _placeholders(path, f"{key}.refuse", spec.refuse, known)
-            figures[name] = Choice(spec.choose_by, dict(spec.words), spec.refuse)
-        else:
-            if spec.refuse:
-                raise ConfigError(path, f"{key}.refuse", "refuses only with 'choose_by'")
-            if spec.spell == "number" and kinds[named] not in ("number", "integer", "money"):
-                raise ConfigError(
-                    path, f"{key}.spell", f"'{named}' is a {kinds[named]} fact, not a number"
-                )
-            figures[name] = Copy(named, spell_number=spec.spell == "number")
+        figures[name] = _figure(path, name, entry, known, kinds, money)
     return Declared(
-        periods, checks, bills, figures, kinds, amounts, fees, quiet_periods=frozenset(quiet)
+        periods,
+        checks,
+        bills,
+        figures,
+        kinds,
+        amounts,
+        fees,
+        quiet_periods=frozenset(quiet),
+        counted_by=counted_by,
     )
+
+
+def _figure(
+    path: Path,
+    name: str,
+    entry: object,
+    known: set[str],
+    kinds: dict[str, str],
+    money: dict[str, str],
+) -> Choice | Copy | Holds | Lookup:
+    key = f"figures.{name}"
+    spec = decode(path, entry, FigureSpec, prefix=f"{key}.")
+    ways = [way for way in ("fact", "choose_by", "each_of", "holds") if getattr(spec, way)]
+    if len(ways) != 1:
+        raise ConfigError(
+            path,
+            key,
+            "give one of 'fact' (printed as it is), 'choose_by' with 'words', 'each_of' with "
+            "'words' (each item of a list looked up) or 'holds' (a comparison, true or false)",
+        )
+    if name not in (spec.fact, spec.choose_by, spec.each_of):  # a fact's figure may take its name
+        _unique_name(path, key, name, known)
+    if spec.refuse and not (spec.choose_by or spec.each_of):
+        raise ConfigError(path, f"{key}.refuse", "refuses only with 'choose_by' or 'each_of'")
+    if spec.holds is not None:
+        comparison, operand = _comparison(
+            path,
+            f"{key}.holds",
+            decode(path, spec.holds, ComparisonSpec, f"{key}.holds."),
+            known,
+            kinds,
+        )
+        return Holds(Check(spec.holds["fact"], comparison, operand, ""))
+    named = spec.fact or spec.choose_by or spec.each_of
+    if named not in kinds or named in money or named == "today":
+        raise ConfigError(path, key, f"'{named}' is not a fact of this notice type")
+    if spec.fact is not None:
+        if spec.spell == "number" and kinds[named] not in ("number", "integer", "money"):
+            raise ConfigError(
+                path, f"{key}.spell", f"'{named}' is a {kinds[named]} fact, not a number"
+            )
+        return Copy(named, spell_number=spec.spell == "number")
+    if not spec.words:
+        raise ConfigError(path, f"{key}.words", "must give the words for each value")
+    if spec.choose_by is not None:
+        if spec.refuse:
+            _placeholders(path, f"{key}.refuse", spec.refuse, known)
+        return Choice(spec.choose_by, dict(spec.words), spec.refuse)
+    if kinds[named] != "text_list":
+        raise ConfigError(path, f"{key}.each_of", f"'{named}' is not a text_list fact")
+    if not spec.refuse:
+        raise ConfigError(
+            path, f"{key}.refuse", "must say why an item the words do not have is refused"
+        )
+    _placeholders(path, f"{key}.refuse", spec.refuse, {"item"})
+    return Lookup(named, dict(spec.words), spec.refuse)
 
 
 def _fee(
@@ -475,15 +523,25 @@ def _fee(
 
 def _periods(
     path: Path, table: NoticeFile, kinds: dict[str, str], money: dict[str, str]
-) -> tuple[dict[str, DeadlineRule], set[str]]:
+) -> tuple[dict[str, DeadlineRule], set[str], dict[str, str]]:
     dated = {name for name, kind in kinds.items() if kind in ("date", "datetime")}
     periods: dict[str, DeadlineRule] = {}
     quiet = set()
+    counted_by = {}
     for name, given in table.periods.items():
         key = f"periods.{name}"
         _unique_name(path, key, name, {**kinds, **money})
         rule_table = dict(given) if isinstance(given, dict) else given
         reasons = rule_table.pop("reasons", None) if isinstance(rule_table, dict) else None
+        if isinstance(rule_table, dict) and isinstance(rule_table.get("count"), str):
+            # "the longer period the permit states": the count is the case's, read when computed.
+            fact = rule_table["count"]
+            if kinds.get(fact) != "integer":
+                raise ConfigError(
+                    path, f"{key}.count", f"'{fact}' is not an integer fact of this notice type"
+                )
+            counted_by[name] = fact
+            rule_table["count"] = 1
         rule = parse_rule(rule_table, path, key)
         if isinstance(rule, ClosedSeasonRule):
             raise ConfigError(path, key, "a closed_season rule checks dates; it is not a period")
@@ -511,7 +569,7 @@ def _periods(
                     path, f"{key}.{fact_key}", f"'{named}' is not a fact of this notice type"
                 )
         periods[name] = rule
-    return periods, quiet
+    return periods, quiet, counted_by
 
 
 def _bill(
@@ -572,29 +630,9 @@ def _check(
     path: Path, index: int, spec: CheckSpec, known: set[str], kinds: dict[str, str]
 ) -> Check:
     key = f"checks[{index}]"
-    given = [c for c in COMPARISONS if getattr(spec, c) is not None]
-    if len(given) != 1:
-        raise ConfigError(path, key, f"must make exactly one comparison: {', '.join(COMPARISONS)}")
-    comparison = given[0]
-    if spec.fact not in known:
-        raise ConfigError(
-            path, f"{key}.fact", f"'{spec.fact}' is not a fact or period of this notice type"
-        )
-    operand = getattr(spec, comparison)
-    if comparison == "one_of":
-        operand = tuple(operand)
-    elif comparison in AMOUNT_COMPARISONS:
-        if operand not in known:
-            try:
-                Decimal(operand.replace(",", "").removeprefix("$"))
-            except InvalidOperation:
-                raise ConfigError(
-                    path, f"{key}.{comparison}", f"'{operand}' is neither a fact nor an amount"
-                ) from None
-    elif operand not in known:
-        raise ConfigError(
-            path, f"{key}.{comparison}", f"'{operand}' is not a fact or period of this notice type"
-        )
+    comparison, operand = _comparison(path, key, spec, known, kinds)
+    if not spec.says.strip():
+        raise ConfigError(path, f"{key}.says", "must give the sentence the refusal prints")
     for name, value in spec.when.items():
         if name not in kinds:
             raise ConfigError(
@@ -611,9 +649,43 @@ def _check(
     return Check(spec.fact, comparison, operand, spec.says.strip(), dict(spec.when))
 
 
+def _comparison(
+    path: Path, key: str, spec: ComparisonSpec, known: set[str], kinds: dict[str, str]
+) -> tuple[str, Any]:
+    """The one comparison a check or a true-or-false figure makes, its names checked."""
+    given = [c for c in COMPARISONS if getattr(spec, c) is not None]
+    if len(given) != 1:
+        raise ConfigError(path, key, f"must make exactly one comparison: {', '.join(COMPARISONS)}")
+    comparison = given[0]
+    if spec.fact not in known:
+        raise ConfigError(
+            path, f"{key}.fact", f"'{spec.fact}' is not a fact or period of this notice type"
+        )
+    operand = getattr(spec, comparison)
+    if comparison == "one_of":
+        operand = tuple(operand)
+    elif comparison == "not_empty":
+        if kinds.get(spec.fact) not in ("text_list", "cost_lines"):
+            raise ConfigError(path, f"{key}.not_empty", f"'{spec.fact}' is not a list fact")
+    elif comparison in AMOUNT_COMPARISONS:
+        if operand not in known:
+            try:
+                Decimal(operand.replace(",", "").removeprefix("$"))
+            except InvalidOperation:
+                raise ConfigError(
+                    path, f"{key}.{comparison}", f"'{operand}' is neither a fact nor an amount"
+                ) from None
+    elif operand not in known:
+        raise ConfigError(
+            path, f"{key}.{comparison}", f"'{operand}' is not a fact or period of this notice type"
+        )
+    return comparison, operand
+
+
 def _placeholders(path: Path, key: str, sentence: str, known: set[str]) -> None:
     for name in PLACEHOLDER.findall(sentence):
-        if name not in known:
+        # "{bond.area_sqft}": a measure of a declared fee, known once the fee is figured.
+        if name not in known and f"{name.partition('.')[0]}.*" not in known:
             raise ConfigError(path, key, f"names {{{name}}}, which is not a fact or period here")
 
 
