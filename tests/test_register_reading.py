@@ -230,3 +230,21 @@ def test_an_unknown_case_or_document_is_one_sentence(clerk, tmp_path):
     result = clerk("document", "export", "VB-D-2026-99999", "--out", str(tmp_path), ok=False)
     assert result.exit_code == 1
     assert "There is no document VB-D-2026-99999 in the register." in result.output
+
+
+def test_an_unpaid_bill_past_its_day_shows_the_step_the_ordinance_provides_next(clerk, tmp_path):
+    case = open_bill_case(clerk)
+    number = issue_bill(clerk, case, tmp_path / "copies")
+    clerk(
+        "serve",
+        number,
+        "--method",
+        "first_class_mail",
+        "--by",
+        "S. Okafor",
+        "--at",
+        "2026-11-30T15:00",
+    )
+    late = clerk("due", "--date", "2027-01-15").output
+    assert "$228.50 unpaid" in late
+    assert "Next: If the charges are unpaid 30 days after the statement was forwarded" in late

@@ -263,7 +263,7 @@ def due_command(
     for entry in items:
         click.echo(f"{entry.document}  {entry.title} — case {entry.case}, {entry.recipient}")
         click.echo(f"    {entry.words}")
-        if entry.next_step and entry.status == "passed":
+        if entry.next_step and entry.status in ("passed", "unpaid"):
             click.echo(f"    Next: {entry.next_step}")
 
 
