@@ -25,6 +25,18 @@ from noticeclerk.service_methods import SERVICE_METHODS
 @click.option(
     "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
 )
+@click.option(
+    "--to",
+    metavar="ROLE",
+    help="Send it to this party of the case (owner, occupant, applicant, appellant, contractor, "
+    "surety, utility, officer); by default the one the notice type is addressed to.",
+)
+@click.option("--recipient-name", metavar="NAME", help="Send it to this name instead.")
+@click.option(
+    "--recipient-address",
+    metavar="LINES",
+    help='With --recipient-name: the address, lines separated by "|".',
+)
 @out_folder_option("outputs/issued", "Where copies of the issued files go.")
 @BY_OPTION
 @pass_office
@@ -33,16 +45,23 @@ def issue_command(
     case_number: str,
     notice_type: str | None,
     document_date: date | datetime | None,
+    to: str | None,
+    recipient_name: str | None,
+    recipient_address: str | None,
     out_dir: Path,
     by: str,
 ) -> None:
     """Issue the next numbered document for a case, and freeze its PDF and DOCX.
 
     The register keeps the exact bytes with their SHA-256; rendering again later never
-    changes an issued document.
+    changes an issued document. It goes to the owner of record, or to the party of the case
+    the notice type is addressed to ('case party' records one).
     """
     if isinstance(document_date, datetime):
         raise click.UsageError("--date takes a date, YYYY-MM-DD.")
+    if (recipient_name is None) != (recipient_address is None):
+        raise click.UsageError("Give --recipient-name and --recipient-address together.")
+    given = (recipient_name, recipient_address) if recipient_name and recipient_address else None
     require_printing()
     from noticeclerk.register.issuing import issue
     from noticeclerk.render import write_rendered
@@ -55,6 +74,8 @@ def issue_command(
         by=by,
         now=office.clock.now(),
         workspace=office.workspace,
+        to=to,
+        given=given,
     )
     # "Nordstrom Hardware Inc." ends the sentence with its own period.
     ending = "" if issued.recipient.endswith(".") else "."

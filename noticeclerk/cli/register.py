@@ -222,6 +222,63 @@ def case_record(
     click.echo(f"Recorded {counted[0]} fact(s) and {counted[1]} event(s) in case {case_number}.")
 
 
+@case_group.command("party")
+@click.argument("case_number", metavar="CASE")
+@click.option(
+    "--role",
+    required=True,
+    type=click.Choice(
+        ["occupant", "applicant", "appellant", "contractor", "surety", "utility", "officer"]
+    ),
+    help="Who they are in the case.",
+)
+@click.option("--name", required=True, metavar="NAME", help="The name as the envelope prints it.")
+@click.option(
+    "--address",
+    required=True,
+    metavar="LINES",
+    help='The address, lines separated by "|", the last ending in the ZIP code.',
+)
+@click.option("--email", default="", metavar="ADDRESS", help="An e-mail address, if known.")
+@click.option("--phone", default="", metavar="NUMBER", help="A telephone number, if known.")
+@BY_OPTION
+@pass_office
+def case_party(
+    office: Office,
+    case_number: str,
+    role: str,
+    name: str,
+    address: str,
+    email: str,
+    phone: str,
+    by: str,
+) -> None:
+    """Record someone a case's documents go to besides the owner of record.
+
+    \b
+    Example:
+      noticeclerk case party TU-C-2026-0003 --role contractor \\
+          --name "Westchester Paving Co." --address "40 Depot Square|TUCKAHOE NY 10707"
+
+    A document addressed to that role goes to them ('issue ... --to contractor' chooses one);
+    recording the role again (a corrected address) replaces it for later documents.
+    """
+    from noticeclerk.register.parties import record_party
+
+    recipient = record_party(
+        office.register(),
+        case_number,
+        role=role,
+        name=name,
+        address=address,
+        email=email,
+        phone=phone,
+        by=by,
+        now=office.clock.now(),
+    )
+    click.echo(f"Recorded {recipient.name} as the {role} in case {case_number}.")
+
+
 @case_group.command("list")
 @click.option("--village", metavar="NAME", help="Only this village's cases.")
 @click.option("--open", "open_only", is_flag=True, help="Only the cases still open.")
@@ -288,6 +345,12 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         lines.append(
             f"  {parcel['parcel_id']}  {parcel['property_address']}; owner of record "
             f"{parcel['owner_name']}, {', '.join(parcel['mailing_lines'])}"
+        )
+    for party in history["parties"]:
+        replaced = "" if party["current"] else "  (replaced)"
+        lines.append(
+            f"  {party['role'].capitalize()}: {party['name']}, "
+            f"{', '.join(party['address_lines'])}{replaced}"
         )
     if history["recipient"]:
         recipient = history["recipient"]

@@ -80,7 +80,16 @@ DOCUMENT_KINDS = (
 
 # "officer": a document filed with or addressed to a Village officer (the Assessor, the
 # Village Administrator), named in the case's [recipient].
-RECIPIENTS = ("owner", "occupant", "applicant", "appellant", "contractor", "utility", "officer")
+RECIPIENTS = (
+    "owner",
+    "occupant",
+    "applicant",
+    "appellant",
+    "contractor",
+    "surety",
+    "utility",
+    "officer",
+)
 _FACT_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 

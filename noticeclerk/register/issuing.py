@@ -18,7 +18,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.compose import compose
-from noticeclerk.content.casefile import CaseFile, checked_recipient
+from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.village import Village, load_village
@@ -32,6 +32,7 @@ from noticeclerk.register.numbering import (
     take_number,
     yearly_permit_number,
 )
+from noticeclerk.register.parties import choose_recipient
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.rules.deadline_rules import deadline_anchor
 
@@ -63,8 +64,11 @@ def issue(
     now: datetime,
     workspace: Path | None,
     renderer: Renderer | None = None,
+    to: str | None = None,
+    given: tuple[str, str] | None = None,
 ) -> Issued:
-    """Number, render and freeze one document for a case."""
+    """Number, render and freeze one document for a case, to the owner of record or a party of
+    the case (`to`), or to a name and address given for this document alone (`given`)."""
     if renderer is None:
         from noticeclerk.render import Renderer
 
@@ -85,18 +89,7 @@ def issue(
         # The owner of record as the roll stood at the end of the document's date.
         as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
         parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
-        where = f"Case {case.number}"
-        if case.recipient:
-            recipient = checked_recipient(
-                where, case.recipient["name"], tuple(case.recipient["address_lines"])
-            )
-        elif notice.recipient == "owner":
-            recipient = checked_recipient(where, parcels[0].owner_name, parcels[0].mailing_lines)
-        else:
-            raise InputError(
-                f"{where}: the notice '{notice.slug}' goes to the {notice.recipient}; "
-                "the case must name its recipient."
-            )
+        recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
         events = latest(case, "event", village.timezone)
         if notice.deadline is not None and notice.deadline_counts_from_service:
             anchor = deadline_anchor(notice.deadline)
@@ -142,6 +135,7 @@ def issue(
             issued_by=by,
             recipient_name=recipient.name,
             recipient_lines=list(recipient.address_lines),
+            recipient_role=role,
             stated_due_on=_day_of(stated.due) if stated else None,
             stated_due_at=stated.due if stated and stated.has_time else None,
             amount_due=composed.amount_due(),

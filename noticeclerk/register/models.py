@@ -131,6 +131,7 @@ class Case(Base):
     close_note: Mapped[str | None] = mapped_column(Text, nullable=True)
     parcels: Mapped[list[CaseParcel]] = relationship(order_by="CaseParcel.position")
     events: Mapped[list[Event]] = relationship(order_by="Event.id")
+    parties: Mapped[list[Party]] = relationship(order_by="Party.id")
 
 
 class CaseParcel(Base):
@@ -140,6 +141,24 @@ class CaseParcel(Base):
     parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
     parcel: Mapped[Parcel] = relationship()
+
+
+class Party(Base):
+    """Someone a case's documents may go to besides the owners of record: an applicant, an
+    appellant, a contractor, a surety, a utility, an officer. A later record of the same role
+    supersedes an earlier one (a corrected address), which stays."""
+
+    __tablename__ = "parties"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    role: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(300))
+    address_lines: Mapped[list[str]] = mapped_column(JSON)
+    email: Mapped[str] = mapped_column(String(300), default="")
+    phone: Mapped[str] = mapped_column(String(60), default="")
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class Event(Base):
@@ -174,6 +193,9 @@ class Document(Base):
     issued_by: Mapped[str] = mapped_column(String(200))
     recipient_name: Mapped[str] = mapped_column(String(300))
     recipient_lines: Mapped[list[str]] = mapped_column(JSON)
+    # The party it went to: "owner" (of record), or the role of a party of the case; None for
+    # a document issued before parties were recorded, or to a name given at the counter.
+    recipient_role: Mapped[str | None] = mapped_column(String(20), nullable=True)
     # The deadline the document itself states, computed for service on its date: the day, and
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)

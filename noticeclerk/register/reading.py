@@ -25,6 +25,7 @@ from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Case, Document, Service
+from noticeclerk.register.parties import parties_of
 from noticeclerk.register.payments import balance
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.writing import write_whole
@@ -150,6 +151,7 @@ def case_history(
             ),
             "recipient": case.recipient,
             "parcels": parcels,
+            "parties": parties_of(case),
             "records": records,
             "documents": [_document(document, village, workspace) for document in documents],
         }
@@ -181,6 +183,7 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "issued_at": _moment(document.issued_at, zone),
         "issued_by": document.issued_by,
         "recipient_name": document.recipient_name,
+        "recipient_role": document.recipient_role,
         "status": document.status,
         "void_reason": document.void_reason,
         "amount_due": document.amount_due,
