@@ -10,7 +10,7 @@ and the key before any document is printed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -223,6 +223,9 @@ class NoticeFile(Table):
     ) = None
     # Each fact is decoded on its own, so a mistake names the fact (msgspec names no dict key).
     facts: dict[str, Any] = msgspec.field(default_factory=dict)
+    # Events the document prints that no deadline counts from ("the Board's meeting"), each
+    # with the words a clerk sees; the events a deadline counts from need no entry.
+    events: dict[str, Text] = msgspec.field(default_factory=dict)
     quotes: list[QuoteSpec] = msgspec.field(default_factory=list)
     text: dict[str, str] = msgspec.field(default_factory=dict)
     computation: Text | None = None
@@ -318,6 +321,22 @@ class NoticeType:
     deadline_counts_from_service: bool = True
     # The periods, checks, bills and figures the definition declares.
     declared: Declared = NOTHING
+    # Events the document prints that no deadline counts from, with their words.
+    printed_events: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def event_names(self) -> frozenset[str]:
+        """The events a case of this notice type may record: those its deadline and declared
+        periods count from (service, mailing, receipt...) and the one that suspends it."""
+        facts = {fact.name for fact in self.facts}
+        names = set()
+        for rule in (self.deadline, *self.declared.periods.values()):
+            anchor = deadline_anchor(rule) if rule is not None else None
+            if anchor and anchor not in facts and anchor not in self.declared.periods:
+                names.add(anchor)
+        if self.suspended_by is not None:
+            names.add(self.suspended_by.event)
+        return frozenset(names | set(self.printed_events))
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -405,6 +424,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         amount_due=table.amount_due,
         deadline_counts_from_service=table.deadline_counts_from_service,
         declared=declared,
+        printed_events=dict(table.events),
     )
 
 

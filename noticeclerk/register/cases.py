@@ -21,7 +21,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
-from noticeclerk.register.models import Case, CaseParcel, Event, Parcel
+from noticeclerk.register.models import Case, CaseParcel, Document, Event, Parcel
 from noticeclerk.register.numbering import case_number, take_number
 
 
@@ -55,7 +55,9 @@ def request_from_options(
         notice=notice,
         parcel_ids=parcel_ids,
         facts=facts_from_text(notice, facts, village.timezone),
-        events=dict(event_from_text(text, village.timezone) for text in events),
+        events=checked_events(
+            dict(event_from_text(text, village.timezone) for text in events), [notice]
+        ),
     )
 
 
@@ -79,7 +81,7 @@ def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, 
         notice=notice,
         parcel_ids=[str(p) for p in data.parcels],
         facts=facts,
-        events=check_events(path, data.events, village.timezone),
+        events=checked_events(check_events(path, data.events, village.timezone), [notice]),
         recipient=(
             {"name": recipient.name, "address_lines": list(recipient.address_lines)}
             if recipient
@@ -137,7 +139,15 @@ def record(
         village = load_village(case.village, workspace)
         notice = load_notice(village.slug, case.notice_type, workspace)
         typed_facts = facts_from_text(notice, facts, village.timezone)
-        typed_events = dict(event_from_text(text, village.timezone) for text in events)
+        issued = session.execute(
+            select(Document.notice_type).where(Document.case_id == case.id).distinct()
+        ).scalars()
+        notices = [notice] + [
+            load_notice(village.slug, slug, workspace) for slug in issued if slug != notice.slug
+        ]
+        typed_events = checked_events(
+            dict(event_from_text(text, village.timezone) for text in events), notices
+        )
         _add_records(session, case, typed_facts, typed_events, by=by, now=now)
     return len(typed_facts), len(typed_events)
 
@@ -163,6 +173,23 @@ def _add_records(
                     recorded_at=now,
                 )
             )
+
+
+def checked_events(
+    events: dict[str, date | datetime], notices: list[NoticeType]
+) -> dict[str, date | datetime]:
+    """Events a deadline of the case's documents counts from; a misspelt name, which would be
+    stored and silently never counted, is refused with the names the documents use."""
+    allowed = set().union(*(notice.event_names for notice in notices))
+    for name in events:
+        if name not in allowed:
+            titles = " and ".join(f"'{notice.slug}'" for notice in notices)
+            uses = ", ".join(sorted(allowed)) if allowed else "none (record facts instead)"
+            raise InputError(
+                f"'{name}' is not an event the documents of this case count from ({titles}); "
+                f"the events they use: {uses}."
+            )
+    return events
 
 
 def find_case(session: Session, number: str) -> Case:
