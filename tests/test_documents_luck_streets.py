@@ -319,9 +319,11 @@ def test_at_the_counter_an_empty_value_records_that_the_list_has_nothing_in_it()
 
     notice = load_notice("luck", "sidewalk-fixture-revocation")
     zone = load_village("luck").timezone
-    assert facts_from_text(notice, ["requirements_not_met="], zone) == {"requirements_not_met": []}
+    assert facts_from_text([notice], ["requirements_not_met="], zone) == {
+        "requirements_not_met": []
+    }
     # A list that may not be empty refuses the same empty value.
     permit = load_notice("luck", "street-privilege-revocation")
     listed = [f.name for f in permit.facts if f.type == "text_list" and not f.may_be_empty]
     with pytest.raises(InputError, match="must be a list of texts"):
-        facts_from_text(permit, [f"{listed[0]}="], zone)
+        facts_from_text([permit], [f"{listed[0]}="], zone)

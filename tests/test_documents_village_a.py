@@ -202,7 +202,7 @@ def test_the_sworn_statement_shows_the_bill_s_cost_and_the_unpaid_principal():
     assert figures["costs"] == bill
     assert figures["unpaid"] == D("2525.85")
     assert figures["rate"] == {"percent": "9%", "authority": "N.Y. CPLR 5004(a)"}
-    assert figures["payment_deadline"] == date(2026, 2, 23)
+    assert figures["payment_period"]["due"] == date(2026, 2, 23)
 
 
 def test_a_bill_paid_in_full_has_no_sworn_statement():
@@ -212,8 +212,15 @@ def test_a_bill_paid_in_full_has_no_sworn_statement():
 
 def test_a_sworn_statement_dated_before_the_20_days_run_out_is_refused(tmp_path):
     path = case_copy(tmp_path, "sworn-statement", ("date = 2026-03-02", "date = 2026-02-23"))
-    with pytest.raises(InputError, match="have not run out"):
+    with pytest.raises(InputError) as caught:
         render_case(path, ("docx",))
+    assert (
+        "The 20 days after the bill was sent on Monday, February 2, 2026 run through Monday, "
+        "February 23, 2026 (§ 134-45C, inferred); the sworn statement is filed only when"
+    ) in str(caught.value)
+    # The day after the 20 days is the first day a statement may be dated.
+    path = case_copy(tmp_path, "sworn-statement", ("date = 2026-03-02", "date = 2026-02-24"))
+    assert "Sworn to before me" in render_case(path, ("docx",)).html
 
 
 def test_the_sworn_statement_goes_to_the_village_administrator_and_carries_the_jurat():

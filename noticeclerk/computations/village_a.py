@@ -4,8 +4,8 @@ Python because this is the law of § 134-45 (inferred), which is its own and whi
 table states: the bill of § 134-45B (employees' time at salary plus fringe benefits,
 administrative time at $500 or actual time, General Counsel at the non-retainer rate), each
 read from '|'-separated lines; the sworn statement that repeats that bill, refuses one paid in
-full and shows what is unpaid (with the 20 days of § 134-45C after the bill was sent, which a
-declared period could count but which stay beside the bill they follow); the split of
+full and shows what is unpaid (its 20 days of § 134-45C, and the refusal of a statement dated
+within them, are declared in its notice definition); the split of
 § 134-45F among the properties, odd cents to the first listed; and the simple interest of
 § 134-45D-E on each lien of the roll. Village A's notices of violation (§ 134-41B's two
 inches, § 134-42D's "fewer than 20 feet") are declared in their notice definitions and have
@@ -41,7 +41,6 @@ from noticeclerk.rules.money import (
     spell_amount,
     spell_percent,
 )
-from noticeclerk.rules.periods import Unit, count_period
 
 NONE = "none"
 # § 134-45B(1): "The administrative time may be set at either $500 ...".
@@ -138,10 +137,6 @@ def _legal_rate(case: CaseContext) -> Rate:
     return case.village.legal_rate
 
 
-# § 134-45C (inferred): "not paid within 20 days after a bill for such maintenance is sent".
-BILL_PAYMENT_DAYS = 20
-
-
 @computation("village_a_sworn_statement")
 def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     """§ 134-45C-D (inferred): the cost and expense, what was paid, and the lien's principal.
@@ -159,13 +154,7 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
             "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
         )
     rate = _legal_rate(case)
-    unpaid_after = count_period(
-        case.village.calendar, Unit.DAYS, BILL_PAYMENT_DAYS, facts["bill_sent"]
-    )
     return {
-        # The last day to pay; the statement may be filed only after it (the template checks).
-        "payment_deadline": unpaid_after.due,
-        "payment_deadline_steps": [str(step) for step in unpaid_after.steps],
         "costs": _bill_figures(bill),
         "paid": paid,
         "unpaid": bill.total - paid,

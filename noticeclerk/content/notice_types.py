@@ -187,6 +187,30 @@ class FeeSpec(Table):
 _AMOUNT = re.compile(r"\$?\d{1,3}(,?\d{3})*(\.\d\d)?")
 
 
+# What a follow-up may take from the document it follows, and the kind of fact each fills.
+TAKEABLE = {
+    "number": "text",
+    "document_date": "date",
+    "amount_due": "money",
+    "paid": "money",
+    "outstanding": "money",
+    "served_on": "date",
+    "article_number": "text",
+    "receipt_signed_on": "date",
+    "deadline": "date",
+}
+
+
+class FollowsSpec(Table):
+    documents: Annotated[
+        list[Text],
+        msgspec.Meta(
+            min_length=1, description='the notice types it follows, such as ["maintenance-bill"]'
+        ),
+    ]
+    takes: dict[str, str] = msgspec.field(default_factory=dict)
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -226,6 +250,8 @@ class NoticeFile(Table):
     # Events the document prints that no deadline counts from ("the Board's meeting"), each
     # with the words a clerk sees; the events a deadline counts from need no entry.
     events: dict[str, Text] = msgspec.field(default_factory=dict)
+    # The documents this one follows in a case, and the facts it takes from the last of them.
+    follows: FollowsSpec | None = None
     quotes: list[QuoteSpec] = msgspec.field(default_factory=list)
     text: dict[str, str] = msgspec.field(default_factory=dict)
     computation: Text | None = None
@@ -323,6 +349,15 @@ class NoticeType:
     declared: Declared = NOTHING
     # Events the document prints that no deadline counts from, with their words.
     printed_events: dict[str, str] = field(default_factory=dict)
+    # The notice types this one may follow in a case (one of them issued there first), and
+    # the facts it takes from the last of them issued: fact name -> what it takes (TAKEABLE).
+    follows: tuple[str, ...] = ()
+    takes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def recorded_facts(self) -> tuple[Fact, ...]:
+        """The facts a clerk records; the others are taken from the document it follows."""
+        return tuple(fact for fact in self.facts if fact.name not in self.takes)
 
     @property
     def event_names(self) -> frozenset[str]:
@@ -425,6 +460,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         deadline_counts_from_service=table.deadline_counts_from_service,
         declared=declared,
         printed_events=dict(table.events),
+        follows=tuple(table.follows.documents) if table.follows else (),
+        takes=_takes(path, table.follows, facts) if table.follows else {},
     )
 
 
@@ -648,6 +685,21 @@ def _bill(
         ),
         items_first=spec.items_first,
     )
+
+
+def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str]:
+    kinds = {fact.name: fact.type for fact in facts}
+    for name, taken in follows.takes.items():
+        key = f"follows.takes.{name}"
+        if taken not in TAKEABLE:
+            raise ConfigError(path, key, f"must be one of: {', '.join(TAKEABLE)}")
+        if name not in kinds:
+            raise ConfigError(path, key, f"'{name}' is not a fact of this notice type")
+        if kinds[name] != TAKEABLE[taken]:
+            raise ConfigError(
+                path, key, f"'{name}' is a {kinds[name]} fact; {taken} gives a {TAKEABLE[taken]}"
+            )
+    return dict(follows.takes)
 
 
 def _unique_name(path: Path, key: str, name: str, taken: object) -> None:

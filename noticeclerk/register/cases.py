@@ -19,9 +19,10 @@ from noticeclerk.content.casefile import check_events, check_facts, read_case_he
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.chains import case_notices
 from noticeclerk.register.database import transaction
 from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
-from noticeclerk.register.models import Case, CaseParcel, Document, Event, Parcel
+from noticeclerk.register.models import Case, CaseParcel, Event, Parcel
 from noticeclerk.register.numbering import case_number, take_number
 
 
@@ -54,7 +55,7 @@ def request_from_options(
         village=village,
         notice=notice,
         parcel_ids=parcel_ids,
-        facts=facts_from_text(notice, facts, village.timezone),
+        facts=facts_from_text([notice], facts, village.timezone),
         events=checked_events(
             dict(event_from_text(text, village.timezone) for text in events), [notice]
         ),
@@ -137,14 +138,10 @@ def record(
     with transaction(engine) as session:
         case = find_open_case(session, number)
         village = load_village(case.village, workspace)
-        notice = load_notice(village.slug, case.notice_type, workspace)
-        typed_facts = facts_from_text(notice, facts, village.timezone)
-        issued = session.execute(
-            select(Document.notice_type).where(Document.case_id == case.id).distinct()
-        ).scalars()
-        notices = [notice] + [
-            load_notice(village.slug, slug, workspace) for slug in issued if slug != notice.slug
-        ]
+        # Facts and events of every document the case may come to issue (a bill after the
+        # notice, a sworn statement after the bill), not only of the first.
+        notices = case_notices(case, workspace)
+        typed_facts = facts_from_text(notices, facts, village.timezone)
         typed_events = checked_events(
             dict(event_from_text(text, village.timezone) for text in events), notices
         )

@@ -7,6 +7,7 @@ clerk types `--fact name=value`, the register stores a JSON form that keeps the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -27,16 +28,33 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def facts_from_text(notice: NoticeType, assignments: list[str], zone: ZoneInfo) -> dict[str, Any]:
-    """The --fact options of a command, checked against the notice type's facts."""
-    known = {fact.name: fact for fact in notice.facts}
+def facts_from_text(
+    notices: Sequence[NoticeType], assignments: list[str], zone: ZoneInfo
+) -> dict[str, Any]:
+    """The --fact options of a command, checked against the facts of the case's notice types:
+    all of the first (the case's own), and those its follow-ups do not take from the
+    documents they follow."""
+    known = {fact.name: fact for fact in notices[0].facts}
+    taken: dict[str, str] = {}
+    for follow_up in notices[1:]:
+        for fact in follow_up.facts:
+            if fact.name in follow_up.takes:
+                taken.setdefault(fact.name, follow_up.title)
+            else:
+                known.setdefault(fact.name, fact)
     gathered: dict[str, list[str]] = {}
     for assignment in assignments:
         name, value = split_assignment(assignment, "--fact")
         if name not in known:
+            if name in taken:
+                raise InputError(
+                    f"'{name}' is not recorded: the {taken[name]} takes it from the document "
+                    "it follows in the register."
+                )
+            titles = " and ".join(f"'{notice.slug}'" for notice in notices)
             raise InputError(
-                f"'{name}' is not a fact the notice '{notice.slug}' uses; "
-                f"it uses: {', '.join(known) or 'none'}."
+                f"'{name}' is not a fact the documents of this case use ({titles}); "
+                f"they use: {', '.join(known) or 'none'}."
             )
         gathered.setdefault(name, []).append(value)
     return {name: _typed(known[name], values, zone) for name, values in gathered.items()}

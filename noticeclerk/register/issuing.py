@@ -19,11 +19,11 @@ from sqlalchemy.orm import Session
 
 from noticeclerk.compose import compose
 from noticeclerk.content.casefile import CaseFile
-from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case, latest
+from noticeclerk.register.chains import case_notices, followed_document, notice_for, taken_facts
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
 from noticeclerk.register.numbering import (
@@ -76,9 +76,16 @@ def issue(
     with transaction(engine) as session:
         case = find_open_case(session, case_number)
         village = load_village(case.village, workspace)
-        notice = load_notice(village.slug, notice_slug or case.notice_type, workspace)
+        notice = notice_for(case, notice_slug, case_notices(case, workspace))
         when = document_date or now.astimezone(village.timezone).date()
-        facts = latest(case, "fact", village.timezone)
+        documents = list(
+            session.execute(
+                select(Document).where(Document.case_id == case.id).order_by(Document.id)
+            ).scalars()
+        )
+        # A follow-up repeats what the register holds of the document it follows.
+        taken = taken_facts(notice, followed_document(case, notice, documents), village.timezone)
+        facts = {**latest(case, "fact", village.timezone), **taken}
         missing = [fact for fact in notice.facts if fact.name not in facts]
         if missing:
             fact = missing[0]

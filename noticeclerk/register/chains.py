@@ -1,0 +1,138 @@
+"""A case's documents in the order the ordinances let them follow one another, turned into the
+notice types a case may issue and the facts a follow-up takes from the document before it.
+
+A notice definition says which documents it follows (`[follows] documents = [...]`): a bill
+follows the notice the owner did not comply with, a sworn statement the bill left unpaid. A case
+opened for the first document may issue every document that can follow it, each only once a
+document it follows is issued there; a follow-up takes what it repeats (the bill's number, the
+day it was mailed, the article number, what was paid) from the register, never retyped.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from noticeclerk.content.notice_types import NoticeType, load_notice, notice_names
+from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.register.models import Case, Document
+
+
+def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
+    """The case's own notice type first, then every one that may follow it, directly or after
+    another follow-up, in the order they are reached."""
+    first = load_notice(case.village, case.notice_type, workspace)
+    others = [
+        load_notice(case.village, slug, workspace)
+        for slug in notice_names(case.village, workspace)
+        if slug != first.slug
+    ]
+    for notice in others:
+        for followed in notice.follows:
+            if followed not in notice_names(case.village, workspace):
+                raise ConfigError(
+                    notice.path,
+                    "follows.documents",
+                    f"names '{followed}', which is not a notice type of this village",
+                )
+    reached = [first]
+    names = {first.slug}
+    grew = True
+    while grew:
+        grew = False
+        for notice in others:
+            if notice.slug not in names and names & set(notice.follows):
+                reached.append(notice)
+                names.add(notice.slug)
+                grew = True
+    return reached
+
+
+def notice_for(case: Case, slug: str | None, notices: list[NoticeType]) -> NoticeType:
+    """The notice type a document of the case is to be, refused when it cannot follow there."""
+    if slug is None or slug == case.notice_type:
+        return notices[0]
+    for notice in notices:
+        if notice.slug == slug:
+            return notice
+    may = ", ".join(notice.slug for notice in notices)
+    raise InputError(
+        f"A '{slug}' does not follow the documents of case {case.number}; the case may issue: "
+        f"{may}."
+    )
+
+
+def followed_document(case: Case, notice: NoticeType, documents: list[Document]) -> Document | None:
+    """The document a follow-up follows: the last one issued of a type it follows. None for the
+    case's own notice type; a follow-up with none yet issued is refused."""
+    if notice.slug == case.notice_type:
+        return None
+    for document in reversed(documents):
+        if document.status == "issued" and document.notice_type in notice.follows:
+            return document
+    titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+    raise InputError(
+        f"The {notice.title} follows a {titles} issued in case {case.number}; issue that first "
+        f"(a void one does not count)."
+    )
+
+
+def taken_facts(notice: NoticeType, document: Document | None, zone: ZoneInfo) -> dict[str, Any]:
+    """The facts a follow-up takes from the document it follows, as the register holds them."""
+    if document is None:
+        return {}
+    return {name: _take(document, taken, notice, zone) for name, taken in notice.takes.items()}
+
+
+def _take(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) -> Any:
+    service = document.services[-1] if document.services else None
+    if taken == "number":
+        return document.number
+    if taken == "document_date":
+        return document.document_date
+    if taken in ("amount_due", "paid", "outstanding"):
+        # Here, not at the top: payments reads documents through issuing, which reads cases.
+        from noticeclerk.register.payments import balance
+
+        if document.amount_due is None:
+            raise InputError(f"{document.number} is not a bill; the {notice.title} needs one.")
+        if taken == "amount_due":
+            return Decimal(document.amount_due)
+        if taken == "outstanding":
+            return balance(document)
+        return Decimal(document.amount_due) - balance(document)
+    if service is None:
+        raise InputError(
+            f"{document.number} has not been served; the {notice.title} takes the day and manner "
+            f"of its service, so record it first with 'noticeclerk serve {document.number}'."
+        )
+    if taken == "served_on":
+        return service.served_at.astimezone(zone).date()
+    if taken == "article_number":
+        if not service.article_number:
+            raise InputError(
+                f"{document.number} was served by {service.method.replace('_', ' ')}, with no "
+                f"article number; the {notice.title} needs its certified mailing."
+            )
+        return service.article_number
+    if taken == "receipt_signed_on":
+        for event in service.events:
+            if event.kind == "receipt_signed":
+                return event.happened_at.astimezone(zone).date()
+        raise InputError(
+            f"No signed return receipt is recorded for {document.number}; record it with "
+            f"'noticeclerk receipt {document.number} --signed DATE'."
+        )
+    # "deadline": the day the document's deadline fell, as its service fixed it.
+    found = service.deadline
+    for event in service.events:
+        if event.kind == "receipt_signed" and event.deadline:
+            found = event.deadline
+    if found is None:
+        raise InputError(
+            f"{document.number} has no deadline yet; the {notice.title} takes the day it fell."
+        )
+    return date.fromisoformat(found[:10])

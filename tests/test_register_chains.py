@@ -1,0 +1,216 @@
+"""A case from first document to the last, through the command line with a fixed clock: Village
+A's directive, the bill for the Village's work, and the sworn statement that repeats the bill's
+number, mailing and payments from the register; Luck's notice and the bill that follows it."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from noticeclerk.cli import cli
+from noticeclerk.content.notice_types import load_notice, notice_names
+from noticeclerk.content.village import village_names
+
+REPO = Path(__file__).resolve().parent.parent
+CASEBOOK = REPO / "casebook"
+
+BILL_FACTS = [
+    "violation=the failure to comply with § 134-41A within seven days of the directive",
+    "work_performed=Removed construction debris from the travel lane.",
+    "work_started=2026-01-14",
+    "work_completed=2026-01-15",
+    "labor=DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
+    "administrative_time=$500",
+    "general_counsel=none",
+    "contractors=none",
+    "materials_and_equipment=none",
+]
+
+
+@pytest.fixture
+def clerk(tmp_path, runner):
+    office = tmp_path / "office"
+
+    def run(*args: str, today: str = "2026-01-05", ok: bool = True):
+        result = runner.invoke(cli, ["--workspace", str(office), "--today", today, *args])
+        if ok:
+            assert result.exit_code == 0, (args, result.output)
+        return result
+
+    run("init", str(office))
+    run("roll", "import", str(CASEBOOK / "village-a" / "roll.csv"), "--village", "village-a")
+    run("roll", "import", str(CASEBOOK / "luck" / "roll.csv"), "--village", "luck")
+    run.office = office  # type: ignore[attr-defined]
+    return run
+
+
+def pdf_text(clerk, number: str, tmp_path: Path) -> str:
+    clerk("document", "export", number, "--format", "pdf", "--out", str(tmp_path / "out"))
+    found = next((tmp_path / "out").rglob(f"{number}.pdf"))
+    reader = PdfReader(BytesIO(found.read_bytes()))
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def village_a_bill_sent(clerk) -> None:
+    """Directive served January 5; bill issued and sent by certified mail February 2."""
+    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
+    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "serve",
+        "VA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "R. Ortiz",
+        "--at",
+        "2026-01-05T10:00",
+    )
+    clerk(
+        "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
+    )
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    clerk(
+        "serve",
+        "VA-D-2026-00002",
+        "--method",
+        "certified_mail",
+        "--by",
+        "clerk",
+        "--at",
+        "2026-02-02T11:00",
+        "--article-number",
+        "9407111899223033000017",
+        today="2026-02-02",
+    )
+    clerk(
+        "case",
+        "party",
+        "VA-C-2026-0001",
+        "--role",
+        "officer",
+        "--name",
+        "Village Administrator",
+        "--address",
+        "Village Hall|VILLAGE A NY 10000",
+        today="2026-02-02",
+    )
+
+
+def test_a_bill_and_its_sworn_statement_follow_the_directive_in_one_case(clerk, tmp_path):
+    village_a_bill_sent(clerk)
+    clerk("pay", "VA-D-2026-00002", "--amount", "100.00", "--on", "2026-02-10", today="2026-02-10")
+    clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25")
+    statement = pdf_text(clerk, "VA-D-2026-00003", tmp_path)
+    # Taken from the register, not retyped: the bill's number, its certified mailing, the
+    # payment received, and the 20 days counted from the mailing.
+    assert "Document No. VA-D-2026-00002" in statement
+    assert "9407111899223033000017" in statement
+    assert "on February 2, 2026" in statement
+    assert "$100.00" in statement
+    assert "ended on Monday, February 23, 2026" in statement
+
+
+def test_a_sworn_statement_within_the_twenty_days_is_refused_and_takes_no_number(clerk, tmp_path):
+    village_a_bill_sent(clerk)
+    early = clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-23", ok=False)
+    assert early.exit_code == 1
+    assert "run through Monday, February 23, 2026 (§ 134-45C, inferred)" in early.output
+    clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-24")
+    assert "VA-D-2026-00003" in clerk("case", "show", "VA-C-2026-0001").output
+
+
+def test_what_a_follow_up_takes_from_the_register_cannot_be_typed(clerk):
+    village_a_bill_sent(clerk)
+    typed = clerk(
+        "case",
+        "record",
+        "VA-C-2026-0001",
+        "--fact",
+        "bill_number=VA-2026-B-9",
+        today="2026-02-25",
+        ok=False,
+    )
+    assert typed.exit_code == 1
+    assert "'bill_number' is not recorded: the Sworn Statement" in typed.output
+
+
+def test_a_follow_up_needs_the_document_it_follows(clerk):
+    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
+    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS])
+    early = clerk("issue", "VA-C-2026-0001", "maintenance-bill", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'directive-to-comply' or 'emergency-directive-to-comply' issued in case" in (
+        early.output
+    )
+    unrelated = clerk("issue", "VA-C-2026-0001", "apportionment-schedule", ok=False)
+    assert "A 'apportionment-schedule' does not follow the documents of case" in unrelated.output
+    assert "the case may issue: directive-to-comply, maintenance-bill, sworn-statement" in (
+        unrelated.output
+    )
+
+
+def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
+    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
+    clerk("issue", "VA-C-2026-0001")
+    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS])
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill")
+    unserved = clerk(
+        "issue", "VA-C-2026-0001", "sworn-statement", "--to", "owner", today="2026-03-02", ok=False
+    )
+    assert unserved.exit_code == 1
+    assert "VA-D-2026-00002 has not been served" in unserved.output
+    assert "'noticeclerk serve VA-D-2026-00002'" in unserved.output
+
+
+def test_luck_s_removal_bill_follows_the_snow_notice_in_its_case(clerk):
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "luck",
+        "--parcel",
+        "146-00312-0000",
+        "--notice-type",
+        "snow-ice-nonhazardous",
+        "--fact",
+        "snow_ceased=2026-12-22T06:30",
+        "--fact",
+        "observed_at=2026-12-23T09:40",
+        "--fact",
+        "sidewalk_location=along Main Street",
+        today="2026-12-23",
+    )
+    clerk("issue", "LU-C-2026-0001", today="2026-12-23")
+    # The bill's facts are recorded in the notice's case: the bill follows the notice.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        "--fact",
+        "abatement_basis=the notice of December 23, 2026 was not complied with",
+        "--fact",
+        "work_description=cleared 80 feet of sidewalk along Main Street",
+        "--fact",
+        "costs_incurred_on=2026-12-24",
+        "--fact",
+        "expenses=Crew, 2 hours|120.00",
+        today="2026-12-24",
+    )
+    issued = clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2026-12-28")
+    assert "Issued LU-D-2026-00002: " in issued.output
+
+
+@pytest.mark.parametrize("village", village_names(None))
+def test_every_document_a_notice_follows_is_a_notice_type_of_its_village(village):
+    names = set(notice_names(village))
+    for slug in names:
+        notice = load_notice(village, slug)
+        assert set(notice.follows) <= names, (slug, set(notice.follows) - names)
+        # A fact shared along a chain means the same thing: the same kind in every notice.
+        for followed in notice.follows:
+            kinds = {fact.name: fact.type for fact in load_notice(village, followed).facts}
+            for fact in notice.facts:
+                assert kinds.get(fact.name, fact.type) == fact.type, (slug, followed, fact.name)
