@@ -168,7 +168,10 @@ def opening(**changes):
 
 def test_the_chargeable_area_adds_two_feet_to_the_length_and_to_the_width():
     figures = opening()
-    assert figures["area"] == D(96)  # (14 + 2) x (4 + 2)
+    assert figures["fee"]["measures"]["chargeable_area_sqft"] == "96"  # (14 + 2) x (4 + 2)
+    assert figures["paid"]["lines"][0]["description"] == (
+        "Permit fee on 96 square feet at the Board's rate"
+    )
     assert figures["fee"]["total"] == D("240.00")  # at the Board's rate the case gives
     assert figures["paid"]["total"] == D("1740.00")
 
@@ -204,7 +207,9 @@ def test_an_opening_application_less_than_twenty_four_hours_ahead_is_refused():
 
 def test_an_opening_must_be_filled_within_five_days_unless_the_permit_states_longer():
     assert opening()["filled"]["due"] == date(2026, 8, 17)
-    assert opening(open_days_allowed=8)["filled"]["due"] == date(2026, 8, 20)
+    assert opening()["longer_period"] is False
+    longer = opening(open_days_allowed=8)
+    assert (longer["filled"]["due"], longer["longer_period"]) == (date(2026, 8, 20), True)
     with pytest.raises(InputError, match="five days"):
         opening(open_days_allowed=3)
 

@@ -9,7 +9,9 @@ cannot state it:
   the permit rather than a time to act, are not moved off a weekend as a declared period is;
 - the permit's days, counted between two dates, and the estimate refused when longer;
 - the fee line of the amounts paid, which says "day" or "days" by the estimate;
-- the grounds of § 19-50, a list of keys each given in the section's words.
+- the grounds of § 19-50, each key given in the section's words, printed in the order the
+  Building Inspector gives them; a declared lookup would print them in the section's order
+  instead, and the letter would change.
 """
 
 from __future__ import annotations
