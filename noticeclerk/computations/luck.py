@@ -9,9 +9,6 @@ fees and bills, chosen words) is declared in notices/luck/. What stays here, and
   emergency exception and its reasons, for the excavation permit and its refusal letter, which
   also names the first day after the season: the season is the engine's closed_season rule,
   which declared periods and checks do not take;
-- whether the day for permanent pavement (§ 496-7G) comes before the renewed permit ends
-  (§ 496-6E, inferred): both periods are declared, but a declared check can only refuse, not
-  give a true-or-false figure;
 - the street privilege permit's end "at the end of three months from the date of issuance"
   (§ 496-9E, inferred), which is not moved off a Sunday as a declared months period is; its
   obstruction compared with 1/3 of the street (§ 496-9D(1), inferred), a fraction of one fact
@@ -91,14 +88,6 @@ def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
         "season_steps": [str(step) for step in season.steps],
         "reopens_on": date(year, month, last) + timedelta(days=1),
     }
-
-
-@computation("luck_excavation_renewal")
-def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
-    """§ 496-7G against § 496-6E (inferred): whether the day for permanent pavement, which the
-    renewal does not move, comes before the renewed period ends (the renewal then says so)."""
-    pavement, renewed = case.declared["pavement"], case.declared["renewed_through"]
-    return {"pavement_before_renewal_ends": pavement["due"] < renewed["due"]}
 
 
 # --- § 496-8C: sidewalk fixture permit revocation ------------------------------------------
