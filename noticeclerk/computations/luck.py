@@ -14,8 +14,8 @@ fees and bills, chosen words) is declared in notices/luck/. What stays here, and
   obstruction compared with 1/3 of the street (§ 496-9D(1), inferred), a fraction of one fact
   against another; and its fee, which leaves out a Village cost of nothing where a declared
   bill prints every line;
-- the grounds of the two revocations (§ 496-8C(2), § 496-9D, inferred): lists of letters or
-  numbers, each looked up in the ordinance's words, refused when empty, unknown or repeated.
+- the grounds of the street privilege revocation (§ 496-9D, inferred): numbers, each looked up
+  in the ordinance's words, refused when none, unknown or repeated.
 
 Chapter 496 prints the section numbers, and in its own cross-references the letters G and H of
 § 496-7, A to E of § 496-8 and (a) to (g) of the fixture requirements; every other subsection
@@ -87,56 +87,6 @@ def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
     return {
         "season_steps": [str(step) for step in season.steps],
         "reopens_on": date(year, month, last) + timedelta(days=1),
-    }
-
-
-# --- § 496-8C: sidewalk fixture permit revocation ------------------------------------------
-
-FIXTURES = "Luck § 496-8C"
-
-# § 496-8C(1): the requirements (a) to (g), as the ordinance letters them, in short.
-FIXTURE_REQUIREMENTS = {
-    "a": "the property is located in an area zoned for commercial uses",
-    "b": "the fixtures are not physically attached to the sidewalk, any street fixture or any "
-    "adjacent building and are of a temporary design",
-    "c": "the fixtures do not impede the flow of pedestrian traffic and leave an unobstructed "
-    "sidewalk width of at least five feet at every point",
-    "d": "the owner provides proof of liability insurance of not less than $100,000 per "
-    "occurrence, covering the fixtures on the Village sidewalks, the Village identified as a "
-    "third-party insured",
-    "e": "the fixtures are not for sale nor used for the sale of merchandise",
-    "f": "the application is filed by the property owner, or by the occupant the owner authorized",
-    "g": "the approved permit is displayed in the window of the building so that it can be seen "
-    "from the sidewalk",
-}
-
-
-@computation("luck_fixture_revocation")
-def luck_fixture_revocation(case: CaseContext) -> dict[str, Any]:
-    """§ 496-8C: the permit "may be revoked ... at any time when one or more of the above
-    requirements are not complied with or if he determines that the placement of the
-    fixture(s) endangers the safety of the pedestrians". The grounds are the letters of the
-    requirements not complied with, the danger to pedestrians, or both; none is no ground."""
-    facts = case.facts
-    letters = [str(letter).strip().strip("()").lower() for letter in facts["requirements_not_met"]]
-    unknown = [letter for letter in letters if letter not in FIXTURE_REQUIREMENTS]
-    if unknown:
-        raise InputError(
-            f"'requirements_not_met' lists {', '.join(map(repr, unknown))}; the requirements of "
-            f"{FIXTURES}(1) (inferred) are lettered (a) to (g)."
-        )
-    if len(set(letters)) != len(letters):
-        raise InputError("'requirements_not_met' lists a requirement twice.")
-    if not letters and not facts["endangers_pedestrians"]:
-        raise InputError(
-            f"{FIXTURES} allows revocation only when a requirement is not complied with or the "
-            "fixtures endanger the safety of pedestrians; the case gives neither ground."
-        )
-    return {
-        "grounds": [
-            {"letter": letter, "requirement": FIXTURE_REQUIREMENTS[letter]}
-            for letter in sorted(letters)
-        ]
     }
 
 
