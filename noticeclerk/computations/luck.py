@@ -1,7 +1,8 @@
-"""Luck's permit and revocation facts turned into the figures and refusals its tables cannot state.
+"""Luck's excavation, street privilege and vending facts turned into what its tables cannot state.
 
 Everything else Luck's documents compute (their periods, date, insurance and yes-or-no checks,
-fees and bills, chosen words) is declared in notices/luck/. What stays here, and why:
+fees and bills, chosen words, the grounds of its revocations) is declared in notices/luck/.
+What stays here, and why:
 
 - the vending permit's list of every day of the event (§ 496-14B(1), inferred): a declared
   period gives one day, not the days between two;
@@ -13,13 +14,10 @@ fees and bills, chosen words) is declared in notices/luck/. What stays here, and
   (§ 496-9E, inferred), which is not moved off a Sunday as a declared months period is; its
   obstruction compared with 1/3 of the street (§ 496-9D(1), inferred), a fraction of one fact
   against another; and its fee, which leaves out a Village cost of nothing where a declared
-  bill prints every line;
-- the grounds of the street privilege revocation (§ 496-9D, inferred): numbers, each looked up
-  in the ordinance's words, refused when none, unknown or repeated.
+  bill prints every line.
 
-Chapter 496 prints the section numbers, and in its own cross-references the letters G and H of
-§ 496-7, A to E of § 496-8 and (a) to (g) of the fixture requirements; every other subsection
-letter and paragraph number here is inferred from the order of the text and says "(inferred)".
+Chapter 496 prints the section numbers but none of the subsection letters or paragraph numbers
+cited here, which are inferred from the order of the text and say "(inferred)".
 Fees the Village Board sets are not in the village's file: the case gives the amount set.
 """
 
@@ -101,19 +99,6 @@ TERM_MONTHS = 3
 # § 496-9D(1) (inferred): "Such temporary obstruction shall cover not more than 1/3 of any
 # street or alley."
 SHARE_OF_STREET = Decimal(1) / Decimal(3)
-# § 496-9D (inferred), the terms and conditions of occupancy, by their inferred numbers.
-CONDITIONS = {
-    "1": "the temporary obstruction cover not more than 1/3 of any street or alley",
-    "2": "obstructions be sufficiently lighted at night so as to be in full view of the public "
-    "from all directions",
-    "3": "sidewalk traffic not be interrupted, temporary sidewalks being not less than four feet "
-    "in width and guarded by a closed fence at least four feet high on both sides",
-    "4": "no building or structure remain overnight on any street crossing or intersection or so "
-    "near thereto as to prevent easy access to any fire hydrant",
-    "5": "upon termination of the work, all parts of the public ways occupied under the permit be "
-    "vacated, cleaned of all rubbish and obstructions and placed in a safe condition for public "
-    "travel at the expense of the permittee",
-}
 
 
 def three_month_end(issued: date) -> date:
@@ -178,26 +163,6 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
         "earlier_termination": terminates < end,
         "max_width_feet": limit,
     }
-
-
-@computation("luck_street_privilege_revocation")
-def luck_street_privilege_revocation(case: CaseContext) -> dict[str, Any]:
-    """The conditions of occupancy violated, by their inferred numbers in § 496-9D.
-
-    The permit is "subject to revocation without notice ... for violation thereof": a revocation
-    that names no violated condition is refused.
-    """
-    numbers = [str(n).strip().strip("()") for n in case.facts["conditions_violated"]]
-    unknown = [n for n in numbers if n not in CONDITIONS]
-    if unknown:
-        raise InputError(
-            f"{PRIVILEGE}D (inferred) has conditions (1) to (5) only; not {', '.join(unknown)}."
-        )
-    if not numbers:
-        raise InputError(
-            f"A revocation under {PRIVILEGE}D (inferred) must name the condition violated."
-        )
-    return {"grounds": [{"number": n, "condition": CONDITIONS[n]} for n in sorted(set(numbers))]}
 
 
 # --- § 496-14: special event vending --------------------------------------------------------
