@@ -112,12 +112,17 @@ def test_a_revocation_must_name_a_condition_of_occupancy():
     def revoke(facts):
         return figures_of("luck", "street-privilege-revocation", facts)
 
-    assert [g["number"] for g in revoke({"conditions_violated": ["(3)", "2"]})["grounds"]] == [
+    assert [g["key"] for g in revoke({"conditions_violated": ["(3)", "2"]})["grounds"]] == [
         "2",
         "3",
     ]
-    with pytest.raises(InputError, match="conditions"):
+    with pytest.raises(InputError, match=r"'6', but Luck § 496-9D \(inferred\) has conditions"):
         revoke({"conditions_violated": ["6"]})
+    with pytest.raises(InputError, match=r"§ 496-9D \(inferred\) must name the condition"):
+        revoke({"conditions_violated": []})
+    # A condition named twice was once printed once; it is now refused, as a mistyped list.
+    with pytest.raises(InputError, match="names '3' more than once"):
+        revoke({"conditions_violated": ["3", "(3)"]})
 
 
 def test_the_obstruction_must_go_within_24_hours_of_delivery_and_its_cost_goes_to_the_tax_roll(

@@ -244,7 +244,7 @@ REVOCATION = {
 
 def test_a_revocation_names_each_requirement_not_complied_with(rendered):
     figures = figures_of("luck", "sidewalk-fixture-revocation", REVOCATION)
-    assert [g["letter"] for g in figures["grounds"]] == ["c", "e"]
+    assert [g["key"] for g in figures["grounds"]] == ["c", "e"]
     text = rendered["sidewalk-fixture-revocation"]
     assert "Requirement (c) of § 496-8C(1) (inferred) is not complied with" in text
     assert "endangers the safety of the pedestrians" in text
@@ -295,12 +295,23 @@ def test_an_empty_list_is_refused_where_the_definition_does_not_allow_it(tmp_pat
 
 def test_a_revocation_without_a_ground_the_ordinance_names_is_refused():
     none = {**REVOCATION, "requirements_not_met": [], "endangers_pedestrians": False}
-    with pytest.raises(InputError, match="gives neither ground"):
+    with pytest.raises(InputError, match=r"§ 496-8C\(2\) \(inferred\) .* gives neither ground"):
         figures_of("luck", "sidewalk-fixture-revocation", none)
-    with pytest.raises(InputError, match=r"lettered \(a\) to \(g\)"):
+    with pytest.raises(
+        InputError, match=r"'h', but the requirements of Luck § 496-8C\(1\) .* \(a\) to \(g\)"
+    ):
         figures_of(
             "luck", "sidewalk-fixture-revocation", {**REVOCATION, "requirements_not_met": ["h"]}
         )
+
+
+def test_a_requirement_is_named_by_its_letter_once():
+    twice = {**REVOCATION, "requirements_not_met": ["(C)", "c"]}
+    with pytest.raises(InputError, match="names 'c' more than once"):
+        figures_of("luck", "sidewalk-fixture-revocation", twice)
+    written = {**REVOCATION, "requirements_not_met": ["(E)", "C"]}
+    grounds = figures_of("luck", "sidewalk-fixture-revocation", written)["grounds"]
+    assert [g["key"] for g in grounds] == ["c", "e"]
 
 
 def test_a_finding_before_the_permit_was_issued_is_refused_before_the_grounds_are_read():

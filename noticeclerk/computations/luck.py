@@ -1,7 +1,8 @@
-"""Luck's permit and revocation facts turned into the figures and refusals its tables cannot state.
+"""Luck's excavation, street privilege and vending facts turned into what its tables cannot state.
 
 Everything else Luck's documents compute (their periods, date, insurance and yes-or-no checks,
-fees and bills, chosen words) is declared in notices/luck/. What stays here, and why:
+fees and bills, chosen words, the grounds of its revocations) is declared in notices/luck/.
+What stays here, and why:
 
 - the vending permit's list of every day of the event (§ 496-14B(1), inferred): a declared
   period gives one day, not the days between two;
@@ -9,20 +10,14 @@ fees and bills, chosen words) is declared in notices/luck/. What stays here, and
   emergency exception and its reasons, for the excavation permit and its refusal letter, which
   also names the first day after the season: the season is the engine's closed_season rule,
   which declared periods and checks do not take;
-- whether the day for permanent pavement (§ 496-7G) comes before the renewed permit ends
-  (§ 496-6E, inferred): both periods are declared, but a declared check can only refuse, not
-  give a true-or-false figure;
 - the street privilege permit's end "at the end of three months from the date of issuance"
   (§ 496-9E, inferred), which is not moved off a Sunday as a declared months period is; its
   obstruction compared with 1/3 of the street (§ 496-9D(1), inferred), a fraction of one fact
   against another; and its fee, which leaves out a Village cost of nothing where a declared
-  bill prints every line;
-- the grounds of the two revocations (§ 496-8C(2), § 496-9D, inferred): lists of letters or
-  numbers, each looked up in the ordinance's words, refused when empty, unknown or repeated.
+  bill prints every line.
 
-Chapter 496 prints the section numbers, and in its own cross-references the letters G and H of
-§ 496-7, A to E of § 496-8 and (a) to (g) of the fixture requirements; every other subsection
-letter and paragraph number here is inferred from the order of the text and says "(inferred)".
+Chapter 496 prints the section numbers but none of the subsection letters or paragraph numbers
+cited here, which are inferred from the order of the text and say "(inferred)".
 Fees the Village Board sets are not in the village's file: the case gives the amount set.
 """
 
@@ -93,64 +88,6 @@ def luck_excavation_refusal(case: CaseContext) -> dict[str, Any]:
     }
 
 
-@computation("luck_excavation_renewal")
-def luck_excavation_renewal(case: CaseContext) -> dict[str, Any]:
-    """§ 496-7G against § 496-6E (inferred): whether the day for permanent pavement, which the
-    renewal does not move, comes before the renewed period ends (the renewal then says so)."""
-    pavement, renewed = case.declared["pavement"], case.declared["renewed_through"]
-    return {"pavement_before_renewal_ends": pavement["due"] < renewed["due"]}
-
-
-# --- § 496-8C: sidewalk fixture permit revocation ------------------------------------------
-
-FIXTURES = "Luck § 496-8C"
-
-# § 496-8C(1): the requirements (a) to (g), as the ordinance letters them, in short.
-FIXTURE_REQUIREMENTS = {
-    "a": "the property is located in an area zoned for commercial uses",
-    "b": "the fixtures are not physically attached to the sidewalk, any street fixture or any "
-    "adjacent building and are of a temporary design",
-    "c": "the fixtures do not impede the flow of pedestrian traffic and leave an unobstructed "
-    "sidewalk width of at least five feet at every point",
-    "d": "the owner provides proof of liability insurance of not less than $100,000 per "
-    "occurrence, covering the fixtures on the Village sidewalks, the Village identified as a "
-    "third-party insured",
-    "e": "the fixtures are not for sale nor used for the sale of merchandise",
-    "f": "the application is filed by the property owner, or by the occupant the owner authorized",
-    "g": "the approved permit is displayed in the window of the building so that it can be seen "
-    "from the sidewalk",
-}
-
-
-@computation("luck_fixture_revocation")
-def luck_fixture_revocation(case: CaseContext) -> dict[str, Any]:
-    """§ 496-8C: the permit "may be revoked ... at any time when one or more of the above
-    requirements are not complied with or if he determines that the placement of the
-    fixture(s) endangers the safety of the pedestrians". The grounds are the letters of the
-    requirements not complied with, the danger to pedestrians, or both; none is no ground."""
-    facts = case.facts
-    letters = [str(letter).strip().strip("()").lower() for letter in facts["requirements_not_met"]]
-    unknown = [letter for letter in letters if letter not in FIXTURE_REQUIREMENTS]
-    if unknown:
-        raise InputError(
-            f"'requirements_not_met' lists {', '.join(map(repr, unknown))}; the requirements of "
-            f"{FIXTURES}(1) (inferred) are lettered (a) to (g)."
-        )
-    if len(set(letters)) != len(letters):
-        raise InputError("'requirements_not_met' lists a requirement twice.")
-    if not letters and not facts["endangers_pedestrians"]:
-        raise InputError(
-            f"{FIXTURES} allows revocation only when a requirement is not complied with or the "
-            "fixtures endanger the safety of pedestrians; the case gives neither ground."
-        )
-    return {
-        "grounds": [
-            {"letter": letter, "requirement": FIXTURE_REQUIREMENTS[letter]}
-            for letter in sorted(letters)
-        ]
-    }
-
-
 # --- § 496-9: street privilege permit and its revocation ------------------------------------
 
 PRIVILEGE = "Luck § 496-9"
@@ -162,19 +99,6 @@ TERM_MONTHS = 3
 # § 496-9D(1) (inferred): "Such temporary obstruction shall cover not more than 1/3 of any
 # street or alley."
 SHARE_OF_STREET = Decimal(1) / Decimal(3)
-# § 496-9D (inferred), the terms and conditions of occupancy, by their inferred numbers.
-CONDITIONS = {
-    "1": "the temporary obstruction cover not more than 1/3 of any street or alley",
-    "2": "obstructions be sufficiently lighted at night so as to be in full view of the public "
-    "from all directions",
-    "3": "sidewalk traffic not be interrupted, temporary sidewalks being not less than four feet "
-    "in width and guarded by a closed fence at least four feet high on both sides",
-    "4": "no building or structure remain overnight on any street crossing or intersection or so "
-    "near thereto as to prevent easy access to any fire hydrant",
-    "5": "upon termination of the work, all parts of the public ways occupied under the permit be "
-    "vacated, cleaned of all rubbish and obstructions and placed in a safe condition for public "
-    "travel at the expense of the permittee",
-}
 
 
 def three_month_end(issued: date) -> date:
@@ -239,26 +163,6 @@ def luck_street_privilege_permit(case: CaseContext) -> dict[str, Any]:
         "earlier_termination": terminates < end,
         "max_width_feet": limit,
     }
-
-
-@computation("luck_street_privilege_revocation")
-def luck_street_privilege_revocation(case: CaseContext) -> dict[str, Any]:
-    """The conditions of occupancy violated, by their inferred numbers in § 496-9D.
-
-    The permit is "subject to revocation without notice ... for violation thereof": a revocation
-    that names no violated condition is refused.
-    """
-    numbers = [str(n).strip().strip("()") for n in case.facts["conditions_violated"]]
-    unknown = [n for n in numbers if n not in CONDITIONS]
-    if unknown:
-        raise InputError(
-            f"{PRIVILEGE}D (inferred) has conditions (1) to (5) only; not {', '.join(unknown)}."
-        )
-    if not numbers:
-        raise InputError(
-            f"A revocation under {PRIVILEGE}D (inferred) must name the condition violated."
-        )
-    return {"grounds": [{"number": n, "condition": CONDITIONS[n]} for n in sorted(set(numbers))]}
 
 
 # --- § 496-14: special event vending --------------------------------------------------------
