@@ -313,7 +313,9 @@ def test_a_violation_notice_dated_before_the_violation_was_observed_is_refused()
 
 
 def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_names(tmp_path):
-    assert load_notice("village-b", "right-of-way-violation").deadline is None
+    notice = load_notice("village-b", "right-of-way-violation")
+    # Everything it computes is declared: the materials, and the refusals of (E).
+    assert (notice.deadline, notice.computation) == (None, None)
     html = render_case(CASEBOOK / "right-of-way-violation.toml", ("docx",)).html
     assert "Northfield Plowing and Landscape LLC" in html
     path = case_copy(
