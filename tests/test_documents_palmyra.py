@@ -153,6 +153,7 @@ def test_the_sidewalk_permit_is_a_permit_to_the_applicant():
 # --- Notice types as data ------------------------------------------------------------------
 
 DECLARED_ONLY = [
+    "excavation-permit",
     "driveway-permit",
     "tree-permit",
     "sidewalk-permit",

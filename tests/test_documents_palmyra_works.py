@@ -238,7 +238,8 @@ def test_the_bond_for_a_larger_opening_is_one_dollar_a_square_foot():
         bond_deposited=D("150.00"),
     )
     assert figures["bond"]["total"] == D("150.00")
-    assert (figures["length"], figures["width"], figures["area"]) == ("25", "6", "150")
+    area = figures["bond"]["measures"]["area_sqft"]
+    assert (figures["length"], figures["width"], area) == ("25", "6", "150")
 
 
 def test_a_bond_less_than_the_ordinance_requires_is_refused():

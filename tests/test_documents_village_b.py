@@ -263,11 +263,34 @@ def violation_facts(**changes: object) -> dict:
 
 def test_the_violation_names_only_snow_ice_debris_or_dirt_in_the_ordinance_s_order():
     figures = figures_of(
-        "village-b", "right-of-way-violation", violation_facts(materials=["Dirt", "snow", "snow"])
+        "village-b", "right-of-way-violation", violation_facts(materials=["Dirt", "snow"])
     )
-    assert figures == {"materials": "snow and dirt"}
-    with pytest.raises(InputError, match="only snow, ice, debris or dirt"):
+    assert figures == {
+        "materials": [{"key": "snow", "words": "snow"}, {"key": "dirt", "words": "dirt"}]
+    }
+    with pytest.raises(InputError, match="lists 'leaves'; division \\(E\\) covers only snow, ice"):
         figures_of("village-b", "right-of-way-violation", violation_facts(materials=["leaves"]))
+    with pytest.raises(InputError, match="names 'snow' more than once"):
+        figures_of(
+            "village-b", "right-of-way-violation", violation_facts(materials=["snow", "Snow"])
+        )
+
+
+@pytest.mark.parametrize(
+    ("materials", "printed"),
+    [('["dirt"]', "dirt"), ('["debris", "ice", "snow"]', "snow, ice and debris")],
+)
+def test_the_violation_notice_prints_the_materials_as_a_sentence_names_them(
+    tmp_path, materials, printed
+):
+    path = case_copy(
+        tmp_path,
+        "right-of-way-violation",
+        ('materials = ["snow", "ice"]', f"materials = {materials}"),
+    )
+    html = render_case(path, ("docx",)).html
+    assert f"observed {printed} placed, thrown" in html
+    assert f"dumping {printed} in or on a public right-of-way" in html
 
 
 def test_material_the_village_permitted_is_no_violation():
@@ -286,11 +309,13 @@ def test_a_violation_notice_dated_before_the_violation_was_observed_is_refused()
     # The day it was observed is not before it, whatever the hour.
     assert figures_of(
         "village-b", "right-of-way-violation", violation_facts(), today=date(2026, 2, 17)
-    ) == {"materials": "snow"}
+    ) == {"materials": [{"key": "snow", "words": "snow"}]}
 
 
 def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_names(tmp_path):
-    assert load_notice("village-b", "right-of-way-violation").deadline is None
+    notice = load_notice("village-b", "right-of-way-violation")
+    # Everything it computes is declared: the materials, and the refusals of (E).
+    assert (notice.deadline, notice.computation) == (None, None)
     html = render_case(CASEBOOK / "right-of-way-violation.toml", ("docx",)).html
     assert "Northfield Plowing and Landscape LLC" in html
     path = case_copy(

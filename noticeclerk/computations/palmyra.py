@@ -1,28 +1,16 @@
-"""Palmyra's street opening and snow clearing facts, turned into the area and charges they print.
+"""Palmyra's snow clearings (§ 8.10(2)), turned into the charges the Clerk enters in the tax roll.
 
-Everything else these documents compute is declared in their notice definitions (the insurance
-minimums, the bond and the refusals of the excavation permit; the fee for one clearing, its
-rate and area). Python because a table cannot multiply two facts (the opening's length by its
-width, § 8.05(4)) nor make one bill line for each line of a list (each clearing, § 8.10(2)).
+The fee for one clearing (its posted rate, the area cleared and their refusals) is declared in
+notices/palmyra/snow-ice-tax-roll-charge.toml. Python because a table makes no bill line for
+each line of a list, nor counts one: the fee is charged once for each clearing the case lists.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.rules.costs import Bill, BillLine
-from noticeclerk.rules.money import spell_number
-
-
-@computation("palmyra_excavation_permit")
-def palmyra_excavation_permit(case: CaseContext) -> dict[str, Any]:
-    """§ 8.05(4): the bond is figured on "the proposed opening", its length times its width;
-    the permit prints that area beside them."""
-    length: Decimal = case.facts["opening_length_ft"]
-    width: Decimal = case.facts["opening_width_ft"]
-    return {"area": spell_number(length * width)}
 
 
 @computation("palmyra_snow_tax_roll_charge")

@@ -1,21 +1,18 @@
-"""Village B's clearing record and right-of-way findings, turned into certified costs and words.
+"""Village B's clearing record, turned into the reasonable cost the Clerk certifies per parcel.
 
-Python because a declared table reads no record of '|'-separated lines grouped by parcel and
-no list of words to check and name.
+Python because a declared table reads no record of '|'-separated lines grouped by parcel.
 
 Village B's ordinance (sidewalk snow, ice and debris) prints no section number, only its
 divisions (A) to (E). Everything else its notices compute is declared in notices/village-b/:
 the statement of charges and the special assessment entirely (their bills, the 10% of (D), the
 30 days and the refusals of an early levy and of a statement paid in full), the certificate's
-hours of (B)(2)-(3) and the refusal of clearing begun within them, and the refusal of a
-"violation" the Village permitted. What stays here:
-
-- the certificate of (C): the Clerk's record of the premises cleaned and of the work done,
-  one '|'-separated line each, grouped by parcel, with each reasonable cost certified "based
-  upon these expenses" (never above the cost reported), and the hours and paragraph of (B)
-  that applied, which a declared period counts but does not name;
-- the notice of (E): each line of 'materials' must be snow, ice, debris or dirt, and the
-  notice names them once each, in the ordinance's order.
+hours of (B)(2)-(3) and the refusal of clearing begun within them, and the notice of (E)
+entirely (the materials named in the ordinance's words and order, and the refusals of anything
+else and of a "violation" the Village permitted). What stays here is the certificate of (C):
+the Clerk's record of the premises cleaned and of the work done, one '|'-separated line each,
+grouped by parcel, with each reasonable cost certified "based upon these expenses" (never above
+the cost reported), and the hours and paragraph of (B) that applied, which a declared period
+counts but does not name.
 """
 
 from __future__ import annotations
@@ -111,31 +108,3 @@ def village_b_cost_certificate(case: CaseContext) -> dict[str, Any]:
         "parcels": rows,
         "total": summary.total,
     }
-
-
-# --- Notice of violation, division (E) --------------------------------------------------------
-
-# (E): "any snow, ice, debris or dirt".
-MATERIALS = ("snow", "ice", "debris", "dirt")
-
-
-@computation("village_b_right_of_way")
-def village_b_right_of_way(case: CaseContext) -> dict[str, Any]:
-    """(E): "any snow, ice, debris or dirt", and nothing else, named once each in that order.
-
-    (The notice definition has already refused material the Village permitted.)
-    """
-    facts = case.facts
-    found = []
-    for item in facts["materials"]:
-        word = item.strip().lower()
-        if word not in MATERIALS:
-            raise InputError(
-                f"The fact 'materials' lists '{item}'; division (E) covers only snow, ice, "
-                "debris or dirt, one of them per line."
-            )
-        if word not in found:
-            found.append(word)
-    ordered = [word for word in MATERIALS if word in found]
-    words = ordered[0] if len(ordered) == 1 else f"{', '.join(ordered[:-1])} and {ordered[-1]}"
-    return {"materials": words}
