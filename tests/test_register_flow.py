@@ -664,6 +664,8 @@ def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_se
     definition = definition.replace(
         'from = "service"}', 'from = "order"}\ndeadline_counts_from_service = false'
     )
+    # The letter still prints the day it was served, an event it declares it prints.
+    definition += '\n[events]\nservice = "the day the notice was served"\n'
     (notices / "house-numbering-notice.toml").write_text(definition, encoding="utf-8")
     request = request_from_options(
         "palmyra",
