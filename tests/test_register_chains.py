@@ -4,18 +4,13 @@ number, mailing and payments from the register; Luck's notice and the bill that 
 
 from __future__ import annotations
 
-from io import BytesIO
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from clerk import CASEBOOK, LUCK_SNOW_NOTICE, clerk_at, pdf_text
 
-from noticeclerk.cli import cli
 from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import village_names
-
-REPO = Path(__file__).resolve().parent.parent
-CASEBOOK = REPO / "casebook"
 
 BILL_FACTS = [
     "violation=the failure to comply with § 134-41A within seven days of the directive",
@@ -32,26 +27,12 @@ BILL_FACTS = [
 
 @pytest.fixture
 def clerk(tmp_path, runner):
-    office = tmp_path / "office"
-
-    def run(*args: str, today: str = "2026-01-05", ok: bool = True):
-        result = runner.invoke(cli, ["--workspace", str(office), "--today", today, *args])
-        if ok:
-            assert result.exit_code == 0, (args, result.output)
-        return result
-
-    run("init", str(office))
-    run("roll", "import", str(CASEBOOK / "village-a" / "roll.csv"), "--village", "village-a")
-    run("roll", "import", str(CASEBOOK / "luck" / "roll.csv"), "--village", "luck")
-    run.office = office  # type: ignore[attr-defined]
-    return run
+    return clerk_at(tmp_path, runner, "village-a", "luck")
 
 
-def pdf_text(clerk, number: str, tmp_path: Path) -> str:
+def exported_text(clerk, number: str, tmp_path: Path) -> str:
     clerk("document", "export", number, "--format", "pdf", "--out", str(tmp_path / "out"))
-    found = next((tmp_path / "out").rglob(f"{number}.pdf"))
-    reader = PdfReader(BytesIO(found.read_bytes()))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return pdf_text(next((tmp_path / "out").rglob(f"{number}.pdf")))
 
 
 def village_a_bill_sent(clerk) -> None:
@@ -103,7 +84,7 @@ def test_a_bill_and_its_sworn_statement_follow_the_directive_in_one_case(clerk, 
     village_a_bill_sent(clerk)
     clerk("pay", "VA-D-2026-00002", "--amount", "100.00", "--on", "2026-02-10", today="2026-02-10")
     clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25")
-    statement = pdf_text(clerk, "VA-D-2026-00003", tmp_path)
+    statement = exported_text(clerk, "VA-D-2026-00003", tmp_path)
     # Taken from the register, not retyped: the bill's number, its certified mailing, the
     # payment received, and the 20 days counted from the mailing.
     assert "Document No. VA-D-2026-00002" in statement
@@ -166,23 +147,7 @@ def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
 
 
 def test_luck_s_removal_bill_follows_the_snow_notice_in_its_case(clerk):
-    clerk(
-        "case",
-        "open",
-        "--village",
-        "luck",
-        "--parcel",
-        "146-00312-0000",
-        "--notice-type",
-        "snow-ice-nonhazardous",
-        "--fact",
-        "snow_ceased=2026-12-22T06:30",
-        "--fact",
-        "observed_at=2026-12-23T09:40",
-        "--fact",
-        "sidewalk_location=along Main Street",
-        today="2026-12-23",
-    )
+    clerk(*LUCK_SNOW_NOTICE, today="2026-12-23")
     clerk("issue", "LU-C-2026-0001", today="2026-12-23")
     # The bill's facts are recorded in the notice's case: the bill follows the notice.
     clerk(

@@ -7,43 +7,36 @@ import re
 from pathlib import Path
 
 import pytest
+from clerk import clerk_at
 
-from noticeclerk.cli import cli
 from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import village_names
 
 REPO = Path(__file__).resolve().parent.parent
-CASEBOOK = REPO / "casebook"
 TEMPLATES = REPO / "templates"
+
+
+REPAIR_NOTICE = (
+    "case",
+    "open",
+    "--village",
+    "tuckahoe",
+    "--parcel",
+    "041",
+    "--notice-type",
+    "notice-to-repair-sidewalk",
+    "--fact=inspection_date=2026-11-20",
+    "--fact=sidewalk_location=in front",
+    "--fact=work=Replace flags",
+    "--fact=specifications=Four inches",
+)
 
 
 @pytest.fixture
 def clerk(tmp_path, runner):
-    office = tmp_path / "office"
-
-    def run(*args: str, ok: bool = True):
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
-        if ok:
-            assert result.exit_code == 0, (args, result.output)
-        return result
-
-    run("init", str(office))
-    run("roll", "import", str(CASEBOOK / "tuckahoe" / "roll.csv"), "--village", "tuckahoe")
-    run(
-        "case",
-        "open",
-        "--village",
-        "tuckahoe",
-        "--parcel",
-        "041",
-        "--notice-type",
-        "notice-to-repair-sidewalk",
-        "--fact=inspection_date=2026-11-20",
-        "--fact=sidewalk_location=in front",
-        "--fact=work=Replace flags",
-        "--fact=specifications=Four inches",
-    )
-    return run
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk(*REPAIR_NOTICE)
+    return clerk
 
 
 def test_a_misspelt_appeal_is_refused_with_the_events_the_notice_uses(clerk):
@@ -57,22 +50,7 @@ def test_a_misspelt_appeal_is_refused_with_the_events_the_notice_uses(clerk):
 
 
 def test_a_case_cannot_be_opened_with_an_event_no_document_of_it_uses(clerk):
-    result = clerk(
-        "case",
-        "open",
-        "--village",
-        "tuckahoe",
-        "--parcel",
-        "041",
-        "--notice-type",
-        "notice-to-repair-sidewalk",
-        "--fact=inspection_date=2026-11-20",
-        "--fact=sidewalk_location=in front",
-        "--fact=work=Replace flags",
-        "--fact=specifications=Four inches",
-        "--event=inspected=2026-11-20",
-        ok=False,
-    )
+    result = clerk(*REPAIR_NOTICE, "--event=inspected=2026-11-20", ok=False)
     assert result.exit_code == 1
     assert "'inspected' is not an event" in result.output
     assert "TU-C-2026-0002" not in clerk("case", "list").output

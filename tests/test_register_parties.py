@@ -5,30 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from clerk import CASEBOOK, clerk_at, issued_number
 
 from noticeclerk.cli import cli
 from noticeclerk.register.parties import PARTY_ROLES
 
-REPO = Path(__file__).resolve().parent.parent
-CASEBOOK = REPO / "casebook"
-
 
 @pytest.fixture
 def clerk(tmp_path, runner):
-    office = tmp_path / "office"
-
-    def run(*args: str, ok: bool = True):
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
-        if ok:
-            assert result.exit_code == 0, (args, result.output)
-        return result
-
-    run("init", str(office))
-    run("roll", "import", str(CASEBOOK / "palmyra" / "roll.csv"), "--village", "palmyra")
-    return run
+    return clerk_at(tmp_path, runner, "palmyra")
 
 
 @pytest.fixture
@@ -42,10 +29,6 @@ def driveway_case(clerk, tmp_path) -> str:
     case_file.write_text(without, encoding="utf-8")
     output = clerk("case", "open", "--from", str(case_file)).output
     return output.split("Opened case ")[1].split(".")[0]
-
-
-def issued_number(result) -> str:
-    return result.output.split("Issued ")[1].split(":")[0]
 
 
 def test_a_permit_for_an_applicant_nobody_recorded_says_how_to_record_one(

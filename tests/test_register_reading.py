@@ -10,11 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
-from noticeclerk.cli import cli
-
-REPO = Path(__file__).resolve().parent.parent
-CASEBOOK = REPO / "casebook"
+from clerk import PALMYRA_HOUSE_NUMBERING, clerk_at, issued_number
 
 VILLAGE_B_FACTS = [
     "certificate_number=VB-C-2026-002",
@@ -27,21 +23,7 @@ VILLAGE_B_FACTS = [
 
 @pytest.fixture
 def clerk(tmp_path, runner):
-    """The command line in a workspace with Village B's roll; returns a function running one
-    command and giving its result."""
-    office = tmp_path / "office"
-
-    def run(*args: str, ok: bool = True):
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
-        if ok:
-            assert result.exit_code == 0, (args, result.output)
-        return result
-
-    run("init", str(office))
-    run("roll", "import", str(CASEBOOK / "village-b" / "roll.csv"), "--village", "village-b")
-    run("roll", "import", str(CASEBOOK / "palmyra" / "roll.csv"), "--village", "palmyra")
-    run.office = office  # type: ignore[attr-defined]
-    return run
+    return clerk_at(tmp_path, runner, "village-b", "palmyra")
 
 
 def open_bill_case(clerk) -> str:
@@ -62,27 +44,13 @@ def open_bill_case(clerk) -> str:
 
 
 def issue_bill(clerk, case: str, out: Path) -> str:
-    output = clerk("issue", case, "--date", "2026-11-30", "--out", str(out)).output
-    return output.split("Issued ")[1].split(":")[0]
+    return issued_number(clerk("issue", case, "--date", "2026-11-30", "--out", str(out)))
 
 
 def test_case_list_shows_each_case_with_its_parcels_documents_and_status(clerk, tmp_path):
     case = open_bill_case(clerk)
     issue_bill(clerk, case, tmp_path / "copies")
-    clerk(
-        "case",
-        "open",
-        "--village",
-        "palmyra",
-        "--parcel",
-        "PV-0417",
-        "--notice-type",
-        "house-numbering-notice",
-        "--fact=assigned_number=412",
-        "--fact=number_assigned_on=2026-10-20",
-        "--fact=street=Taft Street",
-        "--fact=observed_on=2026-11-27",
-    )
+    clerk(*PALMYRA_HOUSE_NUMBERING)
     listed = json.loads(clerk("case", "list", "--json").output)
     assert [row["number"] for row in listed] == [case, "PA-C-2026-0001"]
     assert listed[0] == {
@@ -188,7 +156,7 @@ def test_a_copy_that_cannot_be_written_is_reported_even_as_root(clerk, tmp_path)
     (tmp_path / "taken").write_text("not a folder")
     result = clerk("issue", case, "--out", str(tmp_path / "taken" / "copies"), ok=False)
     assert result.exit_code == 1
-    number = result.output.split("Issued ")[1].split(":")[0]
+    number = issued_number(result)
     assert f"run 'noticeclerk document export {number} --out FOLDER'" in result.output
     assert "Traceback" not in result.output
     assert json.loads(clerk("case", "list", "--json").output)[0]["documents"] == 1

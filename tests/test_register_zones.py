@@ -5,29 +5,14 @@ village's day."""
 from __future__ import annotations
 
 import time
-from io import BytesIO
-from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
-from noticeclerk.cli import cli
-
-REPO = Path(__file__).resolve().parent.parent
-CASEBOOK = REPO / "casebook"
+from clerk import LUCK_SNOW_NOTICE, PALMYRA_HOUSE_NUMBERING, clerk_at, pdf_text
 
 
 @pytest.fixture
 def clerk(tmp_path, runner):
-    office = tmp_path / "office"
-
-    def run(*args: str):
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
-        assert result.exit_code == 0, (args, result.output)
-        return result.output
-
-    run("init", str(office))
-    return run
+    return clerk_at(tmp_path, runner, "luck", "palmyra")
 
 
 @pytest.fixture
@@ -40,31 +25,11 @@ def computer_far_west(monkeypatch):
     time.tzset()
 
 
-def pdf_text(path: Path) -> str:
-    return " ".join(page.extract_text() for page in PdfReader(BytesIO(path.read_bytes())).pages)
-
-
 def test_a_moment_typed_at_the_counter_prints_in_the_village_s_zone(
     clerk, tmp_path, computer_far_west
 ):
-    clerk("roll", "import", str(CASEBOOK / "luck" / "roll.csv"), "--village", "luck")
-    clerk(
-        "case",
-        "open",
-        "--village",
-        "luck",
-        "--parcel",
-        "146-00312-0000",
-        "--notice-type",
-        "snow-ice-nonhazardous",
-        "--fact",
-        "snow_ceased=2026-12-22T06:30",
-        "--fact",
-        "observed_at=2026-12-23T09:40",
-        "--fact",
-        "sidewalk_location=along the Main Street frontage",
-    )
-    clerk("--today", "2026-12-23", "issue", "LU-C-2026-0001", "--out", str(tmp_path / "copies"))
+    clerk(*LUCK_SNOW_NOTICE)
+    clerk("issue", "LU-C-2026-0001", "--out", str(tmp_path / "copies"), today="2026-12-23")
     clerk("document", "export", "LU-D-2026-00001", "--out", str(tmp_path / "out"))
     text = pdf_text(tmp_path / "out" / "luck" / "LU-D-2026-00001.pdf")
     assert "6:30 a.m. CST" in text
@@ -73,21 +38,7 @@ def test_a_moment_typed_at_the_counter_prints_in_the_village_s_zone(
 
 
 def test_due_on_a_date_asks_about_the_village_s_day_not_the_computer_s(clerk, computer_far_west):
-    clerk("roll", "import", str(CASEBOOK / "palmyra" / "roll.csv"), "--village", "palmyra")
-    clerk(
-        "case",
-        "open",
-        "--village",
-        "palmyra",
-        "--parcel",
-        "PV-0417",
-        "--notice-type",
-        "house-numbering-notice",
-        "--fact=assigned_number=412",
-        "--fact=number_assigned_on=2026-10-20",
-        "--fact=street=Taft Street",
-        "--fact=observed_on=2026-11-27",
-    )
+    clerk(*PALMYRA_HOUSE_NUMBERING)
     clerk("issue", "PA-C-2026-0001", "--date", "2026-12-01")
     clerk(
         "serve",
@@ -101,7 +52,7 @@ def test_due_on_a_date_asks_about_the_village_s_day_not_the_computer_s(clerk, co
     )
     # The deadline is Friday, December 11, 2026; on that day in Palmyra it has not passed,
     # although 23:59 in Pago Pago is already the 12th in Wisconsin.
-    on_the_day = clerk("due", "--date", "2026-12-11")
+    on_the_day = clerk("due", "--date", "2026-12-11").output
     assert "Due Friday, December 11, 2026" in on_the_day
     assert "passed" not in on_the_day
-    assert "The deadline passed" in clerk("due", "--date", "2026-12-12")
+    assert "The deadline passed" in clerk("due", "--date", "2026-12-12").output

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -10,7 +10,8 @@ from typing import Any
 from noticeclerk.content.roll import Parcel
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.costs import Bill
+from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import Deadline
 
 
@@ -48,6 +49,24 @@ def computation(name: str) -> Callable[[Computation], Computation]:
         return function
 
     return register
+
+
+def cost_bill(lines: Sequence[Mapping[str, Any]], authority: str, refusal: str) -> Bill:
+    """A cost_lines fact as a bill under one authority, refused with `refusal` when it comes to
+    nothing (an assessment or a schedule of no cost is no document)."""
+    bill = Bill(
+        tuple(
+            BillLine(
+                line["description"],
+                check_cents(line["amount"], f"The cost '{line['description']}'"),
+                authority,
+            )
+            for line in lines
+        )
+    )
+    if bill.total <= 0:
+        raise InputError(refusal)
+    return bill
 
 
 def bill_context(bill: Bill) -> dict[str, Any]:

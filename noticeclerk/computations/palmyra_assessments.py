@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from noticeclerk.computations.figures import CaseContext, bill_context, computation
+from noticeclerk.computations.figures import CaseContext, bill_context, computation, cost_bill
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
     Apportionment,
@@ -35,7 +35,7 @@ from noticeclerk.rules.apportion import (
     apportion_per_unit,
     apportion_sidewalk,
 )
-from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.costs import Bill
 from noticeclerk.rules.installments import (
     ASSESSMENT_MARGIN,
     PALMYRA_8_03_3_B_3,
@@ -43,7 +43,7 @@ from noticeclerk.rules.installments import (
     assessment_rate,
     installment_schedule,
 )
-from noticeclerk.rules.money import check_cents, check_measure, spell_number, spell_percent
+from noticeclerk.rules.money import check_measure, spell_number, spell_percent
 
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
 
@@ -62,18 +62,11 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
     the Board determines for each improvement (the case gives that borrowing rate).
     """
     facts = case.facts
-    assessment = Bill(
-        tuple(
-            BillLine(
-                line["description"],
-                check_cents(line["amount"], "An assessment line"),
-                PALMYRA_8_03_3_B_1,
-            )
-            for line in facts["assessment_lines"]
-        )
+    assessment = cost_bill(
+        facts["assessment_lines"],
+        PALMYRA_8_03_3_B_1,
+        "The special assessment must be more than $0.00 to be invoiced.",
     )
-    if assessment.total <= 0:
-        raise InputError("The special assessment must be more than $0.00 to be invoiced.")
     borrowing = facts["borrowing_rate_percent"]
     rate = assessment_rate(borrowing)
     schedule = installment_schedule(
@@ -219,18 +212,11 @@ def palmyra_sidewalk_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     add back with the Village's own lines to the project cost.
     """
     facts = case.facts
-    costs = Bill(
-        tuple(
-            BillLine(
-                line["description"],
-                check_cents(line["amount"], "A project cost line"),
-                PALMYRA_8_03_4_B_1,
-            )
-            for line in facts["project_costs"]
-        )
+    costs = cost_bill(
+        facts["project_costs"],
+        PALMYRA_8_03_4_B_1,
+        "The total project cost must be more than $0.00.",
     )
-    if costs.total <= 0:
-        raise InputError("The total project cost must be more than $0.00.")
     try:
         work = SidewalkWork(str(facts["work"]).strip())
     except ValueError as error:
@@ -328,17 +314,9 @@ def frontage_lot(line: str) -> Lot:
 
 
 def _costs(facts: Mapping[str, Any], authority: str) -> Bill:
-    costs = Bill(
-        tuple(
-            BillLine(
-                line["description"], check_cents(line["amount"], "A project cost line"), authority
-            )
-            for line in facts["project_costs"]
-        )
+    return cost_bill(
+        facts["project_costs"], authority, "The total project cost must be more than $0.00."
     )
-    if costs.total <= 0:
-        raise InputError("The total project cost must be more than $0.00.")
-    return costs
 
 
 def _schedule(costs: Bill, split: Apportionment) -> dict[str, Any]:
