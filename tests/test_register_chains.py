@@ -4,6 +4,7 @@ number, mailing and payments from the register; Luck's notice and the bill that 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,24 @@ def test_a_sworn_statement_within_the_twenty_days_is_refused_and_takes_no_number
     assert "run through Monday, February 23, 2026 (§ 134-45C, inferred)" in early.output
     clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-24")
     assert "VA-D-2026-00003" in clerk("case", "show", "VA-C-2026-0001").output
+
+
+def test_one_sworn_statement_is_filed_for_each_bill_unless_it_is_void(clerk):
+    village_a_bill_sent(clerk)
+    clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25")
+    second = clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-26", ok=False)
+    assert second.exit_code == 1
+    assert "VA-D-2026-00003 is already the Sworn Statement" in second.output
+    assert "for VA-D-2026-00002" in second.output
+    clerk("void", "VA-D-2026-00003", "--reason", "wrong parcel description", today="2026-02-26")
+    clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-26")
+    shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    assert [(d["number"], d["follows"]) for d in shown["documents"]] == [
+        ("VA-D-2026-00001", None),
+        ("VA-D-2026-00002", "VA-D-2026-00001"),
+        ("VA-D-2026-00003", "VA-D-2026-00002"),
+        ("VA-D-2026-00004", "VA-D-2026-00002"),
+    ]
 
 
 def test_what_a_follow_up_takes_from_the_register_cannot_be_typed(clerk):

@@ -209,6 +209,8 @@ class FollowsSpec(Table):
         ),
     ]
     takes: dict[str, str] = msgspec.field(default_factory=dict)
+    # At most one (not void) for each document it follows: one statement for a certificate.
+    once: bool = False
 
 
 class NoticeFile(Table):
@@ -353,6 +355,8 @@ class NoticeType:
     # the facts it takes from the last of them issued: fact name -> what it takes (TAKEABLE).
     follows: tuple[str, ...] = ()
     takes: dict[str, str] = field(default_factory=dict)
+    # At most one of this type (not void) for each document it follows.
+    once: bool = False
 
     @property
     def recorded_facts(self) -> tuple[Fact, ...]:
@@ -462,6 +466,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         printed_events=dict(table.events),
         follows=tuple(table.follows.documents) if table.follows else (),
         takes=_takes(path, table.follows, facts) if table.follows else {},
+        once=table.follows.once if table.follows else False,
     )
 
 

@@ -80,6 +80,22 @@ def followed_document(case: Case, notice: NoticeType, documents: list[Document])
     )
 
 
+def check_once(notice: NoticeType, followed: Document | None, documents: list[Document]) -> None:
+    """Refuse a second follow-up where the ordinance gives one for each document it follows."""
+    if not notice.once or followed is None:
+        return
+    for document in documents:
+        if (
+            document.notice_type == notice.slug
+            and document.status == "issued"
+            and document.follows == followed.number
+        ):
+            raise InputError(
+                f"{document.number} is already the {notice.title} for {followed.number}; there "
+                f"is one for each, so void {document.number} first if it must be replaced."
+            )
+
+
 def taken_facts(notice: NoticeType, document: Document | None, zone: ZoneInfo) -> dict[str, Any]:
     """The facts a follow-up takes from the document it follows, as the register holds them."""
     if document is None:

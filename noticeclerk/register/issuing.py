@@ -23,7 +23,13 @@ from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case, latest
-from noticeclerk.register.chains import case_notices, followed_document, notice_for, taken_facts
+from noticeclerk.register.chains import (
+    case_notices,
+    check_once,
+    followed_document,
+    notice_for,
+    taken_facts,
+)
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Document
 from noticeclerk.register.numbering import (
@@ -84,7 +90,9 @@ def issue(
             ).scalars()
         )
         # A follow-up repeats what the register holds of the document it follows.
-        taken = taken_facts(notice, followed_document(case, notice, documents), village.timezone)
+        followed = followed_document(case, notice, documents)
+        check_once(notice, followed, documents)
+        taken = taken_facts(notice, followed, village.timezone)
         facts = {**latest(case, "fact", village.timezone), **taken}
         missing = [fact for fact in notice.facts if fact.name not in facts]
         if missing:
@@ -143,6 +151,7 @@ def issue(
             recipient_name=recipient.name,
             recipient_lines=list(recipient.address_lines),
             recipient_role=role,
+            follows=followed.number if followed else None,
             stated_due_on=_day_of(stated.due) if stated else None,
             stated_due_at=stated.due if stated and stated.has_time else None,
             amount_due=composed.amount_due(),

@@ -196,6 +196,9 @@ class Document(Base):
     # The party it went to: "owner" (of record), or the role of a party of the case; None for
     # a document issued before parties were recorded, or to a name given at the counter.
     recipient_role: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    # The number of the document this one follows in its case (the bill a sworn statement
+    # follows); None for the case's first document.
+    follows: Mapped[str | None] = mapped_column(String(60), nullable=True)
     # The deadline the document itself states, computed for service on its date: the day, and
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)

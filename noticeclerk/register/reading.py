@@ -184,6 +184,7 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "issued_by": document.issued_by,
         "recipient_name": document.recipient_name,
         "recipient_role": document.recipient_role,
+        "follows": document.follows,
         "status": document.status,
         "void_reason": document.void_reason,
         "amount_due": document.amount_due,
