@@ -216,3 +216,18 @@ def test_an_unpaid_bill_past_its_day_shows_the_step_the_ordinance_provides_next(
     late = clerk("due", "--date", "2027-01-15").output
     assert "$228.50 unpaid" in late
     assert "Next: If the charges are unpaid 30 days after the statement was forwarded" in late
+
+
+def test_copies_go_to_the_workspace_s_outputs_wherever_the_clerk_stands(
+    clerk, tmp_path, monkeypatch
+):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    case = open_bill_case(clerk)
+    number = issued_number(clerk("issue", case))
+    assert (clerk.office / "outputs" / "issued" / "village-b").is_dir()
+    assert any((clerk.office / "outputs" / "issued" / "village-b").glob(f"{number}*.pdf"))
+    clerk("document", "export", number)
+    assert (clerk.office / "outputs" / "issued" / "village-b" / f"{number}.pdf").exists()
+    assert not (elsewhere / "outputs").exists()

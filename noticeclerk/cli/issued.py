@@ -9,7 +9,7 @@ import click
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, FORMATS_OPTION, DateOrMoment, out_folder_option
+from noticeclerk.cli.params import BY_OPTION, FORMATS_OPTION, DateOrMoment, workspace_out_option
 from noticeclerk.doctor import require_printing
 from noticeclerk.exceptions import OutputError
 from noticeclerk.rules.money import spell_amount
@@ -37,7 +37,7 @@ from noticeclerk.service_methods import SERVICE_METHODS
     metavar="LINES",
     help='With --recipient-name: the address, lines separated by "|".',
 )
-@out_folder_option("outputs/issued", "Where copies of the issued files go.")
+@workspace_out_option("issued", "Where copies of the issued files go.")
 @BY_OPTION
 @pass_office
 def issue_command(
@@ -48,7 +48,7 @@ def issue_command(
     to: str | None,
     recipient_name: str | None,
     recipient_address: str | None,
-    out_dir: Path,
+    out_dir: Path | None,
     by: str,
 ) -> None:
     """Issue the next numbered document for a case, and freeze its PDF and DOCX.
@@ -83,6 +83,7 @@ def issue_command(
         f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}{ending}"
     )
     click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
+    out_dir = office.outputs("issued", out_dir)
     try:
         written = write_rendered(issued.rendered, out_dir / issued.rendered.village)
     except OSError as error:
@@ -290,16 +291,16 @@ def due_command(
 
 @click.command("proof")
 @click.argument("document_number", metavar="DOCUMENT")
-@out_folder_option("outputs/proofs", "Where to write the affidavit.")
+@workspace_out_option("proofs", "Where to write the affidavit.")
 @pass_office
-def proof_command(office: Office, document_number: str, out_dir: Path) -> None:
+def proof_command(office: Office, document_number: str, out_dir: Path | None) -> None:
     """Print the affidavit of service of a document (PDF and DOCX), from its service records."""
     require_printing()
     from noticeclerk.register.proof import render_proof
     from noticeclerk.render import write_rendered
 
     rendered = render_proof(office.register(), document_number, workspace=office.workspace)
-    for path in write_rendered(rendered, out_dir / rendered.village):
+    for path in write_rendered(rendered, office.outputs("proofs", out_dir) / rendered.village):
         click.echo(f"Wrote {path}")
 
 
@@ -378,10 +379,12 @@ def document_group() -> None:
 
 @document_group.command("export")
 @click.argument("document_number", metavar="DOCUMENT")
-@out_folder_option("outputs/issued", "Where to write the files.")
+@workspace_out_option("issued", "Where to write the files.")
 @FORMATS_OPTION
 @pass_office
-def document_export(office: Office, document_number: str, out_dir: Path, formats: str) -> None:
+def document_export(
+    office: Office, document_number: str, out_dir: Path | None, formats: str
+) -> None:
     """Write an issued document's PDF and DOCX exactly as they were issued.
 
     Each file is checked against the SHA-256 the register recorded when it was issued.
@@ -390,5 +393,6 @@ def document_export(office: Office, document_number: str, out_dir: Path, formats
     from noticeclerk.writing import parse_formats
 
     wanted = parse_formats(formats)
+    out_dir = office.outputs("issued", out_dir)
     for path in export_document(office.register(), document_number, out_dir, wanted):
         click.echo(f"Wrote {path}")

@@ -29,6 +29,10 @@ class Office:
 
         return open_register(register_url(self.workspace, self.db))
 
+    def outputs(self, folder: str, given: Path | None = None) -> Path:
+        """Where a register command writes: --out if given, else the workspace's outputs."""
+        return given if given is not None else Path(self.workspace or ".") / "outputs" / folder
+
     def register_url(self) -> str:
         """The register's database URL: --db, or noticeclerk.db in the workspace."""
         from noticeclerk.register.database import register_url

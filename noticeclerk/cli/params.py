@@ -90,6 +90,19 @@ def out_folder_option(default: str, help: str) -> Any:
     )
 
 
+def workspace_out_option(folder: str, help: str) -> Any:
+    """The folder a register command writes into: by default the workspace's outputs/<folder>,
+    wherever the clerk happens to stand."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        show_default=f"the workspace's outputs/{folder}",
+        help=help,
+    )
+
+
 BY_OPTION = click.option(
     "--by", "by", default=_clerk, show_default="your login name", help="Who is recording this."
 )
