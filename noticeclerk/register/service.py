@@ -76,6 +76,7 @@ def serve(
         village = load_village(document.case.village, workspace)
         notice = load_notice(village.slug, document.notice_type, workspace)
         _check_method(notice, request)
+        _check_residence(document, notice, request)
         at = request.at.astimezone(village.timezone)
         waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
         deadline = None if waiting else deadline_after(session, document, notice, village, at)
@@ -156,6 +157,30 @@ def deadline_after(
         # moment keeps the time, a rule counting days uses the village's calendar day.
         events[anchor] = effective
     return rule.deadline(village.calendar, events, latest(document.case, "fact", village.timezone))
+
+
+def _check_residence(document: Document, notice: NoticeType, request: ServiceRequest) -> None:
+    """Tuckahoe § 19-34(b): a bill "left at his residence, or, if a nonresident, mailed to his
+    last known place of residence": the roll says which the owner is."""
+    if request.method not in ("leave_at_residence", "mail_nonresident"):
+        return
+    if document.recipient_role not in ("owner", None):
+        return
+    section = next(entry.section for entry in notice.service if entry.method == request.method)
+    for link in document.case.parcels:
+        parcel = link.parcel
+        if request.method == "leave_at_residence" and not parcel.resident:
+            raise InputError(
+                f"The roll shows the owner of parcel {parcel.parcel_id} as not resident; "
+                f"{section} has a nonresident's document mailed to the last known place of "
+                "residence (--method mail_nonresident), not left at a residence."
+            )
+        if request.method == "mail_nonresident" and parcel.resident:
+            raise InputError(
+                f"The roll shows the owner of parcel {parcel.parcel_id} as resident; {section} "
+                "mails a document only to a nonresident's last known place of residence, so "
+                "present it or leave it at the residence."
+            )
 
 
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
