@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations import COMPUTATIONS, CaseContext
 from noticeclerk.computations.declared import compute_declared
 from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.notice_types import NoticeType
+from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
+from noticeclerk.rules.money import spell_amount, split_by_weights
 from noticeclerk.rules.periods import Deadline
 
 
@@ -33,9 +36,12 @@ class Composed:
     figures: dict[str, Any]
 
     def amount_due(self) -> str | None:
-        """What a bill asks to be paid: the total of the figure its notice type names."""
+        """What a bill asks to be paid: the total of the figure its notice type names, or this
+        property's share of it."""
         if self.notice.amount_due is None:
             return None
+        if "share" in self.figures:
+            return str(self.figures["share"]["amount"])
         return str(self.figures[self.notice.amount_due]["total"])
 
 
@@ -63,8 +69,13 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             village=village,
             today=case.date,
             parcels=case.parcels,
+            share=case.share,
         ),
     )
+    if case.share is not None and notice.shared_by is not None and notice.amount_due:
+        figures["share"] = share_figure(
+            figures[notice.amount_due]["total"], case.share, notice.shared_by
+        )
     context = {
         "doc": {
             "title": notice.title,
@@ -103,6 +114,32 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         "figures": figures,
     }
     return Composed(case, notice, village, context, computed, figures)
+
+
+def share_figure(total: Decimal, share: Share, authority: str) -> dict[str, Any]:
+    """One property's equal share of a cost several properties share, with its reasons."""
+    amounts = split_by_weights(total, [1] * share.count)
+    amount = amounts[share.position - 1]
+    steps = [
+        f"{spell_amount(total)} is divided by the number of properties, {share.count}, one share "
+        f"for each property whatever the number of its tax lots, under {authority}.",
+    ]
+    if len(set(amounts)) > 1:
+        steps.append(
+            "The cents that do not divide go one each to the first properties listed, so the "
+            f"shares add back to {spell_amount(total)}."
+        )
+    steps.append(
+        f"This property is number {share.position} of {share.count}: {spell_amount(amount)}."
+    )
+    return {
+        "amount": amount,
+        "total": total,
+        "position": share.position,
+        "count": share.count,
+        "authority": authority,
+        "steps": steps,
+    }
 
 
 def compute_figures(notice: NoticeType, case: CaseContext) -> dict[str, Any]:

@@ -198,3 +198,119 @@ def test_every_document_a_notice_follows_is_a_notice_type_of_its_village(village
             kinds = {fact.name: fact.type for fact in load_notice(village, followed).facts}
             for fact in notice.facts:
                 assert kinds.get(fact.name, fact.type) == fact.type, (slug, followed, fact.name)
+
+
+# --- Village A § 134-45F: one obligation shared by several properties ---------------------
+
+
+def open_shared_case(clerk) -> None:
+    """A directive to the owners of three properties on A Street, one case."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "village-a",
+        "--notice-type",
+        "directive-to-comply",
+        "--parcel",
+        "0301-02-011",
+        "--parcel",
+        "0301-02-001",
+        "--parcel",
+        "0301-02-004",
+        "--fact=inspection_date=2026-01-02",
+        "--fact=street_name=A Street (private)",
+        "--fact=conditions=Debris blocks the travel lane.",
+        "--fact=corrective_action=Remove the debris from the travel lane.",
+    )
+
+
+def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_share(clerk, tmp_path):
+    open_shared_case(clerk)
+    directives = clerk("issue", "VA-C-2026-0001").output
+    assert directives.count("Issued VA-D-2026-0000") == 3
+    assert "to ABC LLC." in directives and "to Max Ross." in directives
+    clerk(
+        "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
+    )
+    bills = clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02").output
+    assert [line.split(":")[0] for line in bills.splitlines() if line.startswith("Issued")] == [
+        "Issued VA-D-2026-00004",
+        "Issued VA-D-2026-00005",
+        "Issued VA-D-2026-00006",
+    ]
+    shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    billed = [d for d in shown["documents"] if d["notice_type"] == "maintenance-bill"]
+    # $767.19 (6 hours at $31.25 with 42.5% fringe benefits, and $500 administrative time)
+    # divided by three properties: the odd cents go to the first listed.
+    assert [(d["recipient_name"], d["amount_due"]) for d in billed] == [
+        ("ABC LLC", "255.73"),
+        ("Ed and Marie Smith", "255.73"),
+        ("Max Ross", "255.73"),
+    ]
+    text = exported_text(clerk, "VA-D-2026-00006", tmp_path)
+    assert "divided by the number of properties, 3" in text
+    assert "Full amount due for this property: $255.73" in text
+    assert "14 A Street" in text and "12 A Street" not in text
+
+
+def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tmp_path):
+    open_shared_case(clerk)
+    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
+    )
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    for number, article in (("04", "9407111899223033000041"), ("06", "9407111899223033000065")):
+        clerk(
+            "serve",
+            f"VA-D-2026-000{number}",
+            "--method",
+            "certified_mail",
+            "--by",
+            "clerk",
+            "--at",
+            "2026-02-02T11:00",
+            "--article-number",
+            article,
+            today="2026-02-02",
+        )
+    clerk(
+        "case",
+        "party",
+        "VA-C-2026-0001",
+        "--role",
+        "officer",
+        "--name",
+        "Village Administrator",
+        "--address",
+        "Village Hall|VILLAGE A NY 10000",
+    )
+    ambiguous = clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25", ok=False)
+    assert "has 3 documents the Sworn Statement" in ambiguous.output
+    assert "name one with --follows" in ambiguous.output
+    clerk("pay", "VA-D-2026-00006", "--amount", "55.73", "--on", "2026-02-10", today="2026-02-10")
+    clerk(
+        "issue",
+        "VA-C-2026-0001",
+        "sworn-statement",
+        "--follows",
+        "VA-D-2026-00006",
+        today="2026-02-25",
+    )
+    statement = exported_text(clerk, "VA-D-2026-00007", tmp_path)
+    assert "Document No. VA-D-2026-00006" in statement
+    assert "9407111899223033000065" in statement
+    assert "the cost divided by the 3 properties responsible" in statement
+    assert "Principal amount due $200.00" in statement
+    assert "14 A Street" in statement
+    unserved = clerk(
+        "issue",
+        "VA-C-2026-0001",
+        "sworn-statement",
+        "--follows",
+        "VA-D-2026-00005",
+        today="2026-02-25",
+        ok=False,
+    )
+    assert "VA-D-2026-00005 has not been served" in unserved.output

@@ -143,9 +143,7 @@ def test_a_copy_that_cannot_be_written_leaves_one_issued_document_and_says_how_t
     finally:
         blocked.chmod(0o700)
     assert result.exit_code == 1
-    assert "is issued and kept in the register, but its copy could not be written" in (
-        result.output
-    )
+    assert "is issued and kept in the register, but a copy could not be written" in (result.output)
     assert "noticeclerk document export" in result.output
     assert json.loads(clerk("case", "list", "--json").output)[0]["documents"] == 1
 

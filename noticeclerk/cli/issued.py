@@ -37,6 +37,12 @@ from noticeclerk.service_methods import SERVICE_METHODS
     metavar="LINES",
     help='With --recipient-name: the address, lines separated by "|".',
 )
+@click.option(
+    "--follows",
+    metavar="DOCUMENT",
+    help="For a follow-up: the document it follows, where the case has several (one bill "
+    "for each owner).",
+)
 @workspace_out_option("issued", "Where copies of the issued files go.")
 @BY_OPTION
 @pass_office
@@ -48,6 +54,7 @@ def issue_command(
     to: str | None,
     recipient_name: str | None,
     recipient_address: str | None,
+    follows: str | None,
     out_dir: Path | None,
     by: str,
 ) -> None:
@@ -55,7 +62,9 @@ def issue_command(
 
     The register keeps the exact bytes with their SHA-256; rendering again later never
     changes an issued document. It goes to the owner of record, or to the party of the case
-    the notice type is addressed to ('case party' records one).
+    the notice type is addressed to ('case party' records one). NOTICE-TYPE names a document
+    that follows the case's first one (a bill after the notice); where a case covers several
+    properties and the notice type goes to each owner, one document is issued for each.
     """
     if isinstance(document_date, datetime):
         raise click.UsageError("--date takes a date, YYYY-MM-DD.")
@@ -63,10 +72,10 @@ def issue_command(
         raise click.UsageError("Give --recipient-name and --recipient-address together.")
     given = (recipient_name, recipient_address) if recipient_name and recipient_address else None
     require_printing()
-    from noticeclerk.register.issuing import issue
+    from noticeclerk.register.issuing import issue_documents
     from noticeclerk.render import write_rendered
 
-    issued = issue(
+    issued = issue_documents(
         office.register(),
         case_number,
         notice_slug=notice_type,
@@ -76,26 +85,29 @@ def issue_command(
         workspace=office.workspace,
         to=to,
         given=given,
+        follows=follows,
     )
-    # "Nordstrom Hardware Inc." ends the sentence with its own period.
-    ending = "" if issued.recipient.endswith(".") else "."
-    click.echo(
-        f"Issued {issued.number}: {issued.title}, case {issued.case}, to {issued.recipient}{ending}"
-    )
-    click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
     out_dir = office.outputs("issued", out_dir)
-    try:
-        written = write_rendered(issued.rendered, out_dir / issued.rendered.village)
-    except OSError as error:
-        # The document is issued and frozen in the register; issuing again would give it a
-        # second number, so say how to get its files instead.
-        raise OutputError(
-            f"{issued.number} is issued and kept in the register, but its copy could not be "
-            f"written to {out_dir} ({error.strerror or error}); run 'noticeclerk document "
-            f"export {issued.number} --out FOLDER' to get its files."
-        ) from None
-    for path in written:
-        click.echo(f"  Wrote a copy to {path}")
+    for one in issued:
+        # "Nordstrom Hardware Inc." ends the sentence with its own period.
+        ending = "" if one.recipient.endswith(".") else "."
+        click.echo(f"Issued {one.number}: {one.title}, case {one.case}, to {one.recipient}{ending}")
+        click.echo(f"  PDF SHA-256 {one.pdf_sha256}")
+    for one in issued:
+        try:
+            written = write_rendered(one.rendered, out_dir / one.rendered.village)
+        except OSError as error:
+            # The documents are issued and frozen in the register; issuing again would give
+            # them second numbers, so say how to get their files instead.
+            numbers = ", ".join(document.number for document in issued)
+            raise OutputError(
+                f"{numbers} {'is' if len(issued) == 1 else 'are'} issued and kept in the "
+                f"register, but a copy could not be written to {out_dir} "
+                f"({error.strerror or error}); run 'noticeclerk document export {one.number} "
+                "--out FOLDER' for each to get its files."
+            ) from None
+        for path in written:
+            click.echo(f"  Wrote a copy to {path}")
 
 
 @click.command("void")

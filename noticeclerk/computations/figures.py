@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from noticeclerk.content.roll import Parcel
+from noticeclerk.content.roll import Parcel, Share
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
@@ -33,6 +33,8 @@ class CaseContext:
     # What the notice definition declared and the engine computed first (periods, bills), so
     # a Python computation builds on them rather than counting them again.
     declared: Mapping[str, Any] = field(default_factory=dict)
+    # This property's place among several sharing one cost (Village A § 134-45F), or None.
+    share: Share | None = None
 
 
 Computation = Callable[[CaseContext], dict[str, Any]]

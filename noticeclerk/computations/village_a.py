@@ -30,7 +30,7 @@ from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation, fact_line_parts
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.apportion import split_among_properties
+from noticeclerk.rules.apportion import split_among_properties, split_by_count
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
 from noticeclerk.rules.interest import Rate, simple_interest
 from noticeclerk.rules.money import (
@@ -147,17 +147,25 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     """
     facts = case.facts
     bill = maintenance_bill(facts)
+    billed, portion = bill.total, None
+    if case.share is not None:
+        # § 134-45F (inferred): where several properties shared the obligation, this owner was
+        # billed "the actual cost ... divided by the number of such properties".
+        split = split_by_count(bill.total, case.share.count)
+        billed = split.shares[case.share.position - 1].amount
+        portion = {"amount": billed, "count": case.share.count}
     paid = check_cents(facts["amount_paid"], "The amount paid on the bill")
-    if paid >= bill.total:
+    if paid >= billed:
         raise InputError(
-            f"The bill of {spell_amount(bill.total)} is paid in full ({spell_amount(paid)} "
+            f"The bill of {spell_amount(billed)} is paid in full ({spell_amount(paid)} "
             "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
         )
     rate = _legal_rate(case)
     return {
         "costs": _bill_figures(bill),
+        "portion": portion,
         "paid": paid,
-        "unpaid": bill.total - paid,
+        "unpaid": billed - paid,
         "rate": {"percent": spell_percent(rate.percent), "authority": rate.authority},
     }
 

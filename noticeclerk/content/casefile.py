@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 import msgspec
 
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
-from noticeclerk.content.roll import Parcel, RollRejected, parse_roll
+from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
 from noticeclerk.content.schema import Table, Text, decode, read_toml
 from noticeclerk.exceptions import CaseFileError, InputError
 
@@ -80,6 +80,8 @@ class CaseFile:
     events: dict[str, date | datetime]
     facts: dict[str, Any]
     raw_facts: dict[str, Any]
+    # Set when this document bills one property its share of a cost several share.
+    share: Share | None = None
 
 
 def read_case_header(path: Path) -> CaseFileTable:

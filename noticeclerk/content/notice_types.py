@@ -213,6 +213,12 @@ class FollowsSpec(Table):
     once: bool = False
 
 
+class SharedSpec(Table):
+    # "equally": "the actual cost ... divided by the number of such properties".
+    split: Literal["equally"]
+    authority: Text
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -254,6 +260,10 @@ class NoticeFile(Table):
     events: dict[str, Text] = msgspec.field(default_factory=dict)
     # The documents this one follows in a case, and the facts it takes from the last of them.
     follows: FollowsSpec | None = None
+    # In a case over several properties, one document for each property, to its owner.
+    to_each_owner: bool = False
+    # A bill several properties share: one for each property's owner, with its share.
+    shared: SharedSpec | None = None
     quotes: list[QuoteSpec] = msgspec.field(default_factory=list)
     text: dict[str, str] = msgspec.field(default_factory=dict)
     computation: Text | None = None
@@ -357,6 +367,11 @@ class NoticeType:
     takes: dict[str, str] = field(default_factory=dict)
     # At most one of this type (not void) for each document it follows.
     once: bool = False
+    # For a cost several properties share, the law that splits it: one document for each
+    # property's owner, billing its share (the authority cited), as in Village A § 134-45F.
+    shared_by: str | None = None
+    # In a case over several properties, one document for each, to its owner of record.
+    to_each_owner: bool = False
 
     @property
     def recorded_facts(self) -> tuple[Fact, ...]:
@@ -421,6 +436,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
     facts = _facts(path, table.facts)
     declared = _declared(path, table, facts)
+    if table.shared is not None and table.amount_due is None:
+        raise ConfigError(path, "shared", "splits a bill; name the bill in 'amount_due'")
     if (
         table.amount_due is not None
         and table.amount_due not in declared.bills
@@ -467,6 +484,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         follows=tuple(table.follows.documents) if table.follows else (),
         takes=_takes(path, table.follows, facts) if table.follows else {},
         once=table.follows.once if table.follows else False,
+        shared_by=table.shared.authority.strip() if table.shared else None,
+        to_each_owner=table.to_each_owner or table.shared is not None,
     )
 
 

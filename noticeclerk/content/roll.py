@@ -319,3 +319,11 @@ def count_of(number: int, noun: str) -> str:
 
 def _listed() -> str:
     return ", ".join(ROLL_COLUMNS)
+
+
+@dataclass(frozen=True)
+class Share:
+    """One property's part of an obligation several properties share: its place among them."""
+
+    position: int  # 1 for the first property of the case
+    count: int

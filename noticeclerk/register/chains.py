@@ -65,19 +65,54 @@ def notice_for(case: Case, slug: str | None, notices: list[NoticeType]) -> Notic
     )
 
 
-def followed_document(case: Case, notice: NoticeType, documents: list[Document]) -> Document | None:
-    """The document a follow-up follows: the last one issued of a type it follows. None for the
-    case's own notice type; a follow-up with none yet issued is refused."""
+def followed_document(
+    case: Case, notice: NoticeType, documents: list[Document], chosen: str | None = None
+) -> Document | None:
+    """The document a follow-up follows: `chosen`, or the one the case leaves no doubt about
+    (the last issued of a type it follows; for a follow-up given once for each document, the
+    one still without it). None for the case's own notice type."""
     if notice.slug == case.notice_type:
+        if chosen is not None:
+            raise InputError(
+                f"The {notice.title} is case {case.number}'s first document; it follows none."
+            )
         return None
-    for document in reversed(documents):
-        if document.status == "issued" and document.notice_type in notice.follows:
-            return document
-    titles = " or ".join(f"'{slug}'" for slug in notice.follows)
-    raise InputError(
-        f"The {notice.title} follows a {titles} issued in case {case.number}; issue that first "
-        f"(a void one does not count)."
-    )
+    candidates = [
+        document
+        for document in documents
+        if document.status == "issued" and document.notice_type in notice.follows
+    ]
+    if chosen is not None:
+        for document in candidates:
+            if document.number == chosen:
+                return document
+        may = ", ".join(document.number for document in candidates) or "none yet"
+        raise InputError(
+            f"{chosen} is not a document the {notice.title} may follow in case {case.number}; "
+            f"it may follow: {may}."
+        )
+    if not candidates:
+        titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+        raise InputError(
+            f"The {notice.title} follows a {titles} issued in case {case.number}; issue that "
+            "first (a void one does not count)."
+        )
+    if notice.once:
+        followed = {
+            document.follows
+            for document in documents
+            if document.notice_type == notice.slug and document.status == "issued"
+        }
+        open_ones = [document for document in candidates if document.number not in followed]
+        if len(open_ones) > 1:
+            numbers = ", ".join(document.number for document in open_ones)
+            raise InputError(
+                f"Case {case.number} has {len(open_ones)} documents the {notice.title} may "
+                f"follow ({numbers}); name one with --follows."
+            )
+        if open_ones:
+            return open_ones[0]
+    return candidates[-1]
 
 
 def check_once(notice: NoticeType, followed: Document | None, documents: list[Document]) -> None:

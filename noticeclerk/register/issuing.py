@@ -18,8 +18,10 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.compose import compose
-from noticeclerk.content.casefile import CaseFile
+from noticeclerk.content.casefile import CaseFile, Recipient, checked_recipient
+from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Parcel as PrintedParcel
+from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case, latest
@@ -31,7 +33,7 @@ from noticeclerk.register.chains import (
     taken_facts,
 )
 from noticeclerk.register.database import transaction
-from noticeclerk.register.models import Document
+from noticeclerk.register.models import Case, Document
 from noticeclerk.register.numbering import (
     document_number,
     permit_number,
@@ -72,9 +74,46 @@ def issue(
     renderer: Renderer | None = None,
     to: str | None = None,
     given: tuple[str, str] | None = None,
+    follows: str | None = None,
 ) -> Issued:
-    """Number, render and freeze one document for a case, to the owner of record or a party of
-    the case (`to`), or to a name and address given for this document alone (`given`)."""
+    """Number, render and freeze one document for a case (see `issue_documents`)."""
+    issued = issue_documents(
+        engine,
+        case_number,
+        notice_slug=notice_slug,
+        document_date=document_date,
+        by=by,
+        now=now,
+        workspace=workspace,
+        renderer=renderer,
+        to=to,
+        given=given,
+        follows=follows,
+    )
+    if len(issued) != 1:
+        raise ValueError(f"issue() made {len(issued)} documents; use issue_documents()")
+    return issued[0]
+
+
+def issue_documents(
+    engine: Engine,
+    case_number: str,
+    *,
+    notice_slug: str | None,
+    document_date: date | None,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    renderer: Renderer | None = None,
+    to: str | None = None,
+    given: tuple[str, str] | None = None,
+    follows: str | None = None,
+) -> list[Issued]:
+    """Number, render and freeze a case's document, all in one transaction: one document, to
+    the owner of record or a party of the case (`to`) or a name given for it alone (`given`);
+    or, where the notice type goes to each owner of a case over several properties, one for
+    each, billing each its share where the cost is shared. A follow-up follows the document
+    `follows` names, or the one its case leaves no doubt about."""
     if renderer is None:
         from noticeclerk.render import Renderer
 
@@ -82,29 +121,21 @@ def issue(
     with transaction(engine) as session:
         case = find_open_case(session, case_number)
         village = load_village(case.village, workspace)
-        notice = notice_for(case, notice_slug, case_notices(case, workspace))
+        notices = case_notices(case, workspace)
+        notice = notice_for(case, notice_slug, notices)
+        # A follow-up of one owner's share of a cost (a sworn statement of that bill) is about
+        # that share too.
+        shared_types = {one.slug for one in notices if one.shared_by}
         when = document_date or now.astimezone(village.timezone).date()
         documents = list(
             session.execute(
                 select(Document).where(Document.case_id == case.id).order_by(Document.id)
             ).scalars()
         )
-        # A follow-up repeats what the register holds of the document it follows.
-        followed = followed_document(case, notice, documents)
-        check_once(notice, followed, documents)
-        taken = taken_facts(notice, followed, village.timezone)
-        facts = {**latest(case, "fact", village.timezone), **taken}
-        missing = [fact for fact in notice.facts if fact.name not in facts]
-        if missing:
-            fact = missing[0]
-            raise InputError(
-                f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it with "
-                f"'noticeclerk case record {case.number} --fact {fact.name}=...'."
-            )
         # The owner of record as the roll stood at the end of the document's date.
         as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
         parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
-        recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
+        recorded = latest(case, "fact", village.timezone)
         events = latest(case, "event", village.timezone)
         if notice.deadline is not None and notice.deadline_counts_from_service:
             anchor = deadline_anchor(notice.deadline)
@@ -112,65 +143,148 @@ def issue(
                 # The document states its deadline for service on its own date; serving it
                 # later is caught by 'serve', which compares the law's deadline with this one.
                 events[anchor] = when
-        prefix = village.letterhead.number_prefix
-        if notice.kind == "permit" and village.permit_series == "one series":
-            number = permit_number(prefix, take_number(session, f"{village.slug}:permit"))
-        elif notice.kind == "permit":
-            sequence = take_number(session, f"{village.slug}:permit:{when.year}")
-            number = yearly_permit_number(prefix, when.year, sequence)
-        else:
-            sequence = take_number(session, f"{village.slug}:document:{when.year}")
-            number = document_number(prefix, when.year, sequence)
-        printed = CaseFile(
-            path=Path(case.number),
-            village=village.slug,
-            notice=notice.slug,
-            case_number=case.number,
-            document_number=number,
-            date=when,
-            parcels=parcels,
-            recipient=recipient,
-            events=events,
-            facts={name: facts[name] for name in (f.name for f in notice.facts)},
-            raw_facts={},
+        issued = []
+        addressees = _addressees(
+            case, notice, parcels, documents, follows, shared_types, to=to, given=given
         )
-        # Computed once: the document prints this deadline and these figures, and the register
-        # keeps the same ones.
-        composed = compose(printed, notice, village)
-        rendered = renderer.render_composed(composed)
-        # A deadline counted from receipt cannot be stated as a date when the document is
-        # issued; its template words it from receipt, and serving it cannot make it short.
-        stated = composed.deadline if notice.service_effective != "on_receipt" else None
-        document = Document(
-            number=number,
-            case_id=case.id,
-            notice_type=notice.slug,
-            document_date=when,
-            issued_at=now,
-            issued_by=by,
-            recipient_name=recipient.name,
-            recipient_lines=list(recipient.address_lines),
-            recipient_role=role,
-            follows=followed.number if followed else None,
-            stated_due_on=_day_of(stated.due) if stated else None,
-            stated_due_at=stated.due if stated and stated.has_time else None,
-            amount_due=composed.amount_due(),
-            pdf=rendered.files["pdf"],
-            pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
-            docx=rendered.files["docx"],
-            docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
-        )
-        session.add(document)
-        session.flush()
-        return Issued(
-            number=number,
-            case=case.number,
-            title=notice.title,
-            recipient=recipient.name,
-            pdf_sha256=document.pdf_sha256,
-            docx_sha256=document.docx_sha256,
-            rendered=rendered,
-        )
+        for one in addressees:
+            check_once(notice, one.followed, documents)
+            # A follow-up repeats what the register holds of the document it follows.
+            facts = {**recorded, **taken_facts(notice, one.followed, village.timezone)}
+            missing = [fact for fact in notice.facts if fact.name not in facts]
+            if missing:
+                fact = missing[0]
+                raise InputError(
+                    f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it "
+                    f"with 'noticeclerk case record {case.number} --fact {fact.name}=...'."
+                )
+            printed = CaseFile(
+                path=Path(case.number),
+                village=village.slug,
+                notice=notice.slug,
+                case_number=case.number,
+                document_number=_next_number(session, village, notice, when),
+                date=when,
+                parcels=one.parcels,
+                recipient=one.recipient,
+                events=events,
+                facts={name: facts[name] for name in (f.name for f in notice.facts)},
+                raw_facts={},
+                share=one.share,
+            )
+            # Computed once: the document prints this deadline and these figures, and the
+            # register keeps the same ones.
+            composed = compose(printed, notice, village)
+            rendered = renderer.render_composed(composed)
+            # A deadline counted from receipt cannot be stated as a date when the document is
+            # issued; its template words it from receipt, and serving it cannot make it short.
+            stated = composed.deadline if notice.service_effective != "on_receipt" else None
+            document = Document(
+                number=printed.document_number,
+                case_id=case.id,
+                notice_type=notice.slug,
+                document_date=when,
+                issued_at=now,
+                issued_by=by,
+                recipient_name=one.recipient.name,
+                recipient_lines=list(one.recipient.address_lines),
+                recipient_role=one.role,
+                follows=one.followed.number if one.followed else None,
+                parcel_id=one.parcel_id,
+                stated_due_on=_day_of(stated.due) if stated else None,
+                stated_due_at=stated.due if stated and stated.has_time else None,
+                amount_due=composed.amount_due(),
+                pdf=rendered.files["pdf"],
+                pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
+                docx=rendered.files["docx"],
+                docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
+            )
+            session.add(document)
+            session.flush()
+            documents.append(document)
+            issued.append(
+                Issued(
+                    number=document.number,
+                    case=case.number,
+                    title=notice.title,
+                    recipient=one.recipient.name,
+                    pdf_sha256=document.pdf_sha256,
+                    docx_sha256=document.docx_sha256,
+                    rendered=rendered,
+                )
+            )
+        return issued
+
+
+@dataclass(frozen=True)
+class _Addressee:
+    """One document to make: whom it goes to, the properties it is about, the document it
+    follows and the property's share of a cost several share."""
+
+    recipient: Recipient
+    role: str | None
+    parcels: tuple[PrintedParcel, ...]
+    followed: Document | None
+    parcel_id: str | None = None
+    share: Share | None = None
+
+
+def _addressees(
+    case: Case,
+    notice: NoticeType,
+    parcels: tuple[PrintedParcel, ...],
+    documents: list[Document],
+    follows: str | None,
+    shared_types: set[str],
+    *,
+    to: str | None,
+    given: tuple[str, str] | None,
+) -> list[_Addressee]:
+    if notice.to_each_owner and len(parcels) > 1:
+        if to is not None or given is not None or follows is not None:
+            raise InputError(
+                f"The {notice.title} goes to the owner of record of each of the "
+                f"{len(parcels)} properties of case {case.number}, each following that "
+                "owner's document; --to, --recipient-name and --follows do not apply."
+            )
+        return [
+            _Addressee(
+                checked_recipient(f"Case {case.number}", p.owner_name, p.mailing_lines),
+                "owner",
+                (p,),
+                followed_document(case, notice, _of_parcel(documents, p.parcel_id)),
+                p.parcel_id,
+                Share(position, len(parcels)) if notice.shared_by else None,
+            )
+            for position, p in enumerate(parcels, 1)
+        ]
+    followed = followed_document(case, notice, documents, follows)
+    if followed is not None and followed.parcel_id is not None:
+        # A follow-up of one owner's document is about that owner's property (and its share).
+        position = [p.parcel_id for p in parcels].index(followed.parcel_id) + 1
+        mine = tuple(p for p in parcels if p.parcel_id == followed.parcel_id)
+        recipient, role = choose_recipient(case, notice, mine, to=to, given=given)
+        shared = followed.notice_type in shared_types or notice.shared_by is not None
+        share = Share(position, len(parcels)) if shared else None
+        return [_Addressee(recipient, role, mine, followed, followed.parcel_id, share)]
+    recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
+    return [_Addressee(recipient, role, parcels, followed)]
+
+
+def _of_parcel(documents: list[Document], parcel_id: str) -> list[Document]:
+    """The documents about one property of a case, and those about the whole case."""
+    return [document for document in documents if document.parcel_id in (None, parcel_id)]
+
+
+def _next_number(session: Session, village: Village, notice: NoticeType, when: date) -> str:
+    prefix = village.letterhead.number_prefix
+    if notice.kind == "permit" and village.permit_series == "one series":
+        return permit_number(prefix, take_number(session, f"{village.slug}:permit"))
+    if notice.kind == "permit":
+        sequence = take_number(session, f"{village.slug}:permit:{when.year}")
+        return yearly_permit_number(prefix, when.year, sequence)
+    sequence = take_number(session, f"{village.slug}:document:{when.year}")
+    return document_number(prefix, when.year, sequence)
 
 
 def _printed(session: Session, parcel: object, as_of: datetime) -> PrintedParcel:

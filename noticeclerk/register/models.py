@@ -199,6 +199,9 @@ class Document(Base):
     # The number of the document this one follows in its case (the bill a sworn statement
     # follows); None for the case's first document.
     follows: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    # The parcel id of the one property the document is for, in a case over several (each
+    # owner's bill for its share, and what follows it); None when it is for the whole case.
+    parcel_id: Mapped[str | None] = mapped_column(String(60), nullable=True)
     # The deadline the document itself states, computed for service on its date: the day, and
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)
