@@ -232,6 +232,7 @@ def test_the_certificate_certifies_the_actual_cost_once_the_ten_days_have_passed
         {
             "bill_presented": date(2026, 2, 3),
             "unpaid_as_of": date(2026, 2, 14),
+            "amount_unpaid": D("252.25"),
             "costs": SNOW_COSTS,
         },
     )

@@ -39,6 +39,7 @@ OCCUPANCY = {
     "expires_on": date(2026, 8, 18),
     "estimated_days": 14,
     "deposit": D("400.00"),
+    "indemnity_signed_on": date(2026, 8, 3),
 }
 
 
@@ -150,6 +151,8 @@ def test_the_three_days_to_restore_run_from_the_revocation():
 OPENING = {
     "application_filed": at("2026-08-10T09:15"),
     "work_begins": at("2026-08-12T08:00"),
+    "approved_on": date(2026, 8, 11),
+    "indemnity_signed_on": date(2026, 8, 10),
     "deposit": D("1500.00"),
     "board_fee_per_sqft": D("2.50"),
     "length_ft": D("14"),
@@ -232,6 +235,7 @@ def test_the_backfill_notice_gives_five_days_after_service():
 EXCESS = {
     "notice_served": date(2026, 8, 24),
     "village_work_began": date(2026, 9, 2),
+    "certified_on": date(2026, 9, 10),
     "deposit": D("1500.00"),
     "certified_costs": [
         {"description": "Labor", "amount": D("1240.00")},

@@ -45,7 +45,8 @@ def test_a_misspelt_appeal_is_refused_with_the_events_the_notice_uses(clerk):
     )
     assert result.exit_code == 1
     assert "'appeal_servd' is not an event the documents of this case count from" in result.output
-    assert "the events they use: appeal_served, mailing." in result.output
+    # The notice's own events, and the Board's order its decision on appeal counts from.
+    assert "the events they use: appeal_served, mailing, order." in result.output
     clerk("case", "record", "TU-C-2026-0001", "--event", "appeal_served=2026-12-04")
 
 

@@ -1,0 +1,897 @@
+"""Tuckahoe's documents in the order Chapter 19 lets them follow one another, walked as a clerk
+walks them at the command line with a fixed clock: the notice to repair, the appeal papers, the
+Board's decision and the Street Commissioner's report of the cost (§ 19-15(c), (f)(2)); the bill
+for snow removal and the certificate of its cost (§ 19-34(b)); the street opening permit after
+its application, with the extension, the notice to backfill and the demand for the excess cost
+(§§ 19-75, 19-82); the temporary occupancy permit after its application, and its revocation
+(§§ 19-48, 19-50). Each follow-up repeats from the register what the document before it holds,
+and each precondition the ordinance states refuses with its sentence and takes no number."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from clerk import CASEBOOK, Clerk, clerk_at, issued_number, pdf_text
+
+from noticeclerk.content.notice_types import load_notice, notice_names
+
+CASE = "TU-C-2026-0001"
+NOTICE = "TU-D-2026-00001"
+# Tuckahoe numbers its permits in one series (§ 19-48(c): "consecutively numbered").
+PERMIT = "TU-P-000001"
+APPELLANT = (
+    "--role",
+    "appellant",
+    "--name",
+    "Hollis Street Partners LLC",
+    "--address",
+    "c/o Dunmore Management|1450 Broadway Floor 12|New York NY 10018",
+)
+VILLAGE_CLERK = (
+    "--role",
+    "officer",
+    "--name",
+    "Taylor Brennan, Village Clerk",
+    "--address",
+    "Village Hall|Tuckahoe NY 10707",
+)
+
+
+def casebook_facts(stem: str, *, leave_out: tuple[str, ...] = (), **changes: str) -> list[str]:
+    """A sample case's facts as a clerk types them: one --fact for each item of a list, a cost
+    line as "description|amount"; the facts left out are those the register takes."""
+    with (CASEBOOK / "tuckahoe" / f"{stem}.toml").open("rb") as file:
+        facts = tomllib.load(file)["facts"]
+    facts.update(changes)
+    typed = []
+    for name, value in facts.items():
+        if name in leave_out:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict):
+                item = f"{item['description']}|{item['amount']}"
+            elif isinstance(item, date | datetime):
+                item = item.isoformat()
+            typed.append(f"--fact={name}={item}")
+    return typed
+
+
+def exported_text(clerk: Clerk, number: str) -> str:
+    """The frozen PDF's words; a document number the line broke after its hyphen ("TU-
+    D-2026-00002") is read whole."""
+    out = clerk.office.parent / "exported"
+    clerk("document", "export", number, "--format", "pdf", "--out", str(out))
+    text = pdf_text(next(out.rglob(f"{number}.pdf")))
+    return re.sub(r"\b(TU-(?:[A-Z0-9]+-)*) (?=[A-Z0-9])", r"\1", text)
+
+
+def documents_of(clerk: Clerk) -> str:
+    return clerk("case", "show", CASE).output.split("Documents:")[1]
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """Workspaces built once for the module and copied for each test, keyed by what was done."""
+    return {"": tmp_path_factory.mktemp("saved")}
+
+
+def copied(saved: dict, key: str, build, tmp_path: Path, runner) -> Clerk:
+    """A copy of the workspace `build` leaves, built the first time a test asks for it."""
+    if key not in saved:
+        clerk = clerk_at(saved[""] / key, runner, "tuckahoe")
+        build(clerk)
+        saved[key] = clerk.office
+    office = tmp_path / "office"
+    shutil.copytree(saved[key], office)
+    return Clerk(office, runner)
+
+
+# --- § 19-15(c): the notice to repair and the appeal from it ----------------------------------
+
+
+def notice_issued(clerk: Clerk) -> None:
+    """The notice to repair 35 Main Street, issued on June 24, 2026 and not yet mailed."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "tuckahoe" / "notice-to-repair-sidewalk.toml"),
+        today="2026-06-24",
+    )
+    clerk("issue", CASE, today="2026-06-24")
+    clerk("case", "party", CASE, *APPELLANT, today="2026-06-24")
+
+
+def notice_mailed(clerk: Clerk) -> None:
+    """The notice mailed by registered mail on June 24; its seven days end on July 1."""
+    notice_issued(clerk)
+    clerk(
+        "serve",
+        NOTICE,
+        "--method",
+        "registered_mail",
+        "--by",
+        "R. Alvarez",
+        "--at",
+        "2026-06-24T15:00",
+        "--article-number",
+        "RA123456789US",
+        today="2026-06-24",
+    )
+
+
+def appeal_served(clerk: Clerk, on: str = "2026-06-30") -> None:
+    """The owner's notice of appeal reaches the Village Clerk: it suspends the notice (the
+    event) and the appeal papers print the day (the fact)."""
+    clerk(
+        "case",
+        "record",
+        CASE,
+        f"--event=appeal_served={on}",
+        f"--fact=appeal_served={on}",
+        "--fact=appeal_manner=a letter delivered by hand to the Village Clerk's office",
+        "--fact=hearing_at=2026-07-13T19:30",
+        "--fact=hearing_place=the Board Room, Village Hall, 65 Main Street",
+        today=on,
+    )
+
+
+def hearing_advised(clerk: Clerk) -> None:
+    """Appeal served June 30, acknowledged; the hearing notice of July 1 for July 13."""
+    notice_mailed(clerk)
+    appeal_served(clerk)
+    clerk("issue", CASE, "appeal-received", today="2026-06-30")
+    clerk("issue", CASE, "appeal-hearing", today="2026-07-01")
+
+
+BOARD_ORDER = [
+    f"--fact=repair_notice_number={NOTICE}",
+    "--fact=outcome=modified",
+    "--fact=resolution=Resolution No. 2026-87",
+    "--fact=appearance=The appellant appeared by its managing agent, with counsel.",
+    "--fact=reasons=The trip edge was ground level; the three heaved flags remain unsafe.",
+    "--fact=work=Remove and replace three heaved concrete sidewalk flags.",
+    "--fact=specifications=Concrete walk four inches thick on a compacted gravel base.",
+    "--event=order=2026-07-13",
+]
+
+
+def board_ordered(clerk: Clerk) -> None:
+    """The Board modified the notice at its meeting of July 13, 2026."""
+    hearing_advised(clerk)
+    clerk("case", "record", CASE, *BOARD_ORDER, today="2026-07-14")
+
+
+@pytest.fixture
+def mailed(saved, tmp_path, runner):
+    return copied(saved, "mailed", notice_mailed, tmp_path, runner)
+
+
+@pytest.fixture
+def advised(saved, tmp_path, runner):
+    return copied(saved, "advised", hearing_advised, tmp_path, runner)
+
+
+@pytest.fixture
+def ordered(saved, tmp_path, runner):
+    return copied(saved, "ordered", board_ordered, tmp_path, runner)
+
+
+def test_the_appeal_papers_repeat_the_notice_s_number_and_registered_mailing_from_the_register(
+    advised,
+):
+    for number in ("TU-D-2026-00002", "TU-D-2026-00003"):
+        text = exported_text(advised, number)
+        assert f"notice to repair No. {NOTICE}" in text
+        assert "on June 24, 2026" in text
+    received = exported_text(advised, "TU-D-2026-00002")
+    assert "seven-day period of the notice to repair ended on Wednesday, July 1, 2026" in received
+    hearing = exported_text(advised, "TU-D-2026-00003")
+    assert "Date: Monday, July 13, 2026 Time: 7:30 p.m. EDT" in hearing
+    documents = documents_of(advised)
+    assert "TU-D-2026-00002  Notice of Appeal Received" in documents
+    assert "TU-D-2026-00003  Notice of Hearing on Appeal" in documents
+
+
+def test_the_day_the_notice_was_mailed_is_taken_from_the_register_and_cannot_be_typed(mailed):
+    typed = mailed("case", "record", CASE, "--fact=notice_mailed=2026-06-23", ok=False)
+    assert typed.exit_code == 1
+    assert "'notice_mailed' is not recorded" in typed.output
+    assert "takes it from the document it follows in the register" in typed.output
+
+
+def test_the_appeal_papers_wait_for_the_notice_to_be_mailed(saved, tmp_path, runner):
+    clerk = copied(saved, "issued", notice_issued, tmp_path, runner)
+    appeal_served(clerk)
+    for slug in ("appeal-received", "appeal-hearing"):
+        early = clerk("issue", CASE, slug, today="2026-06-30", ok=False)
+        assert early.exit_code == 1
+        assert f"{NOTICE} has not been served" in early.output
+    assert "TU-D-2026-00002" not in documents_of(clerk)
+
+
+def test_an_appeal_served_after_the_seven_days_is_refused_and_takes_no_number(mailed):
+    appeal_served(mailed, on="2026-07-02")
+    for slug in ("appeal-received", "appeal-hearing"):
+        late = mailed("issue", CASE, slug, today="2026-07-02", ok=False)
+        assert late.exit_code == 1
+        assert (
+            "served on Thursday, July 2, 2026, after the seven-day period ended on" in late.output
+        )
+        assert "Wednesday, July 1, 2026 (Tuckahoe § 19-15(c)" in late.output
+    # Served on the seventh day it is in time, and the acknowledgment takes the next number.
+    appeal_served(mailed, on="2026-07-01")
+    issued = mailed("issue", CASE, "appeal-received", today="2026-07-02")
+    assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_a_hearing_notice_dated_after_the_meeting_is_refused(mailed):
+    appeal_served(mailed)
+    late = mailed("issue", CASE, "appeal-hearing", today="2026-07-14", ok=False)
+    assert late.exit_code == 1
+    assert "The Board's meeting on Monday, July 13, 2026 at 7:30 p.m. EDT is before this" in (
+        late.output
+    )
+    assert "notice's date, Tuesday, July 14, 2026" in late.output
+    assert "(§ 19-15(c))" in late.output
+    # On the day of the meeting the appellant is still advised of it.
+    assert issued_number(mailed("issue", CASE, "appeal-hearing", today="2026-07-13")) == (
+        "TU-D-2026-00002"
+    )
+
+
+def test_the_board_s_decision_follows_the_notice_of_its_hearing(mailed):
+    appeal_served(mailed)
+    mailed("case", "record", CASE, *BOARD_ORDER, today="2026-07-14")
+    mailed("issue", CASE, "appeal-received", today="2026-06-30")
+    for slug in ("appeal-decision", "appeal-decision-cancelled", "appeal-decision-extended"):
+        early = mailed("issue", CASE, slug, today="2026-07-14", ok=False)
+        assert early.exit_code == 1
+        assert "follows a 'appeal-hearing' issued in case TU-C-2026-0001" in early.output
+
+
+def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(ordered):
+    # Dated the day after the meeting: counted from the letter's date the three days would
+    # end on Friday, July 17; they run from the order of Monday, July 13.
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    decision = exported_text(ordered, "TU-D-2026-00004")
+    assert "modified the notice to repair" in decision
+    assert "no later than Thursday, July 16, 2026" in decision
+    assert "That day is three days from July 13, 2026, the date of the order" in decision
+    served = ordered(
+        "serve",
+        "TU-D-2026-00004",
+        "--method",
+        "certified_mail",
+        "--by",
+        "T. Brennan",
+        "--at",
+        "2026-07-15T10:00",
+        "--article-number",
+        "9407111899223033000017",
+        today="2026-07-15",
+    )
+    # Serving the letter does not restart the days, and the letter asked for no less.
+    assert "Deadline: Thursday, July 16, 2026" in served.output
+    assert "3 days after Monday, July 13, 2026" in served.output
+    assert "asks for less time" not in served.output
+    ordered("proof", "TU-D-2026-00004", "--out", str(ordered.office.parent / "proofs"))
+    proof = ordered.office.parent / "proofs" / "tuckahoe"
+    affidavit = pdf_text(proof / "TU-D-2026-00004-affidavit-of-service.pdf")
+    assert "9407111899223033000017" in affidavit
+
+
+def test_a_decision_without_the_board_s_order_recorded_is_refused(advised):
+    advised("case", "record", CASE, *BOARD_ORDER[:-1], today="2026-07-14")
+    refused = advised("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)
+    assert refused.exit_code == 1
+    assert "needs the date of 'order'; record that event" in refused.output
+
+
+def test_one_order_of_each_kind_is_issued_upon_each_hearing_notice_unless_it_is_void(ordered):
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    second = ordered("issue", CASE, "appeal-decision", today="2026-07-15", ok=False)
+    assert second.exit_code == 1
+    assert "TU-D-2026-00004 is already the Decision of the Board of Trustees on Appeal for" in (
+        second.output
+    )
+    assert "TU-D-2026-00003" in second.output
+    ordered("void", "TU-D-2026-00004", "--reason", "wrong resolution number", today="2026-07-15")
+    assert issued_number(ordered("issue", CASE, "appeal-decision", today="2026-07-15")) == (
+        "TU-D-2026-00005"
+    )
+
+
+# --- § 19-15(f)(2): the Street Commissioner's report of the cost ------------------------------
+
+REPORT = casebook_facts(
+    "sidewalk-cost-report",
+    leave_out=("notice_number", "notice_mailed"),
+    time_specified_by="notice",
+    time_from="2026-06-24",
+    time_document=f"the notice to repair No. {NOTICE}",
+    found_undone_on="2026-07-02",
+    work_began="2026-07-06",
+    work_completed="2026-07-07",
+)
+
+
+def test_the_report_of_the_cost_takes_the_notice_s_number_and_mailing_and_is_made_once(mailed):
+    mailed("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-10")
+    mailed("case", "record", CASE, *REPORT, today="2026-07-10")
+    mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-10")
+    report = exported_text(mailed, "TU-D-2026-00002")
+    assert f"Notice to repair: No. {NOTICE}, mailed June 24, 2026" in report
+    assert "Wednesday, July 1, 2026" in report
+    assert "$1,952.00" in report
+    second = mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-11", ok=False)
+    assert second.exit_code == 1
+    assert "TU-D-2026-00002 is already the Report of the Cost of Sidewalk Work Done by the " in (
+        second.output
+    )
+    assert f"Village for {NOTICE}" in second.output
+
+
+def test_a_report_dated_before_the_village_s_work_is_completed_is_refused_and_takes_no_number(
+    mailed,
+):
+    mailed("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-06")
+    mailed("case", "record", CASE, *REPORT, today="2026-07-06")
+    early = mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-06", ok=False)
+    assert early.exit_code == 1
+    assert "The Village's work is completed only on Tuesday, July 7, 2026, after this report's" in (
+        early.output
+    )
+    assert "date, Monday, July 6, 2026; the Street Commissioner reports" in early.output
+    assert "(§ 19-15(f)(2))" in early.output
+    assert "TU-D-2026-00002" not in documents_of(mailed)
+    issued = mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-07")
+    assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_after_an_appeal_the_report_counts_the_three_days_from_the_board_s_order(ordered):
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    ordered("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-27")
+    # The sample report: the Board's order of July 13 specified the time; found undone on the
+    # third day, the owner still had it.
+    after_order = casebook_facts(
+        "sidewalk-cost-report",
+        leave_out=("notice_number", "notice_mailed"),
+        time_document="the Board's order of July 13, 2026 (decision letter No. TU-D-2026-00004)",
+        found_undone_on="2026-07-16",
+    )
+    ordered("case", "record", CASE, *after_order)
+    within = ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27", ok=False)
+    assert within.exit_code == 1
+    assert "had through Thursday, July 16, 2026" in within.output
+    ordered("case", "record", CASE, "--fact=found_undone_on=2026-07-17")
+    ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27")
+    report = exported_text(ordered, "TU-D-2026-00005")
+    assert f"Notice to repair: No. {NOTICE}, mailed June 24, 2026" in report
+    assert "Thursday, July 16, 2026" in report
+
+
+# --- § 19-34(b): the bill for snow removal and the certificate of its cost --------------------
+
+BILL = "TU-D-2026-00001"
+
+
+def snow_bill_mailed(clerk: Clerk) -> None:
+    """The bill for clearing 62 Columbus Avenue, $252.25, mailed to the nonresident owner on
+    February 3, 2026: payable through Friday, February 13."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "tuckahoe" / "snow-removal-bill.toml"),
+        today="2026-02-03",
+    )
+    clerk("issue", CASE, today="2026-02-03")
+    clerk(
+        "serve",
+        BILL,
+        "--method",
+        "mail_nonresident",
+        "--by",
+        "T. Brennan",
+        "--at",
+        "2026-02-03T14:00",
+        "--address",
+        "410 Lakeview Terrace, Stamford CT 06902",
+        today="2026-02-03",
+    )
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts(
+            "snow-cost-certificate",
+            leave_out=("bill_number", "bill_presented", "amount_unpaid", "costs", "where_removed"),
+        ),
+        today="2026-02-03",
+    )
+
+
+@pytest.fixture
+def billed(saved, tmp_path, runner):
+    return copied(saved, "billed", snow_bill_mailed, tmp_path, runner)
+
+
+def test_the_bill_is_payable_within_ten_days_after_it_was_presented(billed):
+    assert "Deadline Friday, February 13, 2026" in documents_of(billed)
+    assert "no later than Friday, February 13, 2026" in exported_text(billed, BILL)
+
+
+def test_the_certificate_takes_the_bill_s_number_presentation_and_balance_from_the_register(
+    billed,
+):
+    billed("pay", BILL, "--amount", "100.00", "--on", "2026-02-10", today="2026-02-10")
+    billed("issue", CASE, "snow-cost-certificate", today="2026-03-02")
+    certificate = exported_text(billed, "TU-D-2026-00002")
+    assert f"{BILL}, presented February 3, 2026" in certificate
+    assert "that period ended on Friday, February 13, 2026" in certificate
+    # The actual cost of the work, as the bill's lines gave it.
+    assert "$252.25" in certificate
+    typed = billed("case", "record", CASE, "--fact=bill_number=TU-2026-N-0004", ok=False)
+    assert "'bill_number' is not recorded" in typed.output
+
+
+def test_a_certificate_within_the_ten_days_is_refused_and_takes_no_number(billed):
+    early = billed("issue", CASE, "snow-cost-certificate", today="2026-02-13", ok=False)
+    assert early.exit_code == 1
+    assert "The bill presented on Tuesday, February 3, 2026 may be paid through Friday," in (
+        early.output
+    )
+    assert "(Tuckahoe § 19-34(b))" in early.output
+    issued = billed("issue", CASE, "snow-cost-certificate", today="2026-02-14")
+    assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_a_bill_paid_in_full_leaves_no_cost_to_certify(billed):
+    billed("pay", BILL, "--amount", "252.25", "--on", "2026-02-12", today="2026-02-12")
+    paid = billed("issue", CASE, "snow-cost-certificate", today="2026-03-02", ok=False)
+    assert paid.exit_code == 1
+    assert f"Nothing remains unpaid on the bill {BILL}" in paid.output
+    assert "(Tuckahoe § 19-34(b))" in paid.output
+
+
+def test_one_certificate_is_filed_for_each_unpaid_bill(billed):
+    billed("issue", CASE, "snow-cost-certificate", today="2026-03-02")
+    second = billed("issue", CASE, "snow-cost-certificate", today="2026-03-03", ok=False)
+    assert second.exit_code == 1
+    assert "TU-D-2026-00002 is already the Certificate of Actual Cost of Snow and Ice Removal" in (
+        second.output
+    )
+
+
+# --- §§ 19-75, 19-76, 19-82: the street opening permit and what follows it --------------------
+
+APPLICANT = (
+    "--role",
+    "applicant",
+    "--name",
+    "Halloran Plumbing & Drain Co.",
+    "--address",
+    "Attn: Siobhan Halloran|415 Columbus Avenue|Tuckahoe NY 10707",
+)
+STREET_COMMISSIONER = (
+    "--role",
+    "officer",
+    "--name",
+    "Street Commissioner",
+    "--address",
+    "Village Hall|Tuckahoe NY 10707",
+)
+
+
+def opening_applied(clerk: Clerk) -> None:
+    """The form given out on August 7 and filed with the Street Commissioner on August 10 at
+    9:15 a.m. for a sewer connection at 8 Midland Place; the permit's facts recorded."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "112",
+        "--notice-type",
+        "street-opening-application",
+        today="2026-08-07",
+    )
+    clerk("case", "party", CASE, *STREET_COMMISSIONER, today="2026-08-07")
+    clerk("case", "party", CASE, *APPLICANT, today="2026-08-07")
+    clerk("issue", CASE, today="2026-08-07")
+    clerk(
+        "serve",
+        NOTICE,
+        "--method",
+        "file_with_officer",
+        "--by",
+        "Siobhan Halloran",
+        "--at",
+        "2026-08-10T09:15",
+        today="2026-08-10",
+    )
+    clerk("case", "record", CASE, *casebook_facts("street-opening-permit"), today="2026-08-10")
+
+
+def opening_permitted(clerk: Clerk) -> None:
+    opening_applied(clerk)
+    clerk("issue", CASE, "street-opening-permit", today="2026-08-11")
+
+
+@pytest.fixture
+def applied(saved, tmp_path, runner):
+    return copied(saved, "applied", opening_applied, tmp_path, runner)
+
+
+@pytest.fixture
+def permitted(saved, tmp_path, runner):
+    return copied(saved, "permitted", opening_permitted, tmp_path, runner)
+
+
+def test_the_extension_and_the_notice_to_backfill_repeat_the_permit_s_number(permitted):
+    permit = PERMIT
+    assert f"{PERMIT}  Street Opening Permit" in documents_of(permitted)
+    permitted(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts("opening-extension", leave_out=("permit_number", "location")),
+        today="2026-08-14",
+    )
+    permitted("issue", CASE, "opening-extension", today="2026-08-14")
+    extension = exported_text(permitted, "TU-D-2026-00002")
+    assert permit in extension
+    assert "no later than Friday, August 21, 2026" in extension
+    permitted(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts("backfill-notice", leave_out=("permit_number",)),
+        today="2026-08-24",
+    )
+    # The notice goes to the owner of the lot the connection was made for (§ 19-75(e)).
+    issued = permitted("issue", CASE, "backfill-notice", today="2026-08-24")
+    assert "to Renée Dubois-Okonkwo" in issued.output
+    assert permit in exported_text(permitted, "TU-D-2026-00003")
+
+
+def test_a_permit_needs_its_application_issued_first(tmp_path, runner):
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "112",
+        "--notice-type",
+        "street-opening-application",
+        today="2026-08-07",
+    )
+    clerk("case", "record", CASE, *casebook_facts("street-opening-permit"), today="2026-08-07")
+    early = clerk("issue", CASE, "street-opening-permit", today="2026-08-11", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'street-opening-application' issued in case TU-C-2026-0001" in early.output
+
+
+def test_a_permit_before_the_street_commissioner_s_approval_is_refused_and_takes_no_number(
+    applied,
+):
+    early = applied("issue", CASE, "street-opening-permit", today="2026-08-10", ok=False)
+    assert early.exit_code == 1
+    assert (
+        "The Street Commissioner approved the permit on Tuesday, August 11, 2026, after this "
+        in (early.output)
+    )
+    assert "permit's date, Monday, August 10, 2026" in early.output
+    assert "(§ 19-75(a))" in early.output
+    applied("case", "record", CASE, "--fact=indemnity_signed_on=2026-08-12", today="2026-08-11")
+    unsigned = applied("issue", CASE, "street-opening-permit", today="2026-08-11", ok=False)
+    assert (
+        "agreed in writing to indemnify the Village on Wednesday, August 12, 2026"
+        in unsigned.output
+    )
+    assert "(§ 19-77)" in unsigned.output
+    assert "TU-P-" not in documents_of(applied)
+
+
+def backfill_served(clerk: Clerk) -> None:
+    """The notice to backfill, left with an adult at 8 Midland Place on August 24; the Village
+    did the work from September 2 and the cost was certified on September 10."""
+    opening_permitted(clerk)
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts("backfill-notice", leave_out=("permit_number",)),
+        today="2026-08-24",
+    )
+    clerk("issue", CASE, "backfill-notice", today="2026-08-24")
+    clerk(
+        "serve",
+        "TU-D-2026-00002",
+        "--method",
+        "leave_with_adult",
+        "--by",
+        "Street Commissioner",
+        "--at",
+        "2026-08-24T10:30",
+        "--to",
+        "Renée Dubois-Okonkwo",
+        today="2026-08-24",
+    )
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts(
+            "opening-excess-demand",
+            leave_out=("notice_number", "notice_served", "deposit"),
+            permit_number=PERMIT,
+        ),
+        today="2026-09-10",
+    )
+
+
+@pytest.fixture
+def backfilled(saved, tmp_path, runner):
+    return copied(saved, "backfilled", backfill_served, tmp_path, runner)
+
+
+def test_the_demand_takes_the_notice_and_its_service_and_asks_the_excess_over_the_deposit(
+    backfilled,
+):
+    assert "Deadline Monday, August 31, 2026" in documents_of(backfilled)
+    backfilled("issue", CASE, "opening-excess-demand", today="2026-09-15")
+    backfilled(
+        "serve",
+        "TU-D-2026-00003",
+        "--method",
+        "certified_mail",
+        "--by",
+        "T. Brennan",
+        "--at",
+        "2026-09-15T11:00",
+        "--article-number",
+        "9407111899223033000024",
+        today="2026-09-15",
+    )
+    demand = exported_text(backfilled, "TU-D-2026-00003")
+    assert "Relay Pavement, Document No. TU-D-2026-00002, was served on Monday, August 24" in demand
+    assert "ended on Monday, August 31, 2026" in demand
+    # $2,753.50 certified, less the $1,500.00 deposited under the permit.
+    assert "$2,753.50" in demand and "$1,500.00" in demand and "$1,253.50" in demand
+    shown = documents_of(backfilled)
+    assert "Deadline Thursday, October 15, 2026" in shown
+
+
+def test_a_demand_before_the_cost_is_certified_is_refused_and_takes_no_number(backfilled):
+    early = backfilled("issue", CASE, "opening-excess-demand", today="2026-09-09", ok=False)
+    assert early.exit_code == 1
+    assert "The Street Commissioner certified the cost on Thursday, September 10, 2026, after " in (
+        early.output
+    )
+    assert "this demand's date, Wednesday, September 9, 2026" in early.output
+    assert "(§ 19-75(e))" in early.output
+    issued = backfilled("issue", CASE, "opening-excess-demand", today="2026-09-10")
+    assert issued_number(issued) == "TU-D-2026-00003"
+
+
+def test_one_demand_is_made_for_each_notice_to_backfill(backfilled):
+    backfilled("issue", CASE, "opening-excess-demand", today="2026-09-15")
+    second = backfilled("issue", CASE, "opening-excess-demand", today="2026-09-16", ok=False)
+    assert second.exit_code == 1
+    assert "TU-D-2026-00003 is already the Demand for Excess Cost" in second.output
+
+
+def test_the_demand_waits_for_the_notice_to_backfill_to_be_served(permitted):
+    permitted(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts("backfill-notice", leave_out=("permit_number",)),
+        *casebook_facts(
+            "opening-excess-demand", leave_out=("notice_number", "notice_served", "deposit")
+        ),
+        today="2026-08-24",
+    )
+    permitted("issue", CASE, "backfill-notice", today="2026-08-24")
+    unserved = permitted("issue", CASE, "opening-excess-demand", today="2026-09-15", ok=False)
+    assert unserved.exit_code == 1
+    assert "TU-D-2026-00002 has not been served" in unserved.output
+
+
+# --- §§ 19-47 to 19-50: the temporary occupancy permit and its revocation --------------------
+
+BUILDER = (
+    "--role",
+    "applicant",
+    "--name",
+    "Quarry Row Builders Inc.",
+    "--address",
+    "140 Midland Avenue|Tuckahoe NY 10707",
+)
+BUILDING_INSPECTOR = (
+    "--role",
+    "officer",
+    "--name",
+    "Building Inspector",
+    "--address",
+    "Village Hall|Tuckahoe NY 10707",
+)
+REVOCATION = casebook_facts(
+    "temporary-occupancy-revocation",
+    leave_out=("permit_number", "permit_granted_on", "place", "deposit"),
+)
+
+
+def occupancy_permitted(clerk: Clerk) -> None:
+    """The application filed August 3 at 10:20 a.m.; the permit granted on August 5."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "218",
+        "--notice-type",
+        "temporary-occupancy-application",
+        today="2026-08-03",
+    )
+    clerk("case", "party", CASE, *BUILDING_INSPECTOR, today="2026-08-03")
+    clerk("case", "party", CASE, *BUILDER, today="2026-08-03")
+    clerk("issue", CASE, today="2026-08-03")
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts("temporary-occupancy-permit"),
+        *REVOCATION,
+        today="2026-08-03",
+    )
+    clerk("issue", CASE, "temporary-occupancy-permit", today="2026-08-05")
+
+
+@pytest.fixture
+def occupied(saved, tmp_path, runner):
+    return copied(saved, "occupied", occupancy_permitted, tmp_path, runner)
+
+
+def test_the_revocation_repeats_the_permit_s_number_and_grant_and_gives_three_days_from_service(
+    occupied,
+):
+    permit = PERMIT
+    assert f"{PERMIT}  Temporary Occupancy Permit" in documents_of(occupied)
+    occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
+    served = occupied(
+        "serve",
+        "TU-D-2026-00002",
+        "--method",
+        "present_personally",
+        "--by",
+        "Building Inspector",
+        "--at",
+        "2026-09-14T09:00",
+        today="2026-09-14",
+    )
+    assert "Deadline: Thursday, September 17, 2026" in served.output
+    revocation = exported_text(occupied, "TU-D-2026-00002")
+    assert permit in revocation
+    assert "August 5, 2026" in revocation
+    second = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-15", ok=False)
+    assert second.exit_code == 1
+    assert (
+        f"TU-D-2026-00002 is already the Revocation of Temporary Occupancy Permit for {permit}"
+        in (second.output)
+    )
+
+
+def test_a_revocation_before_notice_to_the_permittee_is_refused_and_takes_no_number(occupied):
+    early = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-03", ok=False)
+    assert early.exit_code == 1
+    assert "Notice to the permittee is given on Friday, September 4, 2026, after this" in (
+        early.output
+    )
+    assert "(§ 19-50)" in early.output
+    issued = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-04")
+    assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_an_occupancy_permit_before_the_written_indemnity_is_refused(tmp_path, runner):
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "218",
+        "--notice-type",
+        "temporary-occupancy-application",
+        today="2026-08-03",
+    )
+    clerk("case", "party", CASE, *BUILDING_INSPECTOR, today="2026-08-03")
+    clerk("case", "party", CASE, *BUILDER, today="2026-08-03")
+    clerk("issue", CASE, today="2026-08-03")
+    facts = casebook_facts("temporary-occupancy-permit", indemnity_signed_on="2026-08-06")
+    clerk("case", "record", CASE, *facts, today="2026-08-03")
+    early = clerk("issue", CASE, "temporary-occupancy-permit", today="2026-08-05", ok=False)
+    assert early.exit_code == 1
+    assert "agreed in writing to indemnify the Village on Thursday, August 6, 2026, after this" in (
+        early.output
+    )
+    assert "(§ 19-47(e))" in early.output
+    assert "TU-P-" not in documents_of(clerk)
+
+
+# --- The chains as declared -------------------------------------------------------------------
+
+CHAINS = {
+    # document: (the documents it follows, what it takes from them, one for each)
+    "appeal-received": (
+        ["notice-to-repair-sidewalk"],
+        {"repair_notice_number": "number", "notice_mailed": "served_on"},
+        False,
+    ),
+    "appeal-hearing": (
+        ["notice-to-repair-sidewalk"],
+        {"repair_notice_number": "number", "notice_mailed": "served_on"},
+        False,
+    ),
+    "appeal-decision": (["appeal-hearing"], {}, True),
+    "appeal-decision-cancelled": (["appeal-hearing"], {}, True),
+    "appeal-decision-extended": (["appeal-hearing"], {}, True),
+    "sidewalk-cost-report": (
+        ["notice-to-repair-sidewalk"],
+        {"notice_number": "number", "notice_mailed": "served_on"},
+        True,
+    ),
+    "snow-cost-certificate": (
+        ["snow-removal-bill"],
+        {"bill_number": "number", "bill_presented": "served_on", "amount_unpaid": "outstanding"},
+        True,
+    ),
+    "street-opening-permit": (["street-opening-application"], {}, False),
+    "opening-extension": (["street-opening-permit"], {"permit_number": "number"}, False),
+    "backfill-notice": (["street-opening-permit"], {"permit_number": "number"}, False),
+    "opening-excess-demand": (
+        ["backfill-notice"],
+        {"notice_number": "number", "notice_served": "served_on"},
+        True,
+    ),
+    "temporary-occupancy-permit": (["temporary-occupancy-application"], {}, False),
+    "temporary-occupancy-revocation": (
+        ["temporary-occupancy-permit"],
+        {"permit_number": "number", "permit_granted_on": "document_date"},
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize("slug", notice_names("tuckahoe"))
+def test_each_document_follows_what_the_ordinance_puts_before_it(slug):
+    notice = load_notice("tuckahoe", slug)
+    follows, takes, once = CHAINS.get(slug, ([], {}, False))
+    assert (list(notice.follows), notice.takes, notice.once) == (follows, takes, once)
+
+
+# The deadlines that run from something other than the document's own service: the Board's
+# order (§ 19-15(c)), the day the Street Commissioner fixed (§ 19-82), the Clerk's receipt of
+# the request (§ 19A-10). Every other deadline runs from the service, mailing, presentation,
+# demand, revocation or receipt of the document itself.
+NOT_FROM_SERVICE = {"appeal-decision", "opening-extension", "rental-letter"}
+
+
+@pytest.mark.parametrize(
+    "slug", [s for s in notice_names("tuckahoe") if load_notice("tuckahoe", s).deadline]
+)
+def test_a_deadline_restarts_on_service_only_where_it_runs_from_the_document_s_own_service(slug):
+    notice = load_notice("tuckahoe", slug)
+    assert notice.deadline_counts_from_service is (slug not in NOT_FROM_SERVICE)
