@@ -30,6 +30,8 @@ def invoice_facts(amount: str, years: int, borrowing: str, first_year: int = 202
         "installment_years": years,
         "borrowing_rate_percent": D(borrowing),
         "first_tax_year": first_year,
+        # Billed upon certification of completion (§ 8.03(3)(b)1), before the day figured.
+        "completion_certified_on": date(2026, 9, 4),
     }
 
 

@@ -153,12 +153,18 @@ def test_a_hearing_given_in_another_time_zone_falls_on_its_day_in_palmyra():
 
 def test_the_decision_letter_must_go_within_10_days_after_the_hearing():
     facts = case_facts("tree-appeal-decision")
-    figures = compute("tree-appeal-decision", facts)
+    figures = figures_of("palmyra", "tree-appeal-decision", facts, today=date(2026, 9, 4))
     # Hearing concluded Tuesday, September 1: the letter is due by Friday, September 11.
     assert figures["letter_limit"]["due"] == date(2026, 9, 11)
     assert figures["decision"] == "modifies"
+    # The letter's date is the document's own date, not a fact typed beside it.
+    assert figures_of("palmyra", "tree-appeal-decision", facts, today=date(2026, 9, 11))
     with pytest.raises(InputError, match=r"is late: § 8.15\(14\) requires the Board to notify"):
-        compute("tree-appeal-decision", facts, letter_dated=date(2026, 9, 14))
+        figures_of("palmyra", "tree-appeal-decision", facts, today=date(2026, 9, 14))
+    with pytest.raises(
+        InputError, match=r"before the hearing concluded on Tuesday, September 1, 2026"
+    ):
+        figures_of("palmyra", "tree-appeal-decision", facts, today=date(2026, 8, 31))
 
 
 def test_a_decision_after_a_hearing_held_too_late_is_refused():
@@ -167,7 +173,6 @@ def test_a_decision_after_a_hearing_held_too_late_is_refused():
             "tree-appeal-decision-reversed",
             case_facts("tree-appeal-decision-reversed"),
             hearing_concluded_on=date(2026, 9, 14),
-            letter_dated=date(2026, 9, 15),
         )
 
 
@@ -184,9 +189,10 @@ def test_the_decision_letters_are_the_village_board_s_and_the_reversal_sets_no_d
 
 
 @pytest.mark.parametrize("stem", ["tree-appeal-decision", "tree-appeal-decision-reversed"])
-def test_a_sample_decision_letter_is_dated_the_day_its_fact_says(stem):
+def test_a_decision_letter_is_dated_by_its_document_date_and_has_no_date_fact(stem):
     case = tomllib.loads((CASEBOOK / f"{stem}.toml").read_text())
-    assert case["date"] == case["facts"]["letter_dated"]
+    assert "letter_dated" not in case["facts"]
+    assert "letter_dated" not in {fact.name for fact in load_notice("palmyra", stem).facts}
 
 
 # --- § 8.10: snow and ice removal charged on the tax roll -------------------------------------

@@ -1,0 +1,725 @@
+"""Palmyra's documents that follow one another in one case (Ch. 8), walked at the command line
+as a clerk walks them, with a fixed clock: the Dutch elm notice and its publication when the
+owner cannot be found (§ 8.15(5)(b)1); a Forester's order, the hearing of the appeal and the
+Board's letter (§ 8.15(14)); the sidewalk order, its assessment schedule, the invoice and a
+deferment (§§ 8.04(1), 8.03(3), 8.03(4)); the excavation permit and the bill for restoring the
+surface (§ 8.06(7)). Each precondition refuses with its sentence and takes no number."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clerk import CASEBOOK, clerk_at, pdf_text
+
+ELM_FACTS = [
+    "tree=one American elm, about 20 inches in diameter,",
+    "tree_location=in the terrace strip between the lot line and the curb along Maple Street",
+    "inspected_on=2026-07-16",
+    "finding=A laboratory culture of a branch sample confirmed the Dutch Elm disease fungus.",
+    "abatement=Cut down the tree and remove it from the terrace.",
+]
+PUBLICATION_FACTS = [
+    "newspaper=The Palmyra Prairie Courier (fictional)",
+    "owner_not_found=The certified letter came back unclaimed on July 21, 2026.",
+]
+ARTICLE = "9407111899223033000017"
+
+
+@pytest.fixture
+def clerk(tmp_path, runner):
+    return clerk_at(tmp_path, runner, "palmyra")
+
+
+def exported_text(clerk, number: str, tmp_path: Path) -> str:
+    out = tmp_path / "out" / number
+    clerk("document", "export", number, "--format", "pdf", "--out", str(out))
+    return pdf_text(next(out.rglob(f"{number}.pdf")))
+
+
+def documents_of(clerk, case: str) -> list[tuple[str, str, str | None]]:
+    shown = json.loads(clerk("case", "show", case, "--json").output)
+    return [(d["number"], d["notice_type"], d["follows"]) for d in shown["documents"]]
+
+
+def facts(*assignments: str) -> list[str]:
+    return [f"--fact={assignment}" for assignment in assignments]
+
+
+# --- § 8.15(5)(b)1: the Dutch elm notice, published when the owner cannot be found ------------
+
+
+def elm_notice_mailed_and_returned(clerk) -> None:
+    """Notice dated and mailed Friday, July 17, 2026; the letter comes back unclaimed July 21."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "dutch-elm-abatement-notice",
+        *facts(*ELM_FACTS),
+        "--event=notice_dated=2026-07-17",
+        today="2026-07-17",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-07-17")
+    clerk(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "certified_mail",
+        "--by",
+        "Village Forester",
+        "--at",
+        "2026-07-17T10:00",
+        "--article-number",
+        ARTICLE,
+        today="2026-07-17",
+    )
+    clerk("receipt", "PA-D-2026-00001", "--unclaimed", "2026-07-21T14:00", today="2026-07-21")
+
+
+def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_its_date(
+    clerk, tmp_path
+):
+    elm_notice_mailed_and_returned(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*PUBLICATION_FACTS), today="2026-07-22")
+    # The text is dated Wednesday, July 22 for the newspaper, which prints it Thursday, July 30.
+    unrecorded = clerk(
+        "issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22", ok=False
+    )
+    assert unrecorded.exit_code == 1
+    assert "The deadline needs the date of 'publication'" in unrecorded.output
+    clerk("case", "record", "PA-C-2026-0001", "--event=publication=2026-07-30", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22")
+    published = exported_text(clerk, "PA-D-2026-00002", tmp_path)
+    assert "Publish on: Thursday, July 30, 2026" in published
+    # 30 days from July 30 is Saturday, August 29; the office is closed, so Monday, August 31
+    # (Wis. Stat. § 990.001(4)(c)) -- not Friday, August 21, 30 days from the text's own date.
+    assert "no later than Monday, August 31, 2026" in published
+    assert "30 days from July 30, 2026, the date this notice is published" in published
+    assert "August 21" not in published
+    served = clerk(
+        "serve",
+        "PA-D-2026-00002",
+        "--method",
+        "publication",
+        "--by",
+        "The Palmyra Prairie Courier",
+        "--at",
+        "2026-07-30T06:00",
+        today="2026-07-30",
+    )
+    assert "Deadline: Monday, August 31, 2026" in served.output
+    assert "asks for less time" not in served.output
+    assert "Wrote" in clerk("proof", "PA-D-2026-00002", today="2026-07-31").output
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "dutch-elm-abatement-notice", None),
+        ("PA-D-2026-00002", "dutch-elm-abatement-publication", "PA-D-2026-00001"),
+    ]
+
+
+def test_the_publication_follows_a_written_notice_and_there_is_one_for_each(clerk):
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "dutch-elm-abatement-notice",
+        *facts(*ELM_FACTS),
+        "--event=notice_dated=2026-07-17",
+        today="2026-07-17",
+    )
+    # The publication's facts are recorded in the notice's case: it follows the notice.
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*PUBLICATION_FACTS),
+        "--event=publication=2026-07-30",
+        today="2026-07-17",
+    )
+    early = clerk(
+        "issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22", ok=False
+    )
+    assert early.exit_code == 1
+    assert (
+        "follows a 'dutch-elm-abatement-notice' or 'dutch-elm-immediate-notice' issued in case"
+        in early.output
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22")
+    again = clerk(
+        "issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-23", ok=False
+    )
+    assert again.exit_code == 1
+    assert "PA-D-2026-00002 is already the Notice to Abate Dutch Elm Disease" in again.output
+    assert "for PA-D-2026-00001" in again.output
+    clerk("void", "PA-D-2026-00002", "--reason", "misprinted", today="2026-07-23")
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-23")
+    assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")] == [
+        "PA-D-2026-00001",
+        "PA-D-2026-00002",
+        "PA-D-2026-00003",
+    ]
+
+
+def test_an_immediate_elm_notice_that_cannot_reach_the_owner_is_published_too(clerk, tmp_path):
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "dutch-elm-immediate-notice",
+        *facts(
+            *ELM_FACTS,
+            "immediate_action=Beetles are emerging and three healthy elms stand within 40 feet.",
+            "abate_by=2026-07-24",
+        ),
+        today="2026-07-17",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-07-17")
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*PUBLICATION_FACTS),
+        "--event=publication=2026-07-23",
+        today="2026-07-21",
+    )
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-21")
+    # A published notice gives the 30 days from publication: July 23 + 30 is Saturday,
+    # August 22, so Monday, August 24.
+    assert "no later than Monday, August 24, 2026" in exported_text(
+        clerk, "PA-D-2026-00002", tmp_path
+    )
+
+
+# --- § 8.15(14): an appeal from the Forester's order, its hearing and the Board's letter ------
+
+ORDER_FACTS = [
+    "inspected_on=2026-07-29",
+    "location=in the terrace between the sidewalk and the curb along Jefferson Street",
+    "plantings=One Colorado blue spruce, about 5 feet tall, in the terrace.",
+    "reason=No permit was issued and a spruce may not be planted in a terrace area.",
+    "remove_by=2026-08-28",
+]
+APPEAL_FACTS = [
+    "order_title=order to remove unlawfully planted trees, plants or shrubs",
+    "order_received_on=2026-08-05",
+    "appeal_received_on=2026-08-10",
+    "hearing_at=2026-09-01T18:30",
+    "hearing_place=the Board Room, Village Hall",
+]
+DECISION_FACTS = [
+    "hearing_concluded_on=2026-09-01",
+    "resolution=Resolution No. 2026-44",
+    "appearance=Pieter Vandermolen appeared and presented photographs.",
+    "grounds=A spruce is a pine or fir tree, which § 8.15(8)(a)3 forbids in a terrace area.",
+    "outcome=affirmed",
+    "order_as_decided=Remove the Colorado blue spruce from the terrace, with its root ball.",
+    "comply_by=2026-10-30",
+]
+
+
+def order_appealed(clerk) -> None:
+    """The order dated August 3, received August 5 by certified mail, appealed August 10."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0934",
+        "--notice-type",
+        "unlawful-planting-order",
+        *facts(*ORDER_FACTS),
+        today="2026-08-03",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-08-03")
+    clerk(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "certified_mail",
+        "--by",
+        "Village Forester",
+        "--at",
+        "2026-08-03T11:00",
+        "--article-number",
+        ARTICLE,
+        today="2026-08-03",
+    )
+    clerk("receipt", "PA-D-2026-00001", "--signed", "2026-08-05T10:00", today="2026-08-05")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "appellant",
+        "--name",
+        "Rosalind and Pieter Vandermolen",
+        "--address",
+        "401 West Jefferson Street|Palmyra WI 53156",
+        today="2026-08-10",
+    )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*APPEAL_FACTS), today="2026-08-10")
+
+
+def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_s_letter(
+    clerk, tmp_path
+):
+    order_appealed(clerk)
+    # The decision letter repeats the order's number as a fact of the case (it is two documents
+    # back); the hearing notice takes it from the register, whatever was typed.
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=order_number=PA-D-2026-00099",
+        today="2026-08-10",
+    )
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-11")
+    hearing = exported_text(clerk, "PA-D-2026-00002", tmp_path)
+    assert "Document No. PA-D-2026-00001, on August 5, 2026" in hearing
+    assert "PA-D-2026-00099" not in hearing
+    # 7 days from receipt on August 5 run to Wednesday, August 12; 30 days from the appeal on
+    # August 10 to Wednesday, September 9.
+    assert "which ended on Wednesday, August 12, 2026" in hearing
+    assert "no later than Wednesday, September 9, 2026" in hearing
+    clerk(
+        "serve",
+        "PA-D-2026-00002",
+        "--method",
+        "present_personally",
+        "--by",
+        "Village Clerk",
+        "--at",
+        "2026-08-11T15:00",
+        "--to",
+        "Pieter Vandermolen",
+        today="2026-08-11",
+    )
+    clerk("proof", "PA-D-2026-00002", today="2026-08-12")
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=order_number=PA-D-2026-00001",
+        *facts(*DECISION_FACTS),
+        today="2026-09-02",
+    )
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-04")
+    letter = exported_text(clerk, "PA-D-2026-00003", tmp_path)
+    assert "This letter, dated September 4, 2026" in letter
+    assert "no later than Friday, September 11, 2026" in letter
+    assert "affirms the order appealed from" in letter
+    assert "no later than Friday, October 30, 2026" in letter
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "unlawful-planting-order", None),
+        ("PA-D-2026-00002", "tree-appeal-hearing", "PA-D-2026-00001"),
+        ("PA-D-2026-00003", "tree-appeal-decision", "PA-D-2026-00002"),
+    ]
+
+
+def test_a_decision_letter_needs_the_hearing_notice_and_is_one_for_each_hearing(clerk):
+    order_appealed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=order_number=PA-D-2026-00001",
+        *facts(*DECISION_FACTS),
+        today="2026-09-02",
+    )
+    early = clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-04", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'tree-appeal-hearing' issued in case PA-C-2026-0001" in early.output
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-11")
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-decision-reversed", today="2026-09-04")
+    again = clerk(
+        "issue", "PA-C-2026-0001", "tree-appeal-decision-reversed", today="2026-09-05", ok=False
+    )
+    assert again.exit_code == 1
+    assert "PA-D-2026-00003 is already the Decision of the Village Board on Appeal" in again.output
+    assert "for PA-D-2026-00002" in again.output
+
+
+def test_a_decision_letter_more_than_10_days_after_the_hearing_is_refused(clerk):
+    order_appealed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=order_number=PA-D-2026-00001",
+        *facts(*DECISION_FACTS),
+        today="2026-09-02",
+    )
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-11")
+    # Hearing concluded Tuesday, September 1: the letter is due by Friday, September 11.
+    late = clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-14", ok=False)
+    assert late.exit_code == 1
+    assert (
+        "A letter dated Monday, September 14, 2026 is late: § 8.15(14) requires the Board to "
+        "notify the appellant of its decision by letter within 10 days after the hearing "
+        "concluded on Tuesday, September 1, 2026, so by Friday, September 11, 2026."
+    ) in " ".join(late.output.split())
+    clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-11")
+    assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")][-1] == "PA-D-2026-00003"
+
+
+def test_a_hearing_on_an_appeal_made_after_the_7_days_is_refused(clerk):
+    order_appealed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=appeal_received_on=2026-08-13",
+        "--fact=hearing_at=2026-09-08T18:30",
+        today="2026-08-13",
+    )
+    late = clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-14", ok=False)
+    assert late.exit_code == 1
+    assert "§ 8.15(14) allows an appeal to the Village Board within 7 days" in late.output
+    assert "so by Wednesday, August 12, 2026" in late.output
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- §§ 8.04(1), 8.03(4), 8.03(3): sidewalk order, schedule, invoice, deferment ---------------
+
+SCHEDULE_FACTS = [
+    "project=the 2026 repair of the sidewalk in front of 131 East Main Street",
+    "work=reconstruction",
+    "project_costs=Construction, the contractor's final pay request|1632.00",
+    "intersection_sqft=0",
+    "lots=PV-0641 | interior | East Main Street: 16 ft x 4 ft",
+]
+INVOICE_FACTS = [
+    "improvement=the 2026 repair of the sidewalk in front of 131 East Main Street",
+    "levy_resolution=Final Resolution No. 2026-31, adopted July 13, 2026",
+    "completion_certified_by=the Superintendent of Public Works",
+    "completion_certified_on=2026-07-20",
+    "assessment_lines=Sidewalk reconstruction, 64 square feet, 50% of the cost|816.00",
+    "installment_years=5",
+    "borrowing_rate_percent=3.25",
+    "first_tax_year=2026",
+]
+DEFERMENT_FACTS = [
+    "application_received_on=2026-08-05",
+    "meeting_on=2026-08-10",
+    "decision_resolution=Resolution No. 2026-40",
+    "use_or_connection_made=no",
+    "board_terms=The deferment ends when the sidewalk is used in connection with the property.",
+    "outcome=granted",
+    "grounds=No use of the sidewalk is made in connection with the property.",
+]
+
+
+def sidewalk_scheduled(clerk) -> None:
+    """The order served May 4 (20 days to May 26); the Village's work assessed June 15."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0641",
+        "--notice-type",
+        "sidewalk-order",
+        *facts(
+            "resolution=Resolution No. 2026-09, adopted by the Village Board on April 13, 2026",
+            "sidewalk_location=along the East Main Street frontage of 131 East Main Street",
+            "ordered_work=Remove and replace four heaved sidewalk squares.",
+            "estimated_costs=Removal and replacement, 64 square feet|816.00",
+        ),
+        today="2026-05-04",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-05-04")
+    clerk(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "K. Nowak",
+        "--at",
+        "2026-05-04T10:00",
+        today="2026-05-04",
+    )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SCHEDULE_FACTS), today="2026-06-15")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "officer",
+        "--name",
+        "Village Clerk-Treasurer",
+        "--address",
+        "Village Hall|Palmyra WI 53156",
+        today="2026-06-15",
+    )
+    clerk("issue", "PA-C-2026-0001", "sidewalk-assessment-schedule", today="2026-06-15")
+    clerk("case", "record", "PA-C-2026-0001", *facts(*INVOICE_FACTS), today="2026-07-20")
+
+
+def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_one_case(
+    clerk, tmp_path
+):
+    sidewalk_scheduled(clerk)
+    # Half of the $1,632.00 reconstruction is assessable (§ 8.03(4)(b)3): $816.00 on 64 sq ft.
+    schedule = exported_text(clerk, "PA-D-2026-00002", tmp_path)
+    assert "PV-0641 131 East Main Street Halvorsen Family Trust 64 $816.00" in schedule
+    again = clerk(
+        "issue", "PA-C-2026-0001", "sidewalk-assessment-schedule", today="2026-06-16", ok=False
+    )
+    assert "PA-D-2026-00002 is already the Sidewalk Special Assessment" in again.output
+    clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-22", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
+    invoice = exported_text(clerk, "PA-D-2026-00003", tmp_path)
+    assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
+    assert "no later than Friday, August 21, 2026" in invoice
+    # Mailed the day after its date, the invoice still gives 30 days from its date (§ 8.03(3)(b)1).
+    mailed = clerk(
+        "serve",
+        "PA-D-2026-00003",
+        "--method",
+        "first_class_mail",
+        "--by",
+        "Clerk-Treasurer",
+        "--at",
+        "2026-07-23T09:00",
+        today="2026-07-23",
+    )
+    assert "Deadline: Friday, August 21, 2026" in mailed.output
+    assert "asks for less time" not in mailed.output
+    clerk("pay", "PA-D-2026-00003", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Ingrid Halvorsen, trustee",
+        "--address",
+        "2207 Linden Court|Whitewater WI 53190",
+        today="2026-08-10",
+    )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DEFERMENT_FACTS), today="2026-08-10")
+    clerk("issue", "PA-C-2026-0001", "assessment-deferment-decision", today="2026-08-11")
+    decision = exported_text(clerk, "PA-D-2026-00004", tmp_path)
+    # Taken from the register: the invoice's number and date, and what is still outstanding.
+    assert "Document No. PA-D-2026-00003, dated July 22, 2026" in decision
+    assert "the special assessment of $600.00" in decision
+    assert "from the date of the final notice of assessment, July 22, 2026" in decision
+    assert "By Resolution No. 2026-40, the Village Board grants a deferment" in decision
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "sidewalk-order", None),
+        ("PA-D-2026-00002", "sidewalk-assessment-schedule", "PA-D-2026-00001"),
+        ("PA-D-2026-00003", "special-assessment-invoice", "PA-D-2026-00002"),
+        ("PA-D-2026-00004", "assessment-deferment-decision", "PA-D-2026-00003"),
+    ]
+
+
+def test_an_invoice_dated_before_completion_is_certified_is_refused_and_takes_no_number(clerk):
+    sidewalk_scheduled(clerk)
+    clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-17", today="2026-07-17")
+    early = clerk(
+        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-17", ok=False
+    )
+    assert early.exit_code == 1
+    assert (
+        "An invoice dated Friday, July 17, 2026 would come before the completion of the work was "
+        "certified on Monday, July 20, 2026; § 8.03(3)(b)1"
+    ) in " ".join(early.output.split())
+    clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-20", today="2026-07-20")
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-20")
+    assert "Issued PA-D-2026-00003: Special Assessment Invoice" in issued.output
+
+
+def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(clerk, tmp_path):
+    sidewalk_scheduled(clerk)
+    clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-22", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
+    typed = clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=invoice_number=PA-2026-A-0001",
+        today="2026-08-10",
+        ok=False,
+    )
+    assert typed.exit_code == 1
+    assert "'invoice_number' is not recorded" in typed.output
+    clerk("pay", "PA-D-2026-00003", "--amount", "816.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Ingrid Halvorsen, trustee",
+        "--address",
+        "2207 Linden Court|Whitewater WI 53190",
+        today="2026-08-10",
+    )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DEFERMENT_FACTS), today="2026-08-10")
+    paid = clerk(
+        "issue", "PA-C-2026-0001", "assessment-deferment-decision", today="2026-08-11", ok=False
+    )
+    assert paid.exit_code == 1
+    assert "The assessment or installment to be deferred must be more than $0.00." in paid.output
+    # A hardship deferment is of one year's installment, a fact; the invoice's number is taken.
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(
+            "application_tax_year=2026",
+            "installment_tax_year=2026",
+            "deferred_amount=188.47",
+            "applicant_at_least_18=yes",
+            "applicant_owns_real_estate=yes",
+            "real_estate_is_homestead=yes",
+            "income_within_homestead_maximum=yes",
+            "other_grounds_for_denial=no",
+        ),
+        today="2026-08-11",
+    )
+    clerk("issue", "PA-C-2026-0001", "hardship-deferment-decision", today="2026-08-11")
+    hardship = exported_text(clerk, "PA-D-2026-00004", tmp_path)
+    assert "special assessment invoice, Document No. PA-D-2026-00003)" in hardship
+    assert "$188.47" in hardship
+
+
+def test_an_invoice_in_a_district_case_of_several_parcels_is_refused(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "water-main-assessment-schedule.toml"),
+        today="2026-10-05",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*INVOICE_FACTS),
+        "--event=invoiced=2026-10-20",
+        today="2026-10-20",
+    )
+    several = clerk(
+        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20", ok=False
+    )
+    assert several.exit_code == 1
+    assert "an invoice bills one parcel; open a case for each parcel of the district" in (
+        several.output
+    )
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.06(7): the excavation permit and the bill for restoring the surface -----------------
+
+RESTORATION_FACTS = [
+    "work_completed_on=2026-09-28",
+    "restoration_period=10 days after the Superintendent decided on September 30, 2026 that "
+    "the opening was ready for paving",
+    "restoration_due_on=2026-10-13",
+    "village_restored_on=2026-10-20",
+    "restoration=the Department of Public Works laid 3 inches of hot-mix asphalt.",
+    "costs=Labor, Department of Public Works|308.00",
+    "costs=Hot-mix asphalt, 2.5 tons|230.00",
+    "bond_surety=Lakeland Surety Co., bond No. LS-26-1187, $100.00",
+]
+
+
+def permit_issued(clerk) -> str:
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-permit.toml"),
+        today="2026-09-14",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-09-14")
+    number = issued.output.split("Issued ")[1].split(":")[0]
+    clerk(
+        "serve",
+        number,
+        "--method",
+        "present_personally",
+        "--by",
+        "Superintendent of Public Works",
+        "--at",
+        "2026-09-14T09:00",
+        today="2026-09-14",
+    )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*RESTORATION_FACTS), today="2026-10-21")
+    return number
+
+
+def test_the_restoration_bill_takes_the_permit_s_number_and_day_of_issue(clerk, tmp_path):
+    permit = permit_issued(clerk)
+    typed = clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=permit_number=PA-2026-P-0018",
+        today="2026-10-21",
+        ok=False,
+    )
+    assert typed.exit_code == 1
+    assert "'permit_number' is not recorded" in typed.output
+    issued = clerk("issue", "PA-C-2026-0001", "surface-restoration-bill", today="2026-10-26")
+    bill_number = issued.output.split("Issued ")[1].split(":")[0]
+    bill = exported_text(clerk, bill_number, tmp_path)
+    assert f"Under street excavation permit No. {permit}, issued on September 14, 2026" in bill
+    assert "Amount billed $538.00" in bill
+    clerk(
+        "serve",
+        bill_number,
+        "--method",
+        "certified_mail",
+        "--by",
+        "Village Clerk",
+        "--at",
+        "2026-10-26T11:00",
+        "--article-number",
+        ARTICLE,
+        today="2026-10-26",
+    )
+    clerk("pay", bill_number, "--amount", "538.00", "--on", "2026-11-05", today="2026-11-05")
+    again = clerk(
+        "issue", "PA-C-2026-0001", "surface-restoration-bill", today="2026-11-06", ok=False
+    )
+    assert again.exit_code == 1
+    assert f"{bill_number} is already the Bill for Restoration" in again.output
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (permit, "excavation-permit", None),
+        (bill_number, "surface-restoration-bill", permit),
+    ]
+
+
+def test_a_bill_dated_before_the_village_restored_the_surface_is_refused(clerk):
+    permit_issued(clerk)
+    early = clerk(
+        "issue", "PA-C-2026-0001", "surface-restoration-bill", today="2026-10-19", ok=False
+    )
+    assert early.exit_code == 1
+    assert (
+        "A bill dated Monday, October 19, 2026 would come before the Village restored the surface "
+        "on Tuesday, October 20, 2026; § 8.06(7)"
+    ) in " ".join(early.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
