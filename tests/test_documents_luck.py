@@ -10,7 +10,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from notice_figures import figures_of
+from notice_figures import figures_of, sample_facts
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
@@ -86,7 +86,12 @@ def test_the_snow_and_ice_bill_adds_up_the_account_of_expenses(rendered):
             {"description": "Materials", "amount": Decimal("18.40")},
         ]
     }
-    figures = figures_of("luck", "snow-ice-removal-bill", facts)
+    figures = figures_of(
+        "luck",
+        "snow-ice-removal-bill",
+        {**sample_facts("luck", "snow-ice-removal-bill"), **facts},
+        today=date(2027, 1, 4),
+    )
     assert figures["charges"]["total"] == Decimal("231.40")
     assert "Pay $231.40 to the Village Clerk-Treasurer" in rendered["snow-ice-removal-bill"]
 
@@ -94,7 +99,11 @@ def test_the_snow_and_ice_bill_adds_up_the_account_of_expenses(rendered):
 def test_a_bill_for_no_expenses_is_refused():
     nothing = {"expenses": [{"description": "Nothing", "amount": Decimal("0.00")}]}
     with pytest.raises(InputError, match="adds up to nothing"):
-        figures_of("luck", "obstruction-removal-bill", nothing)
+        figures_of(
+            "luck",
+            "obstruction-removal-bill",
+            {**sample_facts("luck", "obstruction-removal-bill"), **nothing},
+        )
 
 
 @pytest.mark.parametrize("slug", ["snow-ice-removal-bill", "obstruction-removal-bill"])

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from notice_figures import figures_of
+from notice_figures import figures_of, sample_facts
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
@@ -110,7 +110,8 @@ def test_the_permit_is_the_clerk_treasurer_s_and_prints_its_term_and_fee(rendere
 
 def test_a_revocation_must_name_a_condition_of_occupancy():
     def revoke(facts):
-        return figures_of("luck", "street-privilege-revocation", facts)
+        sample = sample_facts("luck", "street-privilege-revocation")
+        return figures_of("luck", "street-privilege-revocation", {**sample, **facts})
 
     assert [g["key"] for g in revoke({"conditions_violated": ["(3)", "2"]})["grounds"]] == [
         "2",

@@ -40,13 +40,13 @@ def rendered():
 # --- § 496-6E (inferred): the thirty-day renewal --------------------------------------------
 
 RENEWAL = {
-    "original_approved_on": date(2026, 6, 8),
+    "approved_on": date(2026, 6, 8),
     "operations_begun_on": date(2026, 6, 10),
     "request_made_on": date(2026, 7, 6),
     "renewal_approved_on": date(2026, 7, 7),
     "insurance_in_force_through": date(2026, 12, 31),
-    "board_fee": Decimal("40.00"),
-    "fee_resolution": "Resolution No. 2026-4",
+    "renewal_fee": Decimal("40.00"),
+    "renewal_fee_resolution": "Resolution No. 2026-4",
 }
 
 
@@ -60,7 +60,7 @@ def test_the_renewal_says_when_the_pavement_day_comes_before_the_renewed_period_
     # runs to Wednesday, August 5; pavement is due Tuesday, August 4, the day before.
     earlier = {
         **RENEWAL,
-        "original_approved_on": date(2026, 6, 5),
+        "approved_on": date(2026, 6, 5),
         "request_made_on": date(2026, 7, 1),
         "renewal_approved_on": date(2026, 7, 1),
     }
@@ -130,7 +130,7 @@ def test_a_renewal_fee_of_nothing_is_refused():
     # New with the declared fee: "payment of a renewal permit fee set by the Village Board"; a
     # fee of $0.00 was printed before, and is now refused as a bill for nothing.
     with pytest.raises(InputError, match=r"renewal permit fee is \$0\.00"):
-        figures_of("luck", "excavation-permit-renewal", {**RENEWAL, "board_fee": Decimal("0.00")})
+        figures_of("luck", "excavation-permit-renewal", {**RENEWAL, "renewal_fee": Decimal("0.00")})
 
 
 def test_the_renewal_is_signed_by_the_director_of_public_works(rendered):

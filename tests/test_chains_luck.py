@@ -1,0 +1,1003 @@
+"""Luck's cases from first document to the last, walked at the command line with a fixed clock:
+the snow and ice notice and its bill, the obstruction notice and the bill for its removal, the
+street excavation application, permit, renewal, faulty work bill and defective restoration
+notice, the fixture and street privilege permits and their revocations, the vending letter and
+the Board's decision on its appeal, and the sidewalk repair order and the permit for the work.
+
+Each follow-up is issued in the case of the first document, takes what it repeats (a permit's
+number, a letter's date, the day a notice's 24 hours ended) from the register, and is refused,
+with the ordinance's sentence and without taking a number, when its precondition fails."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clerk import CASEBOOK, LUCK_SNOW_NOTICE, Clerk, clerk_at, issued_number, pdf_text
+
+LUCK = CASEBOOK / "luck"
+
+
+@pytest.fixture
+def clerk(tmp_path, runner):
+    return clerk_at(tmp_path, runner, "luck")
+
+
+def facts(*pairs: str) -> list[str]:
+    return [option for pair in pairs for option in ("--fact", pair)]
+
+
+def exported_text(clerk: Clerk, number: str, tmp_path: Path) -> str:
+    out = tmp_path / "out" / number
+    clerk("document", "export", number, "--format", "pdf", "--out", str(out))
+    return pdf_text(next(out.rglob(f"{number}.pdf")))
+
+
+def documents(clerk: Clerk, case: str) -> list[dict]:
+    return json.loads(clerk("case", "show", case, "--json").output)["documents"]
+
+
+def refused(clerk: Clerk, *args: str, today: str) -> str:
+    """A command the register refuses: exit 1, its sentence returned."""
+    result = clerk(*args, today=today, ok=False)
+    assert result.exit_code == 1, result.output
+    return " ".join(result.output.split())
+
+
+def party(clerk: Clerk, case: str, role: str, name: str, address: str, today: str) -> None:
+    clerk("case", "party", case, "--role", role, "--name", name, "--address", address, today=today)
+
+
+# --- § 496-10: the snow and ice notice and the bill for the Village's removal ----------------
+
+SNOW_BILL = facts(
+    "abatement_basis=The snow and ice were not removed by 12:00 noon on December 24, 2026.",
+    "work_description=a Public Works crew cleared about 90 feet of sidewalk.",
+    "costs_incurred_on=2026-12-24",
+    "expenses=Labor: two Public Works employees|115.50",
+    "expenses=Equipment: skid-steer loader|97.50",
+    "expenses=Materials: sand and salt|18.40",
+)
+
+
+def snow_notice_served(clerk: Clerk) -> None:
+    """Snow ceased Tuesday, December 22 at 6:30 a.m.; the notice is handed to the owner on
+    Wednesday, December 23 at 2:15 p.m., so removal is due by noon on Thursday, December 24."""
+    clerk(*LUCK_SNOW_NOTICE, today="2026-12-23")
+    clerk("issue", "LU-C-2026-0001", today="2026-12-23")
+    clerk(
+        "serve",
+        "LU-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "Officer D. Reyes",
+        "--at",
+        "2026-12-23T14:15",
+        today="2026-12-23",
+    )
+    clerk("case", "record", "LU-C-2026-0001", *SNOW_BILL, today="2026-12-24")
+
+
+def test_the_snow_bill_follows_the_served_notice_and_is_due_ten_days_from_its_receipt(
+    clerk, tmp_path
+):
+    snow_notice_served(clerk)
+    assert "LU-D-2026-00001-affidavit-of-service.pdf" in (
+        clerk("proof", "LU-D-2026-00001", today="2026-12-23").output
+    )
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-04")
+    )
+    assert bill == "LU-D-2027-00001"
+    clerk(
+        "serve",
+        bill,
+        "--method",
+        "first_class_mail",
+        "--by",
+        "clerk",
+        "--at",
+        "2027-01-04T15:00",
+        today="2027-01-04",
+    )
+    receipt = clerk("receipt", bill, "--signed", "2027-01-06T12:00", today="2027-01-07")
+    # Ten days from Wednesday, January 6 is Saturday, January 16; the office is closed
+    # Saturdays and Monday, January 18 is Martin Luther King, Jr. Day.
+    assert "Deadline: Tuesday, January 19, 2027" in receipt.output
+    text = exported_text(clerk, bill, tmp_path)
+    assert "Case No.: LU-C-2026-0001" in text
+    assert "Amount due $231.40" in text
+    assert "within 10 calendar days from the day you receive this bill" in text
+    shown = documents(clerk, "LU-C-2026-0001")
+    assert [(d["number"], d["follows"]) for d in shown] == [
+        ("LU-D-2026-00001", None),
+        (bill, "LU-D-2026-00001"),
+    ]
+    assert (shown[1]["deadline"], shown[1]["outstanding"]) == ("2027-01-19", "231.40")
+
+
+def test_one_snow_bill_is_mailed_for_each_notice_unless_it_is_void(clerk):
+    snow_notice_served(clerk)
+    clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-04")
+    second = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-05")
+    assert (
+        "LU-D-2027-00001 is already the Bill for Snow and Ice Removal for LU-D-2026-00001" in second
+    )
+    clerk("void", "LU-D-2027-00001", "--reason", "wrong expenses", today="2027-01-05")
+    again = clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-05")
+    assert issued_number(again) == "LU-D-2027-00002"
+
+
+def test_a_snow_bill_dated_before_the_costs_it_charges_is_refused_and_takes_no_number(clerk):
+    snow_notice_served(clerk)
+    early = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2026-12-23")
+    assert (
+        "The bill is dated Wednesday, December 23, 2026, before the costs it charges were incurred "
+        "on Thursday, December 24, 2026; § 496-10G (inferred) bills the expenses" in early
+    )
+    issued = clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2026-12-28")
+    assert issued_number(issued) == "LU-D-2026-00002"
+
+
+@pytest.mark.parametrize(
+    ("ceased", "observed", "until", "later"),
+    [
+        # Tuesday 6:30 a.m. + 24 hours: Wednesday, December 23 at 6:30 a.m.
+        (
+            "2026-12-22T06:30",
+            "2026-12-23T06:00",
+            "Wednesday, December 23, 2026 at 6:30 a.m. CST",
+            "2026-12-23T09:40",
+        ),
+        # Saturday 10:00 a.m.: the whole of Sunday is left out (Wis. Stat. § 990.001(4)(a)).
+        (
+            "2026-12-19T10:00",
+            "2026-12-21T09:00",
+            "Monday, December 21, 2026 at 10:00 a.m. CST",
+            "2026-12-21T10:30",
+        ),
+    ],
+)
+def test_a_snow_notice_is_refused_until_the_24_hours_of_496_10a_have_run(
+    clerk, ceased, observed, until, later
+):
+    day = observed[:10]
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "luck",
+        "--parcel",
+        "146-00312-0000",
+        "--notice-type",
+        "snow-ice-nonhazardous",
+        *facts(f"snow_ceased={ceased}", f"observed_at={observed}", "sidewalk_location=along Main"),
+        today=day,
+    )
+    early = refused(clerk, "issue", "LU-C-2026-0001", today=day)
+    assert f"run until {until} (§ 496-10A)" in early
+    assert "the notice of § 496-10B(2) issues only when the owner fails" in early
+    assert documents(clerk, "LU-C-2026-0001") == []
+    # Found still uncleared once the 24 hours have run, the notice takes the first number.
+    clerk("case", "record", "LU-C-2026-0001", "--fact", f"observed_at={later}", today=day)
+    assert issued_number(clerk("issue", "LU-C-2026-0001", today=day)) == "LU-D-2026-00001"
+
+
+def test_the_bill_after_an_immediate_abatement_needs_no_time_to_have_run(clerk):
+    # Nobody was available at 305 Foster Avenue; the Village removed the ice at once and mailed
+    # the notice of abatement (§ 496-10B(1)), which gives the owner no time to comply.
+    clerk("case", "open", "--from", str(LUCK / "snow-ice-hazard-abated.toml"), today="2026-12-29")
+    clerk("issue", "LU-C-2026-0001", today="2026-12-29")
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(
+            "abatement_basis=The hazard was abated at once; nobody could receive a notice.",
+            "work_description=a Public Works crew removed the ice.",
+            "costs_incurred_on=2026-12-28",
+            "expenses=Labor|88.00",
+        ),
+        today="2026-12-29",
+    )
+    bill = clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2026-12-29")
+    assert issued_number(bill) == "LU-D-2026-00002"
+
+
+# --- § 496-8D-F: the obstruction notice and the bill for its removal --------------------------
+
+OBSTRUCTION_BILL = (
+    "abatement_basis=The trailer was not removed within 24 hours of the notice.",
+    "work_description=a licensed hauler towed the trailer to the Village yard.",
+    "expenses=Towing by Northwoods Towing, invoice 4471|185.00",
+    "expenses=Labor: Public Works crew, traffic control and sweeping|88.25",
+    "expenses=Equipment: street sweeper|60.00",
+)
+
+
+def street_obstruction_mailed(clerk: Clerk, *, signed: bool = True) -> None:
+    """The street notice is issued and sent by certified mail on Wednesday, October 14, 2026
+    at 3:00 p.m., stating its 24 hours as if delivered then; the receipt is signed on Monday,
+    October 19 at 9:00 a.m., so the 24 hours end on Tuesday, October 20 at 9:00 a.m."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "luck",
+        "--parcel",
+        "146-00520-0000",
+        "--notice-type",
+        "obstruction-street",
+        *facts(
+            "observed_at=2026-10-13T15:30",
+            "location=the Foster Avenue roadway in front of 305 Foster Avenue",
+            "obstruction=an unhitched utility trailer loaded with roofing debris.",
+        ),
+        # A notice of hours states its deadline from a moment of service, recorded before issue.
+        "--event",
+        "service=2026-10-14T15:00",
+        today="2026-10-14",
+    )
+    clerk("issue", "LU-C-2026-0001", today="2026-10-14")
+    clerk(
+        "serve",
+        "LU-D-2026-00001",
+        "--method",
+        "certified_mail",
+        "--by",
+        "clerk",
+        "--at",
+        "2026-10-14T15:00",
+        "--article-number",
+        "9407111899223033000017",
+        today="2026-10-14",
+    )
+    if signed:
+        clerk("receipt", "LU-D-2026-00001", "--signed", "2026-10-19T09:00", today="2026-10-19")
+
+
+def test_the_obstruction_bill_takes_the_end_of_the_24_hours_from_the_signed_receipt(
+    clerk, tmp_path
+):
+    street_obstruction_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*OBSTRUCTION_BILL, "costs_incurred_on=2026-10-21"),
+        today="2026-10-21",
+    )
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-23")
+    )
+    text = exported_text(clerk, bill, tmp_path)
+    assert "Amount due $333.25" in text
+    assert "The costs were incurred on October 21, 2026" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, "LU-D-2026-00001"]
+    # The day the 24 hours ended is the register's, never typed.
+    typed = refused(
+        clerk,
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        "--fact",
+        "notice_deadline=2026-10-30",
+        today="2026-10-23",
+    )
+    assert (
+        "'notice_deadline' is not recorded: the Bill for Removal of Obstruction takes it" in typed
+    )
+
+
+def test_an_obstruction_bill_for_costs_incurred_before_the_24_hours_ended_is_refused(clerk):
+    street_obstruction_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*OBSTRUCTION_BILL, "costs_incurred_on=2026-10-19"),
+        today="2026-10-20",
+    )
+    # The day the notice stated when issued (Thursday, October 15) has passed, but the 24 hours
+    # run from the signed receipt: removal on Monday, October 19 came too early.
+    early = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-20"
+    )
+    assert (
+        "The costs were incurred on Monday, October 19, 2026, before the 24 hours of the notice "
+        "to remove ended on Tuesday, October 20, 2026; under § 496-8F (inferred)" in early
+    )
+    # Removal on the day the 24 hours end is allowed: the day, not the hour, is compared.
+    clerk("case", "record", "LU-C-2026-0001", "--fact", "costs_incurred_on=2026-10-20")
+    bill = clerk("issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-20")
+    assert issued_number(bill) == "LU-D-2026-00002"
+
+
+def test_an_obstruction_bill_waits_for_the_signed_receipt_of_a_mailed_notice(clerk):
+    street_obstruction_mailed(clerk, signed=False)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*OBSTRUCTION_BILL, "costs_incurred_on=2026-10-21"),
+        today="2026-10-21",
+    )
+    waiting = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-21"
+    )
+    assert "LU-D-2026-00001 has no deadline yet" in waiting
+    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+    clerk("receipt", "LU-D-2026-00001", "--signed", "2026-10-19T09:00", today="2026-10-21")
+    bill = clerk("issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-21")
+    assert issued_number(bill) == "LU-D-2026-00002"
+
+
+def test_one_obstruction_bill_is_mailed_for_each_notice(clerk):
+    street_obstruction_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*OBSTRUCTION_BILL, "costs_incurred_on=2026-10-21"),
+        today="2026-10-21",
+    )
+    clerk("issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-23")
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-26"
+    )
+    assert "LU-D-2026-00002 is already the Bill for Removal of Obstruction for LU-D-2026-00001" in (
+        second
+    )
+
+
+# --- §§ 496-6, 496-7: street excavation -----------------------------------------------------
+
+PERMIT = facts(
+    "permittee=Northland Plumbing & Excavating Inc.",
+    "contractor=Northland Plumbing & Excavating Inc.; foreman Arne Kvale",
+    "application_made_on=2026-06-03",
+    "location=Foster Avenue, east driving lane, in front of 427 Foster Avenue",
+    "nature_of_work=Repair of a leaking water service.",
+    "method=Saw cut; one opening with a trench box; compacted backfill; bituminous patch.",
+    "approved_on=2026-06-08",
+    "work_starts_at=2026-06-10T07:00",
+    "emergency_determined=false",
+    "insurer=North Star Casualty Company, policy No. GL-2026-88412",
+    "insurance_per_person=1000000.00",
+    "insurance_per_accident=1000000.00",
+    "insurance_property_damage=500000.00",
+    "indemnity_signed_on=2026-06-03",
+    "guarantee=surety bond No. SB-40517 of Great Lakes Surety Company",
+    "guarantee_amount=2500.00",
+    "board_fee=75.00",
+    "fee_resolution=Resolution No. 2026-4",
+    "village_expenses=Inspection of the trench, 1.5 hours|63.00",
+    "fee_receipt=DPW-2026-0117",
+    "conditions=One lane of traffic in each direction shall be kept open.",
+)
+
+RENEWAL = (
+    "operations_begun_on=2026-06-10",
+    "reason=the service line is being replaced to the house",
+    "insurance_in_force_through=2026-12-31",
+    "renewal_fee=40.00",
+    "renewal_fee_resolution=Resolution No. 2026-5",
+    "renewal_fee_receipt=DPW-2026-0142",
+    "renewal_conditions=Notify the Director four hours before backfilling.",
+)
+
+FAULTY = facts(
+    "deficiencies=The patch settled about 1 1/2 inches.",
+    "notice_number=LU-D-2026-00009",
+    "notice_given_on=2026-09-14",
+    "repaired_on=2026-09-24",
+    "labor=two Public Works employees, 5 hours each|420.00",
+    "materials=hot-mix bituminous surface course, 1.5 tons|187.50",
+    "materials=crushed stone base, 2 tons|46.00",
+    "equipment=saw, plate compactor and roller, one day|210.00",
+)
+
+DEFECT = (
+    "addressed_as=surety",
+    "restored_by=Northland Plumbing & Excavating Inc.",
+    "surety=surety bond No. SB-40517 of Great Lakes Surety Company",
+    "completed_on=2026-07-20",
+    "defect=The patch has sunk about 2 inches along its east edge.",
+    "work_to_be_done=Remove and replace the patch.",
+    "cost_of_work=Removal and replacement of the patch|980.00",
+    "complete_by=2028-06-30",
+)
+
+
+def application_and_permit(clerk: Clerk) -> str:
+    """The form handed out on May 11, 2026; the permit approved and issued on June 8. Returns
+    the permit's number."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(LUCK / "excavation-permit-application.toml"),
+        today="2026-05-11",
+    )
+    assert issued_number(clerk("issue", "LU-C-2026-0001", today="2026-05-11")) == "LU-D-2026-00001"
+    clerk("case", "record", "LU-C-2026-0001", *PERMIT, today="2026-06-08")
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "applicant",
+        "Northland Plumbing & Excavating Inc.",
+        "1180 State Road 35|Milltown WI 54858",
+        "2026-06-08",
+    )
+    permit = clerk("issue", "LU-C-2026-0001", "street-excavation-permit", today="2026-06-08")
+    return issued_number(permit)
+
+
+def test_a_permit_needs_the_application_issued_in_its_case(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(LUCK / "excavation-permit-application.toml"),
+        today="2026-05-11",
+    )
+    clerk("case", "record", "LU-C-2026-0001", *PERMIT, today="2026-06-08")
+    early = refused(
+        clerk, "issue", "LU-C-2026-0001", "street-excavation-permit", today="2026-06-08"
+    )
+    assert "follows a 'excavation-permit-application' issued in case LU-C-2026-0001" in early
+
+
+def test_the_permit_renewal_faulty_work_bill_and_defect_notice_repeat_the_permit_s_number(
+    clerk, tmp_path
+):
+    permit = application_and_permit(clerk)
+    assert permit == "LU-P-000001"
+    assert "$138.00" in exported_text(clerk, permit, tmp_path)
+    # The renewal: requested on Monday, July 6, within the permit's thirty days.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*RENEWAL, "request_made_on=2026-07-06", "renewal_approved_on=2026-07-07"),
+        today="2026-07-07",
+    )
+    renewal = issued_number(
+        clerk("issue", "LU-C-2026-0001", "excavation-permit-renewal", today="2026-07-07")
+    )
+    text = exported_text(clerk, renewal, tmp_path)
+    assert f"Permit renewed: {permit}, approved June 8, 2026" in text
+    assert "As renewed, it is valid through Friday, August 7, 2026" in text
+    assert "Renewal permit fee set by the Village Board (Resolution No. 2026-5) $40.00" in text
+    assert "Notify the Director four hours before backfilling." in text
+    # The permit's own fee and conditions are untouched by the renewal's.
+    assert "One lane of traffic in each direction shall be kept open." not in text
+    # The Village's repair of faulty work, billed with 20% for administration.
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY, today="2026-09-28")
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "contractor",
+        "Northland Plumbing & Excavating Inc.",
+        "1180 State Road 35|Milltown WI 54858",
+        "2026-09-28",
+    )
+    faulty = issued_number(clerk("issue", "LU-C-2026-0001", "faulty-work-bill", today="2026-09-28"))
+    text = exported_text(clerk, faulty, tmp_path)
+    assert f"permittee under street excavation permit No. {permit}" in text
+    assert "Administration, 20% of $863.50 $172.70" in text
+    assert "$1,036.20" in text
+    # The restoration found defective within the two years, written to the surety.
+    clerk("case", "record", "LU-C-2026-0001", *facts(*DEFECT, "found_on=2028-05-02"))
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "surety",
+        "Great Lakes Surety Company",
+        "800 Lake Avenue Suite 400|Duluth MN 55802",
+        "2028-05-03",
+    )
+    defect = issued_number(
+        clerk("issue", "LU-C-2026-0001", "defective-restoration-notice", today="2028-05-03")
+    )
+    text = exported_text(clerk, defect, tmp_path)
+    assert (
+        "Northland Plumbing & Excavating Inc. restored the opening at Foster Avenue, east driving "
+        f"lane, in front of 427 Foster Avenue under street excavation permit No. {permit}" in text
+    )
+    shown = documents(clerk, "LU-C-2026-0001")
+    assert [(d["number"], d["follows"]) for d in shown] == [
+        ("LU-D-2026-00001", None),
+        (permit, "LU-D-2026-00001"),
+        (renewal, permit),
+        (faulty, permit),
+        (defect, permit),
+    ]
+
+
+def test_a_renewal_requested_after_the_permit_lapsed_is_refused_and_takes_no_number(clerk):
+    application_and_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*RENEWAL, "request_made_on=2026-07-09", "renewal_approved_on=2026-07-09"),
+        today="2026-07-09",
+    )
+    late = refused(
+        clerk, "issue", "LU-C-2026-0001", "excavation-permit-renewal", today="2026-07-09"
+    )
+    assert (
+        "The written request of Thursday, July 9, 2026 came after the thirty-day validation "
+        "period ended on Wednesday, July 8, 2026; there is no permit left to renew" in late
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+    # Recorded as it was, within the thirty days, the renewal takes the next permit number.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts("request_made_on=2026-07-06", "renewal_approved_on=2026-07-07"),
+        today="2026-07-09",
+    )
+    renewal = clerk("issue", "LU-C-2026-0001", "excavation-permit-renewal", today="2026-07-09")
+    assert issued_number(renewal) == "LU-P-000002"
+
+
+def test_a_permit_is_renewed_once(clerk):
+    permit = application_and_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*RENEWAL, "request_made_on=2026-07-06", "renewal_approved_on=2026-07-07"),
+        today="2026-07-07",
+    )
+    renewal = issued_number(
+        clerk("issue", "LU-C-2026-0001", "excavation-permit-renewal", today="2026-07-07")
+    )
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "excavation-permit-renewal", today="2026-07-08"
+    )
+    assert (
+        f"{renewal} is already the Excavation Permit Renewal (Thirty Days) for {permit}" in second
+    )
+
+
+def test_the_permit_number_and_approval_are_the_register_s_not_retyped(clerk):
+    application_and_permit(clerk)
+    typed = refused(
+        clerk,
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        "--fact",
+        "original_permit=LU-2026-P-0211",
+        today="2026-07-07",
+    )
+    assert "'original_permit' is not recorded" in typed
+    gone = refused(
+        clerk,
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        "--fact",
+        "original_approved_on=2026-06-08",
+        today="2026-07-07",
+    )
+    assert "'original_approved_on' is not a fact the documents of this case use" in gone
+
+
+def test_a_defect_found_after_the_two_years_is_refused(clerk):
+    application_and_permit(clerk)
+    clerk("case", "record", "LU-C-2026-0001", *facts(*DEFECT, "found_on=2028-07-21"))
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "surety",
+        "Great Lakes Surety Company",
+        "800 Lake Avenue Suite 400|Duluth MN 55802",
+        "2028-07-22",
+    )
+    late = refused(
+        clerk, "issue", "LU-C-2026-0001", "defective-restoration-notice", today="2028-07-22"
+    )
+    assert "after the two years from completion on Monday, July 20, 2026 ended on" in late
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+
+
+def test_the_frozen_ground_refusal_answers_the_application_once(clerk, tmp_path):
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "luck",
+        "--parcel",
+        "146-00271-0000",
+        "--notice-type",
+        "excavation-permit-application",
+        today="2026-11-23",
+    )
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "officer",
+        "Director of Public Works",
+        "Village Hall|Luck WI 54853",
+        "2026-11-23",
+    )
+    clerk("issue", "LU-C-2026-0001", today="2026-11-23")
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(
+            "applicant=Okafor Builders LLC",
+            "application_made_on=2026-11-23",
+            "location=the Second Street terrace in front of 15 Second Street",
+            "nature_of_work=a new natural gas service to a garage.",
+            "proposed_opening_on=2026-12-01",
+            "no_emergency_finding=the garage has no gas service to lose.",
+        ),
+        today="2026-11-24",
+    )
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "applicant",
+        "Okafor Builders LLC",
+        "15 Second Street|Luck WI 54853",
+        "2026-11-24",
+    )
+    refusal = issued_number(
+        clerk("issue", "LU-C-2026-0001", "excavation-refusal-frozen-ground", today="2026-11-24")
+    )
+    assert "the Second Street terrace in front of 15 Second Street" in exported_text(
+        clerk, refusal, tmp_path
+    )
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "excavation-refusal-frozen-ground", today="2026-11-25"
+    )
+    assert f"{refusal} is already the Street Excavation Permit Refused: Frozen Ground" in second
+
+
+# --- § 496-8C: the sidewalk fixture permit, its revocation, and the fixtures' removal ---------
+
+REVOCATION = (
+    "fixtures_standing=two benches and three planters in front of 222 Main Street",
+    "findings=the benches were moved to the curb line, leaving about four feet clear.",
+    "requirements_not_met=c",
+    "endangers_pedestrians=true",
+)
+
+
+def fixture_permit(clerk: Clerk) -> str:
+    """The bookshop's fixture permit, issued on Wednesday, May 13, 2026."""
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-fixture-permit.toml"), today="2026-05-13")
+    return issued_number(clerk("issue", "LU-C-2026-0001", today="2026-05-13"))
+
+
+def test_the_fixture_revocation_repeats_the_permit_and_the_fixtures_then_get_the_24_hours(
+    clerk, tmp_path
+):
+    permit = fixture_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*REVOCATION, "found_on=2026-08-19"),
+        today="2026-08-20",
+    )
+    revocation = issued_number(
+        clerk("issue", "LU-C-2026-0001", "sidewalk-fixture-revocation", today="2026-08-20")
+    )
+    text = exported_text(clerk, revocation, tmp_path)
+    assert (
+        f"Sidewalk fixture permit {permit}, issued on May 13, 2026 for two benches and three "
+        "planters in front of 222 Main Street, is revoked" in text
+    )
+    # The fixtures left on the sidewalk get the 24-hour notice of § 496-8D in the same case.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(
+            "observed_at=2026-08-21T09:00",
+            "location=the sidewalk in front of 222 Main Street",
+            "obstruction=two benches stand at the curb line.",
+        ),
+        # A notice of hours states its deadline from a moment of service: the moment it is to
+        # be handed over is recorded before it is issued.
+        "--event",
+        "service=2026-08-21T10:00",
+        today="2026-08-21",
+    )
+    notice = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-sidewalk", today="2026-08-21")
+    )
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, permit, revocation]
+    assert notice == "LU-D-2026-00002"
+
+
+def test_a_fixture_permit_is_revoked_once(clerk):
+    permit = fixture_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*REVOCATION, "found_on=2026-08-19"),
+        today="2026-08-20",
+    )
+    clerk("issue", "LU-C-2026-0001", "sidewalk-fixture-revocation", today="2026-08-20")
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "sidewalk-fixture-revocation", today="2026-08-21"
+    )
+    assert f"LU-D-2026-00001 is already the Revocation of Sidewalk Fixture Permit for {permit}" in (
+        second
+    )
+
+
+def test_a_finding_before_the_fixture_permit_was_issued_is_refused(clerk):
+    fixture_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*REVOCATION, "found_on=2026-05-12"),
+        today="2026-08-20",
+    )
+    early = refused(
+        clerk, "issue", "LU-C-2026-0001", "sidewalk-fixture-revocation", today="2026-08-20"
+    )
+    assert (
+        "The day of the finding (Tuesday, May 12, 2026) is before the permit (Wednesday, May 13, "
+        "2026); check the dates." in early
+    )
+    clerk("case", "record", "LU-C-2026-0001", "--fact", "found_on=2026-08-19", today="2026-08-20")
+    revocation = clerk("issue", "LU-C-2026-0001", "sidewalk-fixture-revocation", today="2026-08-20")
+    assert issued_number(revocation) == "LU-D-2026-00001"
+
+
+# --- § 496-9: the street privilege permit and its revocation ---------------------------------
+
+PRIVILEGE_REVOCATION = (
+    "findings=the lumber stood unlighted overnight across the sidewalk.",
+    "conditions_violated=2",
+    "conditions_violated=3",
+    "obstructed_sidewalk=the public sidewalk along the Second Street frontage of 15 Second Street",
+    "obstruction=two pallets of framing lumber standing across its full width.",
+)
+
+
+def privilege_permit(clerk: Clerk) -> str:
+    clerk("case", "open", "--from", str(LUCK / "street-privilege-permit.toml"), today="2026-05-04")
+    return issued_number(clerk("issue", "LU-C-2026-0001", today="2026-05-04"))
+
+
+def test_the_street_privilege_revocation_repeats_the_permit_and_gives_24_hours_from_delivery(
+    clerk, tmp_path
+):
+    permit = privilege_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*PRIVILEGE_REVOCATION, "found_at=2026-06-11T06:15"),
+        "--event",
+        "service=2026-06-11T08:30",
+        today="2026-06-11",
+    )
+    revocation = issued_number(
+        clerk("issue", "LU-C-2026-0001", "street-privilege-revocation", today="2026-06-11")
+    )
+    text = exported_text(clerk, revocation, tmp_path)
+    assert f"Street privilege permit {permit}, issued to Ruth and Daniel Okafor" in text
+    assert "on May 4, 2026, is revoked" in text
+    assert "Without the permit, the public sidewalk along the Second Street frontage" in text
+    served = clerk(
+        "serve",
+        revocation,
+        "--method",
+        "hand_owner",
+        "--by",
+        "Pat Lindqvist",
+        "--at",
+        "2026-06-11T08:30",
+        today="2026-06-11",
+    )
+    assert "Deadline: Friday, June 12, 2026 at 8:30 a.m. CDT" in served.output
+    clerk("proof", revocation, today="2026-06-11")
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, permit]
+
+
+def test_a_street_privilege_permit_that_has_terminated_cannot_be_revoked(clerk):
+    privilege_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*PRIVILEGE_REVOCATION, "found_at=2026-08-05T07:00"),
+        "--event",
+        "service=2026-08-05T08:30",
+        today="2026-08-05",
+    )
+    late = refused(
+        clerk, "issue", "LU-C-2026-0001", "street-privilege-revocation", today="2026-08-05"
+    )
+    assert (
+        "after the permit terminated on Tuesday, August 4, 2026 (§ 496-9E, inferred); there is no "
+        "permit left to revoke" in late
+    )
+    # Found on the last day of the term, the violation still revokes the permit.
+    clerk("case", "record", "LU-C-2026-0001", "--fact", "found_at=2026-08-04T21:00")
+    assert (
+        issued_number(
+            clerk("issue", "LU-C-2026-0001", "street-privilege-revocation", today="2026-08-05")
+        )
+        == "LU-D-2026-00001"
+    )
+
+
+def test_a_street_privilege_permit_is_revoked_once(clerk):
+    permit = privilege_permit(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*PRIVILEGE_REVOCATION, "found_at=2026-06-11T06:15"),
+        "--event",
+        "service=2026-06-11T08:30",
+        today="2026-06-11",
+    )
+    clerk("issue", "LU-C-2026-0001", "street-privilege-revocation", today="2026-06-11")
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "street-privilege-revocation", today="2026-06-12"
+    )
+    assert "LU-D-2026-00001 is already the Revocation of Street Privilege Permit" in second
+    assert f"and Notice to Remove Obstruction for {permit}" in second
+
+
+# --- § 496-14: the matters in doubt and the Village Board's decision on the appeal -----------
+
+APPEAL = (
+    "meeting_on=2026-06-24",
+    "resolution=Resolution No. 2026-31",
+    "outcome=approved conditionally",
+    "reasons=The sponsors' list was filed and the booth plan keeps the sidewalk passable.",
+    "terms=The permit issues once proof of insurance is submitted.",
+)
+
+
+def matters_in_doubt_mailed(clerk: Clerk) -> None:
+    """The letter states the Clerk-Treasurer's decision of Wednesday, June 3, 2026 and is mailed
+    on Friday, June 5: the seven days for an appeal still end on Wednesday, June 10."""
+    clerk("case", "open", "--from", str(LUCK / "vending-matters-in-doubt.toml"), today="2026-06-03")
+    clerk("issue", "LU-C-2026-0001", today="2026-06-03")
+    served = clerk(
+        "serve",
+        "LU-D-2026-00001",
+        "--method",
+        "first_class_mail",
+        "--by",
+        "clerk",
+        "--at",
+        "2026-06-05T10:00",
+        today="2026-06-05",
+    )
+    assert "Deadline: Wednesday, June 10, 2026" in served.output
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "appellant",
+        "Butternut Days Committee",
+        "PO Box 214|Luck WI 54853",
+        "2026-06-09",
+    )
+
+
+def test_the_board_s_decision_follows_the_letter_and_repeats_its_number_and_date(clerk, tmp_path):
+    matters_in_doubt_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*APPEAL, "appeal_filed_on=2026-06-09"),
+        today="2026-06-24",
+    )
+    decision = issued_number(
+        clerk("issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
+    )
+    text = exported_text(clerk, decision, tmp_path)
+    assert "On June 3, 2026, the Village Clerk-Treasurer decided not to approve" in text
+    assert "(Document No. LU-D-2026-00001)" in text
+    assert (
+        "within the seven days from that decision, which ended on Wednesday, June 10, 2026" in text
+    )
+    clerk("proof", "LU-D-2026-00001", today="2026-06-25")
+    typed = refused(
+        clerk,
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        "--fact",
+        "clerk_decision_on=2026-06-04",
+        today="2026-06-25",
+    )
+    assert "'clerk_decision_on' is not recorded: the Decision of the Village Board" in typed
+
+
+def test_an_appeal_filed_after_the_seven_days_is_refused_and_takes_no_number(clerk):
+    matters_in_doubt_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*APPEAL, "appeal_filed_on=2026-06-11"),
+        today="2026-06-24",
+    )
+    late = refused(clerk, "issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
+    assert (
+        "The appeal was filed on Thursday, June 11, 2026, after the seven days from the "
+        "Clerk-Treasurer's decision ended on Wednesday, June 10, 2026" in late
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+
+
+def test_the_board_decides_each_appeal_once(clerk):
+    matters_in_doubt_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*APPEAL, "appeal_filed_on=2026-06-09"),
+        today="2026-06-24",
+    )
+    clerk("issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
+    second = refused(
+        clerk,
+        "issue",
+        "LU-C-2026-0001",
+        "vending-appeal-decision",
+        today="2026-06-26",
+    )
+    assert "LU-D-2026-00002 is already the Decision of the Village Board" in second
+
+
+# --- Ch. 496, sidewalks: the repair order and the permit for the owner's work -----------------
+
+
+def test_the_sidewalk_permit_for_the_ordered_repair_is_issued_in_the_order_s_case(clerk, tmp_path):
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-05-04")
+    clerk("issue", "LU-C-2026-0001", today="2026-05-04")
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(
+            "permittee=Ingrid & Tomas Bergqvist",
+            "location=the Butternut Avenue sidewalk of 118 Butternut Avenue",
+            "application_received_on=2026-05-18",
+            "work_proposed_on=2026-05-26",
+            "board_fee=25.00",
+            "fee_resolution=Resolution No. 2026-4",
+            "removal_permission=No sidewalk is removed.",
+        ),
+        today="2026-05-18",
+    )
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "applicant",
+        "Ingrid & Tomas Bergqvist",
+        "118 Butternut Avenue|Luck WI 54853",
+        "2026-05-19",
+    )
+    permit = issued_number(clerk("issue", "LU-C-2026-0001", "sidewalk-permit", today="2026-05-19"))
+    text = exported_text(clerk, permit, tmp_path)
+    # The work permitted is the work the order requires, recorded once in the case.
+    assert "Remove and replace the second, third and fifth slabs east of the driveway" in text
+    assert "Restore the terrace disturbed by the work with topsoil and seed." in text
+    assert "Sidewalk permit fee set by the Village Board (Resolution No. 2026-4) $25.00" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, "LU-D-2026-00001"]
