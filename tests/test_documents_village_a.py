@@ -33,6 +33,10 @@ BILL_FACTS = {
     "general_counsel": "1.5 | 275.00",
     "contractors": ["Sample Tree Care Co., invoice 2291, limb removal | 1,450.00"],
     "materials_and_equipment": ["Disposal fees, County transfer station ticket 55120 | 186.40"],
+    # The directive's seven days ran through January 12; the Village worked on the 14th and 15th.
+    "comply_by": date(2026, 1, 12),
+    "work_started": date(2026, 1, 14),
+    "work_completed": date(2026, 1, 15),
 }
 
 
@@ -123,13 +127,14 @@ def test_administrative_time_at_actual_time_replaces_the_500_flat():
 
 
 def test_a_bill_with_nothing_in_it_is_refused():
-    facts = {
-        "labor": ["none"],
-        "administrative_time": ["none"],
-        "general_counsel": "none",
-        "contractors": ["none"],
-        "materials_and_equipment": ["none"],
-    }
+    facts = dict(
+        BILL_FACTS,
+        labor=["none"],
+        administrative_time=["none"],
+        general_counsel="none",
+        contractors=["none"],
+        materials_and_equipment=["none"],
+    )
     with pytest.raises(InputError, match="no lines"):
         figures_of("village-a", "maintenance-bill", facts)
 

@@ -185,7 +185,14 @@ def test_a_part_payment_leaves_only_the_unpaid_expense_to_levy_with_its_ten_perc
 
 def test_the_statement_charges_the_certified_costs_and_shows_the_levy_should_they_go_unpaid():
     costs = levy_facts()["certified_costs"]
-    figures = figures_of("village-b", "statement-of-charges", {"certified_costs": costs})
+    # Received January 12, forwarded January 16: within the ten days of division (C).
+    received = {"certificate_received": date(2026, 1, 12)}
+    figures = figures_of(
+        "village-b",
+        "statement-of-charges",
+        {"certified_costs": costs, **received},
+        today=date(2026, 1, 16),
+    )
     assert figures["charges"]["total"] == D("228.50")
     assert figures["special_assessment"]["lines"] == [
         {"description": "Expense incurred (unpaid bill)", "amount": D("228.50")},
@@ -198,7 +205,8 @@ def test_the_statement_charges_the_certified_costs_and_shows_the_levy_should_the
         figures_of(
             "village-b",
             "statement-of-charges",
-            {"certified_costs": [{"description": "Clearing", "amount": D("0.00")}]},
+            {"certified_costs": [{"description": "Clearing", "amount": D("0.00")}], **received},
+            today=date(2026, 1, 16),
         )
 
 

@@ -155,8 +155,19 @@ def test_a_follow_up_needs_the_document_it_follows(clerk):
 def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
     clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
     clerk("issue", "VA-C-2026-0001")
+    # The bill takes the day the directive's seven days ended, which its service fixes.
+    clerk(
+        "serve",
+        "VA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "R. Ortiz",
+        "--at",
+        "2026-01-05T10:00",
+    )
     clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS])
-    clerk("issue", "VA-C-2026-0001", "maintenance-bill")
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
     unserved = clerk(
         "issue", "VA-C-2026-0001", "sworn-statement", "--to", "owner", today="2026-03-02", ok=False
     )

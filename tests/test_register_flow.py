@@ -543,7 +543,8 @@ def open_village_b_statement(engine, office) -> str:
     facts = [
         "certificate_number=VB-C-2026-002",
         "certificate_date=2026-01-12",
-        "premises_cleaned=the Depot Road sidewalk",
+        "certificate_received=2026-01-12",
+        "parcel_premises=the Depot Road sidewalk",
         "certified_costs=Snow and ice removal, January 6|186.00",
         "certified_costs=Sand and deicing material|42.50",
     ]

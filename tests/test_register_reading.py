@@ -15,7 +15,8 @@ from clerk import PALMYRA_HOUSE_NUMBERING, clerk_at, issued_number
 VILLAGE_B_FACTS = [
     "certificate_number=VB-C-2026-002",
     "certificate_date=2026-11-20",
-    "premises_cleaned=the Depot Road sidewalk",
+    "certificate_received=2026-11-20",
+    "parcel_premises=the Depot Road sidewalk",
     "certified_costs=Snow and ice removal, November 18|186.00",
     "certified_costs=Sand and deicing material|42.50",
 ]
@@ -80,7 +81,7 @@ def test_case_show_tells_the_whole_history_with_amounts_as_strings_and_iso_dates
         "2026-11-30T15:00",
     )
     clerk("pay", number, "--amount", "100.00", "--on", "2026-11-30", "--reference", "R-77")
-    clerk("case", "record", case, "--fact", "premises_cleaned=the Depot Road walk")
+    clerk("case", "record", case, "--fact", "parcel_premises=the Depot Road walk")
     shown = json.loads(clerk("case", "show", case, "--json").output)
     assert shown["status"] == "open"
     assert shown["parcels"][0]["parcel_id"] == "B-0212"
@@ -96,7 +97,7 @@ def test_case_show_tells_the_whole_history_with_amounts_as_strings_and_iso_dates
         {"amount": "100.00", "paid_on": "2026-11-30", "reference": "R-77"}
     ]
     # The recorded fact and the one that replaced it are both kept, in order.
-    premises = [r for r in shown["records"] if r["name"] == "premises_cleaned"]
+    premises = [r for r in shown["records"] if r["name"] == "parcel_premises"]
     assert [(r["value"], r["current"]) for r in premises] == [
         ("the Depot Road sidewalk", False),
         ("the Depot Road walk", True),
@@ -180,7 +181,7 @@ def test_a_closed_case_takes_no_more_records_or_documents_and_leaves_the_due_lis
     refused = clerk("issue", case, ok=False)
     assert refused.exit_code == 1
     assert f"Case {case} was closed (paid) on 2026-11-30" in refused.output
-    refused = clerk("case", "record", case, "--fact", "premises_cleaned=x", ok=False)
+    refused = clerk("case", "record", case, "--fact", "parcel_premises=x", ok=False)
     assert "was closed (paid)" in refused.output
     assert number not in clerk("due", "--days", "60").output
     shown = json.loads(clerk("case", "show", case, "--json").output)

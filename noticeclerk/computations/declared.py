@@ -210,6 +210,9 @@ class Declared:
     quiet_periods: frozenset[str] = frozenset()
     # Periods whose count is an integer fact ("the longer period the permit states").
     counted_by: Mapping[str, str] = field(default_factory=dict)
+    # Facts a follow-up takes from the document it follows; absent when the document follows
+    # none (a bill that is a case of its own), and a check naming an absent one is not made.
+    optional: frozenset[str] = frozenset()
 
 
 NOTHING = Declared({}, (), {}, {}, {})
@@ -314,6 +317,9 @@ def _check_all(
 ) -> None:
     for check in checks:
         if any(case.facts[name] != value for name, value in check.when.items()):
+            continue
+        named = {check.fact, check.operand if isinstance(check.operand, str) else ""}
+        if any(name in declared.optional and name not in values for name in named):
             continue
         if not _holds(check, values, case):
             raise InputError(_spell(check.says, values, declared.kinds, case))

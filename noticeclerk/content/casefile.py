@@ -210,6 +210,8 @@ def check_facts(
             )
     facts: dict[str, Any] = {}
     for fact in notice.facts:
+        if fact.name not in table and fact.name in notice.takes:
+            continue  # taken from the document it follows; absent when it follows none
         if fact.name not in table:
             raise InputError(
                 f"{path}: the fact '{fact.name}' ({fact.label}) is missing; add it under [facts]."

@@ -9,6 +9,7 @@ and the key before any document is printed.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -448,6 +449,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
             "amount_due",
             "names a bill the notice computes; declare it under [bills] or name a 'computation'",
         )
+    takes = _takes(path, table.follows, facts) if table.follows else {}
+    declared = dataclasses.replace(declared, optional=frozenset(takes))
     return NoticeType(
         village=village,
         slug=slug,
@@ -482,7 +485,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         declared=declared,
         printed_events=dict(table.events),
         follows=tuple(table.follows.documents) if table.follows else (),
-        takes=_takes(path, table.follows, facts) if table.follows else {},
+        takes=takes,
         once=table.follows.once if table.follows else False,
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,

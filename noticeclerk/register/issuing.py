@@ -151,7 +151,12 @@ def issue_documents(
             check_once(notice, one.followed, documents)
             # A follow-up repeats what the register holds of the document it follows.
             facts = {**recorded, **taken_facts(notice, one.followed, village.timezone)}
-            missing = [fact for fact in notice.facts if fact.name not in facts]
+            # A fact taken from a followed document is absent when the document follows none.
+            missing = [
+                fact
+                for fact in notice.facts
+                if fact.name not in facts and (one.followed or fact.name not in notice.takes)
+            ]
             if missing:
                 fact = missing[0]
                 raise InputError(
@@ -168,7 +173,7 @@ def issue_documents(
                 parcels=one.parcels,
                 recipient=one.recipient,
                 events=events,
-                facts={name: facts[name] for name in (f.name for f in notice.facts)},
+                facts={f.name: facts[f.name] for f in notice.facts if f.name in facts},
                 raw_facts={},
                 share=one.share,
             )
