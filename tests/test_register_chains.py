@@ -236,11 +236,27 @@ def open_shared_case(clerk) -> None:
     )
 
 
+def serve_directives(clerk) -> None:
+    """Each owner's directive handed over on January 5: each had through January 12."""
+    for number in ("VA-D-2026-00001", "VA-D-2026-00002", "VA-D-2026-00003"):
+        clerk(
+            "serve",
+            number,
+            "--method",
+            "hand_owner",
+            "--by",
+            "R. Ortiz",
+            "--at",
+            "2026-01-05T10:00",
+        )
+
+
 def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_share(clerk, tmp_path):
     open_shared_case(clerk)
     directives = clerk("issue", "VA-C-2026-0001").output
     assert directives.count("Issued VA-D-2026-0000") == 3
     assert "to ABC LLC." in directives and "to Max Ross." in directives
+    serve_directives(clerk)
     clerk(
         "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
     )
@@ -268,6 +284,7 @@ def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_sha
 def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tmp_path):
     open_shared_case(clerk)
     clerk("issue", "VA-C-2026-0001")
+    serve_directives(clerk)
     clerk(
         "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
     )
@@ -325,3 +342,23 @@ def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tm
         ok=False,
     )
     assert "VA-D-2026-00005 has not been served" in unserved.output
+
+
+def test_a_bill_that_follows_no_directive_needs_no_day_to_comply(clerk):
+    # Snow and ice of two inches or more is a violation "without any notice" (§ 134-42C): the
+    # Village may clear it and bill, with no directive whose time the work must wait for.
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "village-a",
+        "--parcel",
+        "0301-02-004",
+        "--notice-type",
+        "maintenance-bill",
+        "--fact=street_name=A Street (private)",
+        *[f"--fact={f}" for f in BILL_FACTS],
+        today="2026-02-02",
+    )
+    issued = clerk("issue", "VA-C-2026-0001", today="2026-02-02")
+    assert "Issued VA-D-2026-00001: Bill for Private Street Maintenance" in issued.output
