@@ -25,14 +25,12 @@ def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
     """The case's own notice type first, then every one that may follow it, directly or after
     another follow-up, in the order they are reached."""
     first = load_notice(case.village, case.notice_type, workspace)
-    others = [
-        load_notice(case.village, slug, workspace)
-        for slug in notice_names(case.village, workspace)
-        if slug != first.slug
-    ]
+    village_has = set(notice_names(case.village, workspace))
+    others = [load_notice(case.village, slug, workspace) for slug in village_has - {first.slug}]
+    others.sort(key=lambda notice: notice.slug)
     for notice in others:
         for followed in notice.follows:
-            if followed not in notice_names(case.village, workspace):
+            if followed not in village_has:
                 raise ConfigError(
                     notice.path,
                     "follows.documents",
