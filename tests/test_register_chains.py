@@ -362,3 +362,28 @@ def test_a_bill_that_follows_no_directive_needs_no_day_to_comply(clerk):
     )
     issued = clerk("issue", "VA-C-2026-0001", today="2026-02-02")
     assert "Issued VA-D-2026-00001: Bill for Private Street Maintenance" in issued.output
+
+
+def test_a_deadline_whose_next_step_was_taken_leaves_the_list_of_what_is_due(clerk):
+    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
+    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "serve",
+        "VA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "R. Ortiz",
+        "--at",
+        "2026-01-05T10:00",
+    )
+    passed = clerk("due", today="2026-01-20").output
+    assert "VA-D-2026-00001" in passed and "The deadline passed" in passed
+    clerk(
+        "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
+    )
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    # The bill was the step the directive's deadline led to; only the bill is now due.
+    after = clerk("due", "--days", "60", today="2026-02-02").output
+    assert "VA-D-2026-00001" not in after
+    assert "VA-D-2026-00002" in after and "Issued, not yet served." in after

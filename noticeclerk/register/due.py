@@ -24,6 +24,9 @@ from noticeclerk.register.service import stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 
+# What a follow-up settles: the deadline it followed, whether passed, coming or unpaid.
+FOLLOWED_UP = ("passed", "coming", "unpaid", "suspended", "stated_too_early")
+
 
 @dataclass(frozen=True)
 class DueItem:
@@ -79,6 +82,15 @@ def what_is_due(
             query = query.where(Case.village == village)
         if case:
             query = query.where(Case.number == case)
+        # A document a later one follows has had its next step taken (the bill after the
+        # notice, the statement after the bill): its deadline is no longer what is due.
+        followed = set(
+            session.execute(
+                select(Document.follows).where(
+                    Document.status == "issued", Document.follows.is_not(None)
+                )
+            ).scalars()
+        )
         for document in session.execute(query.order_by(Document.id)).scalars():
             found = load_village(document.case.village, workspace)
             notice = load_notice(found.slug, document.notice_type, workspace)
@@ -89,7 +101,10 @@ def what_is_due(
                 )
             elif moment.tzinfo is None:
                 moment = moment.replace(tzinfo=found.timezone)
-            items += _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+            entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+            if document.number in followed:
+                entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
+            items += entries
     return [entry for _, entry in sorted(items, key=lambda pair: pair[0])]
 
 
