@@ -602,7 +602,13 @@ def test_a_defect_found_after_the_two_years_is_refused(clerk):
         "2028-07-22",
     )
     late = refused(
-        clerk, "issue", "LU-C-2026-0001", "defective-restoration-notice", today="2028-07-22"
+        clerk,
+        "issue",
+        "LU-C-2026-0001",
+        "defective-restoration-notice",
+        "--to",
+        "surety",
+        today="2028-07-22",
     )
     assert "after the two years from completion on Monday, July 20, 2026 ended on" in late
     assert len(documents(clerk, "LU-C-2026-0001")) == 2

@@ -151,3 +151,62 @@ def test_the_command_line_offers_every_role_a_party_may_have(runner):
     result = runner.invoke(cli, ["case", "party", "--help"])
     offered = re.search(r"--role \[([a-z|]+)\]", result.output)[1].split("|")
     assert tuple(offered) == PARTY_ROLES
+
+
+def test_a_case_file_s_recipient_of_another_role_becomes_that_party_of_the_case(clerk, tmp_path):
+    clerk("case", "open", "--from", str(CASEBOOK / "palmyra" / "driveway-permit.toml"))
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    assert [(p["role"], p["name"]) for p in shown["parties"]] == [
+        ("applicant", "Tomasz and Ellen Wierzbicki")
+    ]
+    issued = clerk("issue", "PA-C-2026-0001", "--out", str(tmp_path / "c"))
+    assert "to Tomasz and Ellen Wierzbicki." in issued.output
+
+
+def test_a_case_file_s_addressee_of_the_first_notice_does_not_receive_the_follow_ups(
+    tmp_path, runner
+):
+    clerk = clerk_at(tmp_path, runner, "village-a")
+    sample = (CASEBOOK / "village-a" / "directive-to-comply.toml").read_text(encoding="utf-8")
+    case_file = tmp_path / "directive.toml"
+    case_file.write_text(
+        sample.replace(
+            "[events]",
+            '[recipient]\nname = "Max Ross, c/o Hale & Porter LLP"\n'
+            'address_lines = ["14 A Street", "Village A NY 10000"]\n\n[events]',
+            1,
+        ),
+        encoding="utf-8",
+    )
+    clerk("case", "open", "--from", str(case_file), today="2026-01-05")
+    directive = clerk("issue", "VA-C-2026-0001", today="2026-01-05")
+    assert "to Max Ross, c/o Hale & Porter LLP." in directive.output
+    clerk(
+        "serve",
+        "VA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "R. Ortiz",
+        "--at",
+        "2026-01-05T10:00",
+        today="2026-01-05",
+    )
+    clerk(
+        "case",
+        "record",
+        "VA-C-2026-0001",
+        "--fact=violation=the failure to comply with the directive",
+        "--fact=work_performed=Removed debris.",
+        "--fact=work_started=2026-01-14",
+        "--fact=work_completed=2026-01-15",
+        "--fact=labor=DPW Laborer | 6 | 31.25 | 42.5",
+        "--fact=administrative_time=$500",
+        "--fact=general_counsel=none",
+        "--fact=contractors=none",
+        "--fact=materials_and_equipment=none",
+        today="2026-02-02",
+    )
+    # § 134-45C: the bill goes "to the last owner of record as shown on the assessment roll".
+    bill = clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    assert "to Max Ross." in bill.output

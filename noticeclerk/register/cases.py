@@ -22,7 +22,7 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.register.chains import case_notices
 from noticeclerk.register.database import transaction
 from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
-from noticeclerk.register.models import Case, CaseParcel, Event, Parcel
+from noticeclerk.register.models import Case, CaseParcel, Event, Parcel, Party
 from noticeclerk.register.numbering import case_number, take_number
 
 
@@ -112,10 +112,24 @@ def open_case(
             notice_type=request.notice.slug,
             opened_at=now,
             opened_by=by,
-            recipient=request.recipient,
+            # A case file's [recipient] for a notice to the owner names whom this first
+            # document goes to; for any other role it is the party of that role, whom the
+            # follow-ups addressed to that role reach too.
+            recipient=request.recipient if request.notice.recipient == "owner" else None,
         )
         session.add(case)
         session.flush()
+        if request.recipient and request.notice.recipient != "owner":
+            session.add(
+                Party(
+                    case_id=case.id,
+                    role=request.notice.recipient,
+                    name=request.recipient["name"],
+                    address_lines=list(request.recipient["address_lines"]),
+                    recorded_by=by,
+                    recorded_at=now,
+                )
+            )
         for position, parcel in enumerate(parcels):
             session.add(CaseParcel(case_id=case.id, parcel_pk=parcel.id, position=position))
         _add_records(session, case, request.facts, request.events, by=by, now=now)

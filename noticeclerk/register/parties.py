@@ -89,9 +89,10 @@ def choose_recipient(
         name, address = given
         return checked_recipient(where, name, address_lines(address)), None
     role = to or notice.recipient
+    # A case file's [recipient] names the addressee of the case's own first document only.
+    own = notice.slug == case.notice_type
     if role == "owner":
-        if to is None and case.recipient:
-            # A case opened from a case file may name the addressee itself ([recipient]).
+        if to is None and own and case.recipient:
             return checked_recipient(
                 where, case.recipient["name"], tuple(case.recipient["address_lines"])
             ), None
@@ -102,7 +103,7 @@ def choose_recipient(
     party = current_parties(case).get(role)
     if party is not None:
         return checked_recipient(where, party.name, tuple(party.address_lines)), role
-    if to is None and case.recipient:
+    if to is None and own and case.recipient:
         return checked_recipient(
             where, case.recipient["name"], tuple(case.recipient["address_lines"])
         ), None
