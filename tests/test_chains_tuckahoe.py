@@ -307,6 +307,16 @@ def test_one_order_of_each_kind_is_issued_upon_each_hearing_notice_unless_it_is_
     )
 
 
+def test_the_board_gives_one_decision_on_a_hearing_whether_it_affirms_or_cancels(ordered):
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    cancelled = ordered("issue", CASE, "appeal-decision-cancelled", today="2026-07-15", ok=False)
+    assert cancelled.exit_code == 1
+    assert (
+        "TU-D-2026-00004 (appeal-decision) already answers TU-D-2026-00003, and one of them is "
+        "given for each, not both"
+    ) in cancelled.output
+
+
 # --- § 19-15(f)(2): the Street Commissioner's report of the cost ------------------------------
 
 REPORT = casebook_facts(

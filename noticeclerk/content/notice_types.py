@@ -212,6 +212,9 @@ class FollowsSpec(Table):
     takes: dict[str, str] = msgspec.field(default_factory=dict)
     # At most one (not void) for each document it follows: one statement for a certificate.
     once: bool = False
+    # With `once`: other notice types that answer the same document, one of them in all (the
+    # Board's one decision on a hearing, whether it affirms, cancels or extends).
+    instead_of: list[Text] = msgspec.field(default_factory=list)
 
 
 class SharedSpec(Table):
@@ -366,8 +369,10 @@ class NoticeType:
     # the facts it takes from the last of them issued: fact name -> what it takes (TAKEABLE).
     follows: tuple[str, ...] = ()
     takes: dict[str, str] = field(default_factory=dict)
-    # At most one of this type (not void) for each document it follows.
+    # At most one of this type (not void) for each document it follows, counting the notice
+    # types that answer it instead (`[follows] instead_of`).
     once: bool = False
+    instead_of: tuple[str, ...] = ()
     # For a cost several properties share, the law that splits it: one document for each
     # property's owner, billing its share (the authority cited), as in Village A § 134-45F.
     shared_by: str | None = None
@@ -487,6 +492,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         follows=tuple(table.follows.documents) if table.follows else (),
         takes=takes,
         once=table.follows.once if table.follows else False,
+        instead_of=tuple(table.follows.instead_of) if table.follows else (),
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,
     )
@@ -715,6 +721,12 @@ def _bill(
 
 
 def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str]:
+    if follows.instead_of and not follows.once:
+        raise ConfigError(
+            path,
+            "follows.instead_of",
+            "names the alternatives of a document given once; add once = true",
+        )
     kinds = {fact.name: fact.type for fact in facts}
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"

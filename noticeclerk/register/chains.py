@@ -96,10 +96,11 @@ def followed_document(
             "first (a void one does not count)."
         )
     if notice.once:
+        answers = {notice.slug, *notice.instead_of}
         followed = {
             document.follows
             for document in documents
-            if document.notice_type == notice.slug and document.status == "issued"
+            if document.notice_type in answers and document.status == "issued"
         }
         open_ones = [document for document in candidates if document.number not in followed]
         if len(open_ones) > 1:
@@ -117,15 +118,23 @@ def check_once(notice: NoticeType, followed: Document | None, documents: list[Do
     """Refuse a second follow-up where the ordinance gives one for each document it follows."""
     if not notice.once or followed is None:
         return
+    answers = {notice.slug, *notice.instead_of}
     for document in documents:
         if (
-            document.notice_type == notice.slug
+            document.notice_type in answers
             and document.status == "issued"
             and document.follows == followed.number
         ):
+            if document.notice_type == notice.slug:
+                raise InputError(
+                    f"{document.number} is already the {notice.title} for {followed.number}; "
+                    f"there is one for each, so void {document.number} first if it must be "
+                    "replaced."
+                )
             raise InputError(
-                f"{document.number} is already the {notice.title} for {followed.number}; there "
-                f"is one for each, so void {document.number} first if it must be replaced."
+                f"{document.number} ({document.notice_type}) already answers "
+                f"{followed.number}, and one of them is given for each, not both; void "
+                f"{document.number} first if the {notice.title} must replace it."
             )
 
 
