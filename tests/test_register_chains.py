@@ -387,3 +387,19 @@ def test_a_deadline_whose_next_step_was_taken_leaves_the_list_of_what_is_due(cle
     after = clerk("due", "--days", "60", today="2026-02-02").output
     assert "VA-D-2026-00001" not in after
     assert "VA-D-2026-00002" in after and "Issued, not yet served." in after
+
+
+def test_case_show_says_which_follow_ups_the_case_may_issue_now(clerk):
+    village_a_bill_sent(clerk)
+    shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    assert [(m["notice_type"], m["follows"]) for m in shown["may_issue"]] == [
+        ("maintenance-bill", ["VA-D-2026-00001"]),
+        ("sworn-statement", ["VA-D-2026-00002"]),
+    ]
+    text = clerk("case", "show", "VA-C-2026-0001").output
+    assert "May issue next (noticeclerk issue CASE NOTICE-TYPE):" in text
+    assert "  sworn-statement: Sworn Statement of Cost and Expense" in text
+    clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25")
+    after = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    # One statement for each bill: the bill is answered, so no statement may follow it now.
+    assert [m["notice_type"] for m in after["may_issue"]] == ["maintenance-bill"]

@@ -384,6 +384,13 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
             lines.append(f"    Paid ${payment['amount']} on {payment['paid_on']}{reference}")
+    if history["may_issue"]:
+        lines.append("May issue next (noticeclerk issue CASE NOTICE-TYPE):")
+        for follow_up in history["may_issue"]:
+            lines.append(
+                f"  {follow_up['notice_type']}: {follow_up['title']}, following "
+                f"{', '.join(follow_up['follows'])}"
+            )
     if history["next"]:
         lines.append("Next:")
         for item in history["next"]:

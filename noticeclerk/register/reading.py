@@ -17,10 +17,11 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select
 
-from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case
+from noticeclerk.register.chains import case_notices
 from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import find_document
@@ -127,9 +128,11 @@ def case_history(
             }
             for entry in case.events
         ]
-        documents = session.execute(
-            select(Document).where(Document.case_id == case.id).order_by(Document.id)
-        ).scalars()
+        documents = list(
+            session.execute(
+                select(Document).where(Document.case_id == case.id).order_by(Document.id)
+            ).scalars()
+        )
         history = {
             "number": case.number,
             "village": village.slug,
@@ -154,6 +157,9 @@ def case_history(
             "parties": parties_of(case),
             "records": records,
             "documents": [_document(document, village, workspace) for document in documents],
+            "may_issue": (
+                [] if case.closed_at else _may_issue(case_notices(case, workspace), documents)
+            ),
         }
     history["next"] = [
         item.to_json()
@@ -162,6 +168,29 @@ def case_history(
         )
     ]
     return history
+
+
+def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dict[str, Any]]:
+    """The follow-ups the case may issue now, each with the documents it could follow: those
+    of a type it follows, less those a follow-up given once for each has already answered."""
+    found = []
+    for notice in notices[1:]:
+        answers = {notice.slug, *notice.instead_of}
+        answered = {
+            document.follows
+            for document in documents
+            if document.notice_type in answers and document.status == "issued"
+        }
+        open_ones = [
+            document.number
+            for document in documents
+            if document.status == "issued"
+            and document.notice_type in notice.follows
+            and not (notice.once and document.number in answered)
+        ]
+        if open_ones:
+            found.append({"notice_type": notice.slug, "title": notice.title, "follows": open_ones})
+    return found
 
 
 def _superseded(case: Case) -> set[int]:
