@@ -21,7 +21,7 @@ import msgspec
 
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
-from noticeclerk.content.schema import Table, Text, decode, read_toml
+from noticeclerk.content.schema import Table, Text, decode, read_toml, refuse_control
 from noticeclerk.exceptions import CaseFileError, InputError
 
 Day = date
@@ -164,6 +164,9 @@ def checked_recipient(path: object, name: str, lines: tuple[str, ...]) -> Recipi
         raise InputError(
             f"{path}: the recipient has no name; the roll or the case file must give one."
         )
+    refuse_control(name, f"{path}: the recipient's name")
+    for line in lines:
+        refuse_control(line, f"{path}: the recipient's address")
     if len(lines) > 5:
         raise InputError(
             f"{path}: the recipient's address has {len(lines)} lines; "
@@ -218,7 +221,11 @@ def check_facts(
             )
         try:
             facts[fact.name] = convert_fact(
-                fact.type, table[fact.name], zone, may_be_empty=fact.may_be_empty
+                fact.type,
+                table[fact.name],
+                zone,
+                may_be_empty=fact.may_be_empty,
+                what=f"{path}: the fact '{fact.name}'",
             )
         except ValueError:
             raise InputError(
@@ -228,8 +235,20 @@ def check_facts(
     return facts, dict(table)
 
 
-def convert_fact(kind: str, value: Any, zone: ZoneInfo, *, may_be_empty: bool = False) -> Any:
-    """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind."""
+def convert_fact(
+    kind: str, value: Any, zone: ZoneInfo, *, may_be_empty: bool = False, what: str = "A fact"
+) -> Any:
+    """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind, and
+    InputError naming `what` when its text holds a character no document can print."""
+    typed = _typed_fact(kind, value, zone, may_be_empty)
+    for item in typed if isinstance(typed, list) else [typed]:
+        text = item["description"] if isinstance(item, dict) else item
+        if isinstance(text, str):
+            refuse_control(text, what)
+    return typed
+
+
+def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> Any:
     if may_be_empty and value == []:
         return []
     if kind == "text":

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from noticeclerk.content.schema import CONTROL_CHARACTER
 from noticeclerk.exceptions import InputError
 
 ROLL_COLUMNS = (
@@ -257,6 +258,11 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
         f"the {LABELS[name]} is empty"
         for name in ("parcel_id", "property_address", "owner_name", "mailing_address", "city")
         if not (street if name == "mailing_address" else cell[name])
+    ]
+    problems += [
+        f"the {LABELS[name]} contains a control character, which a document cannot print"
+        for name in ROLL_COLUMNS
+        if CONTROL_CHARACTER.search(cell[name].replace("\n", "").replace("\r", ""))
     ]
     problems += [
         f"the {LABELS[name]} has a line break in it; write it on one line "

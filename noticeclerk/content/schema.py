@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from msgspec import inspect as shape
 
-from noticeclerk.exceptions import ConfigError
+from noticeclerk.exceptions import ConfigError, InputError
 
 T = TypeVar("T")
 
@@ -29,6 +29,23 @@ T = TypeVar("T")
 # is also a safe file name and TOML key.
 NAME = r"[a-z0-9][a-z0-9-]*"
 NAME_PATTERN = re.compile(NAME + r"\Z")
+
+# A character no letter can print: a bell, a terminal escape, a NUL. A Word document cannot hold
+# one at all (XML 1.0 forbids them), so text bound for a document is refused with one. Tab and
+# line breaks are XML's own and stay.
+CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def refuse_control(text: str, what: str) -> str:
+    """The text, or InputError naming `what` when it holds a control character."""
+    found = CONTROL_CHARACTER.search(text)
+    if found:
+        raise InputError(
+            f"{what} contains a control character (U+{ord(found[0]):04X}), which a document "
+            "cannot print; retype it without one."
+        )
+    return text
+
 
 # Text that says something: a value of spaces only is as good as a missing one.
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", description="text in quotes")]

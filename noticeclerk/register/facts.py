@@ -82,7 +82,9 @@ def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
             raise InputError(f"The fact '{fact.name}' takes one value; it was given {len(values)}.")
         raw = _scalar(fact.type, values[0])
     try:
-        return convert_fact(fact.type, raw, zone, may_be_empty=fact.may_be_empty)
+        return convert_fact(
+            fact.type, raw, zone, may_be_empty=fact.may_be_empty, what=f"The fact '{fact.name}'"
+        )
     except ValueError:
         raise InputError(
             f"The fact '{fact.name}' ({fact.label}) must be {FACT_TYPES[fact.type]}; "
