@@ -96,13 +96,8 @@ def followed_document(
             "first (a void one does not count)."
         )
     if notice.once:
-        answers = {notice.slug, *notice.instead_of}
-        followed = {
-            document.follows
-            for document in documents
-            if document.notice_type in answers and document.status == "issued"
-        }
-        open_ones = [document for document in candidates if document.number not in followed]
+        done = answered(notice, documents)
+        open_ones = [document for document in candidates if document.number not in done]
         if len(open_ones) > 1:
             numbers = ", ".join(document.number for document in open_ones)
             raise InputError(
@@ -114,28 +109,39 @@ def followed_document(
     return candidates[-1]
 
 
+def answered(notice: NoticeType, documents: list[Document]) -> set[str]:
+    """The numbers of the documents a follow-up given once for each has already answered,
+    itself or one of the types it stands instead of."""
+    answers = {notice.slug, *notice.instead_of}
+    return {
+        document.follows
+        for document in documents
+        if document.notice_type in answers and document.status == "issued" and document.follows
+    }
+
+
 def check_once(notice: NoticeType, followed: Document | None, documents: list[Document]) -> None:
     """Refuse a second follow-up where the ordinance gives one for each document it follows."""
-    if not notice.once or followed is None:
+    if not notice.once or followed is None or followed.number not in answered(notice, documents):
         return
     answers = {notice.slug, *notice.instead_of}
-    for document in documents:
-        if (
-            document.notice_type in answers
-            and document.status == "issued"
-            and document.follows == followed.number
-        ):
-            if document.notice_type == notice.slug:
-                raise InputError(
-                    f"{document.number} is already the {notice.title} for {followed.number}; "
-                    f"there is one for each, so void {document.number} first if it must be "
-                    "replaced."
-                )
-            raise InputError(
-                f"{document.number} ({document.notice_type}) already answers "
-                f"{followed.number}, and one of them is given for each, not both; void "
-                f"{document.number} first if the {notice.title} must replace it."
-            )
+    document = next(
+        document
+        for document in documents
+        if document.notice_type in answers
+        and document.status == "issued"
+        and document.follows == followed.number
+    )
+    if document.notice_type == notice.slug:
+        raise InputError(
+            f"{document.number} is already the {notice.title} for {followed.number}; there is "
+            f"one for each, so void {document.number} first if it must be replaced."
+        )
+    raise InputError(
+        f"{document.number} ({document.notice_type}) already answers {followed.number}, and "
+        f"one of them is given for each, not both; void {document.number} first if the "
+        f"{notice.title} must replace it."
+    )
 
 
 def taken_facts(notice: NoticeType, document: Document | None, zone: ZoneInfo) -> dict[str, Any]:
@@ -152,16 +158,10 @@ def _take(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) ->
     if taken == "document_date":
         return document.document_date
     if taken in ("amount_due", "paid", "outstanding"):
-        # Here, not at the top: payments reads documents through issuing, which reads cases.
-        from noticeclerk.register.payments import balance
-
         if document.amount_due is None:
             raise InputError(f"{document.number} is not a bill; the {notice.title} needs one.")
-        if taken == "amount_due":
-            return Decimal(document.amount_due)
-        if taken == "outstanding":
-            return balance(document)
-        return Decimal(document.amount_due) - balance(document)
+        billed = Decimal(document.amount_due)
+        return {"amount_due": billed, "paid": document.paid}.get(taken, billed - document.paid)
     if service is None:
         raise InputError(
             f"{document.number} has not been served; the {notice.title} takes the day and manner "
@@ -185,10 +185,7 @@ def _take(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) ->
             f"'noticeclerk receipt {document.number} --signed DATE'."
         )
     # "deadline": the day the document's deadline fell, as its service fixed it.
-    found = service.deadline
-    for event in service.events:
-        if event.kind == "receipt_signed" and event.deadline:
-            found = event.deadline
+    found = document.deadline_in_force
     if found is None:
         raise InputError(
             f"{document.number} has no deadline yet; the {notice.title} takes the day it fell."

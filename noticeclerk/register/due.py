@@ -124,14 +124,12 @@ def _document_items(
         issued = datetime.combine(document.document_date, time(0), tzinfo=zone)
         return [(issued, item("not_served", None, "Issued, not yet served.", None))]
     service = document.services[-1]
-    deadline = service.deadline
     for event in service.events:
         if event.kind == "returned_unclaimed":
             when = spell_datetime(event.happened_at.astimezone(zone))
             words = f"Mail returned unclaimed on {when}; serve it another way the ordinance allows."
             return [(event.happened_at, item("returned_unclaimed", None, words, None))]
-        if event.kind == "receipt_signed" and event.deadline:
-            deadline = event.deadline
+    deadline = document.deadline_in_force
     if deadline is None:
         if service.effective == "awaiting return receipt":
             words = "Mailed; the deadline starts when the return receipt is signed."

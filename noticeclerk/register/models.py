@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
@@ -219,6 +220,24 @@ class Document(Base):
     case: Mapped[Case] = relationship()
     services: Mapped[list[Service]] = relationship(order_by="Service.id")
     payments: Mapped[list[Payment]] = relationship(order_by="Payment.id")
+
+    @property
+    def paid(self) -> Decimal:
+        """What has been received on it, in all."""
+        return sum((Decimal(payment.amount) for payment in self.payments), Decimal("0.00"))
+
+    @property
+    def deadline_in_force(self) -> str | None:
+        """The deadline its last service fixed, or the signed return receipt did for service on
+        receipt, as stored; None before service or while the mail awaits its receipt."""
+        if not self.services:
+            return None
+        service = self.services[-1]
+        found = service.deadline
+        for event in service.events:
+            if event.kind == "receipt_signed" and event.deadline:
+                found = event.deadline
+        return found
 
     @property
     def stated_deadline(self) -> date | datetime | None:

@@ -26,8 +26,7 @@ def balance(document: Document) -> Decimal:
     """What remains unpaid on a bill; zero for a document that is not a bill."""
     if document.amount_due is None:
         return Decimal("0.00")
-    paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
-    return Decimal(document.amount_due) - paid
+    return Decimal(document.amount_due) - document.paid
 
 
 def record_payment(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case
-from noticeclerk.register.chains import case_notices
+from noticeclerk.register.chains import answered, case_notices
 from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import find_document
@@ -175,18 +174,13 @@ def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dic
     of a type it follows, less those a follow-up given once for each has already answered."""
     found = []
     for notice in notices[1:]:
-        answers = {notice.slug, *notice.instead_of}
-        answered = {
-            document.follows
-            for document in documents
-            if document.notice_type in answers and document.status == "issued"
-        }
+        done = answered(notice, documents) if notice.once else set()
         open_ones = [
             document.number
             for document in documents
             if document.status == "issued"
             and document.notice_type in notice.follows
-            and not (notice.once and document.number in answered)
+            and document.number not in done
         ]
         if open_ones:
             found.append({"notice_type": notice.slug, "title": notice.title, "follows": open_ones})
@@ -203,7 +197,6 @@ def _superseded(case: Case) -> set[int]:
 def _document(document: Document, village: Village, workspace: Path | None) -> dict[str, Any]:
     zone = village.timezone
     notice = load_notice(village.slug, document.notice_type, workspace)
-    paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
     return {
         "number": document.number,
         "notice_type": document.notice_type,
@@ -217,7 +210,7 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "status": document.status,
         "void_reason": document.void_reason,
         "amount_due": document.amount_due,
-        "paid": str(paid) if document.amount_due is not None else None,
+        "paid": str(document.paid) if document.amount_due is not None else None,
         "outstanding": str(balance(document)) if document.amount_due is not None else None,
         "deadline": _deadline(document, zone),
         "services": [_service(service, zone) for service in document.services],
@@ -230,15 +223,9 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
 
 
 def _deadline(document: Document, zone: Any) -> str | None:
-    """The deadline in force: the last service's (or its signed receipt's), else the stated one."""
-    if document.services:
-        service = document.services[-1]
-        found = service.deadline
-        for event in service.events:
-            if event.kind == "receipt_signed" and event.deadline:
-                found = event.deadline
-        if found is not None:
-            return found
+    """The deadline in force: the one service fixed, else the one the document states."""
+    if document.deadline_in_force is not None:
+        return document.deadline_in_force
     stated = document.stated_deadline
     if isinstance(stated, datetime):
         return _moment(stated, zone)
