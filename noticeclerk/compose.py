@@ -54,8 +54,12 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
     computed = None
     deadline = None
-    if notice.deadline is not None:
-        computed = notice.deadline.deadline(village.calendar, case.events, case.facts)
+    events = dict(case.events)
+    if notice.document_date_is is not None and notice.document_date_is not in events:
+        events[notice.document_date_is] = case.date
+    # Before its service (or receipt) a document states its deadline as the rule in words.
+    if notice.deadline is not None and not notice.awaits_anchor(events):
+        computed = notice.deadline.deadline(village.calendar, events, case.facts)
         deadline = {
             "due": computed.due,
             "has_time": computed.has_time,
@@ -65,7 +69,7 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         notice,
         CaseContext(
             facts=case.facts,
-            events=case.events,
+            events=events,
             village=village,
             today=case.date,
             parcels=case.parcels,
@@ -103,13 +107,14 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         ],
         "deadline": deadline,
         "deadline_lead": notice.deadline_lead,
+        "deadline_words": notice.deadline_words,
         "quotes": [{"section": q.section, "text": q.text} for q in notice.quotes],
         "service_methods": [
             {"method": s.method, "words": s.words, "section": s.section} for s in notice.service
         ],
         "signer": {"name": signer.name, "title": signer.title},
         "facts": case.facts,
-        "events": case.events,
+        "events": events,
         "text": notice.text,
         "figures": figures,
     }

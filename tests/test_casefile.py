@@ -69,7 +69,7 @@ def edit(case: Path, old: str, new: str) -> None:
             "key 'colour': is not a setting",
         ),
         ('parcels = ["PV-0417"]', "parcels = []", "key 'parcels': must be a list of parcel ids"),
-        ("service = 2026-07-02", "served = 2026-07-02", "needs the date of 'service'"),
+        ("service = 2026-07-02", "served = 2026-07-02", "'served' is not an event the documents"),
         ('case = "PA-2026-0009"\n', "", "key 'case': is missing; write text in quotes"),
     ],
 )

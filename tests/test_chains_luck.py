@@ -102,20 +102,65 @@ def test_the_snow_bill_follows_the_served_notice_and_is_due_ten_days_from_its_re
         "2027-01-04T15:00",
         today="2027-01-04",
     )
-    receipt = clerk("receipt", bill, "--signed", "2027-01-06T12:00", today="2027-01-07")
+    receipt = clerk(
+        "receipt",
+        bill,
+        "--received",
+        "2027-01-06T12:00",
+        "--note",
+        "The owner's dated acknowledgment, filed with the case.",
+        today="2027-01-07",
+    )
     # Ten days from Wednesday, January 6 is Saturday, January 16; the office is closed
     # Saturdays and Monday, January 18 is Martin Luther King, Jr. Day.
     assert "Deadline: Tuesday, January 19, 2027" in receipt.output
     text = exported_text(clerk, bill, tmp_path)
     assert "Case No.: LU-C-2026-0001" in text
     assert "Amount due $231.40" in text
-    assert "within 10 calendar days from the day you receive this bill" in text
+    assert "within 10 calendar days from the day you receive it" in text
     shown = documents(clerk, "LU-C-2026-0001")
     assert [(d["number"], d["follows"]) for d in shown] == [
         ("LU-D-2026-00001", None),
         (bill, "LU-D-2026-00001"),
     ]
     assert (shown[1]["deadline"], shown[1]["outstanding"]) == ("2027-01-19", "231.40")
+
+
+def test_a_snow_bill_mailed_first_class_states_the_rule_until_its_receipt_is_recorded(
+    clerk, tmp_path
+):
+    snow_notice_served(clerk)
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-04")
+    )
+    text = exported_text(clerk, bill, tmp_path)
+    assert "Pay this bill to the Village Clerk-Treasurer within 10 calendar days from the day" in (
+        text
+    )
+    assert "For a bill received on" not in text  # nobody knows that day yet
+    clerk(
+        "serve", bill, "--method", "first_class_mail", "--by", "clerk",
+        "--at", "2027-01-04T15:00", today="2027-01-04",
+    )  # fmt: skip
+    waiting = json.loads(clerk("due", "--json", today="2027-01-05").output)
+    assert [(i["status"], i["deadline"]) for i in waiting] == [("awaiting_receipt", None)]
+    assert f"noticeclerk receipt {bill} --received" in waiting[0]["words"]
+    # First-class mail has no return receipt to sign; the day of receipt needs its source.
+    signed = refused(clerk, "receipt", bill, "--signed", "2027-01-06", today="2027-01-07")
+    assert "which has no return receipt; record the day it was received with --received" in signed
+    unsourced = refused(clerk, "receipt", bill, "--received", "2027-01-06", today="2027-01-07")
+    assert "Say with --note how the Village knows the day it was received" in unsourced
+    clerk(
+        "receipt", bill, "--received", "2027-01-06", "--note", "The owner telephoned the clerk.",
+        today="2027-01-07",
+    )  # fmt: skip
+    due = json.loads(clerk("due", "--json", "--date", "2027-01-20", today="2027-01-20").output)
+    assert [(i["status"], i["deadline"]) for i in due] == [("unpaid", "2027-01-19")]
+    proof = tmp_path / "proof"
+    clerk("proof", bill, "--out", str(proof), today="2027-01-20")
+    sworn = pdf_text(next(proof.rglob("*.pdf")))
+    assert "received, as the Village recorded it" in sworn
+    assert "The owner telephoned the clerk." in sworn
 
 
 def test_one_snow_bill_is_mailed_for_each_notice_unless_it_is_void(clerk):

@@ -99,8 +99,11 @@ def test_directive_bill_and_sworn_statement_walk_from_service_to_proof(clerk, tm
     clerk("receipt", BILL, "--signed", "2026-02-05T13:00", today="2026-02-05")
     bill = exported_text(clerk, BILL, tmp_path)
     assert "$3,025.85" in bill
+    # Made before it was sent, the bill states the rule; its certified mailing fixes the day:
     # 20 days from sending, February 2: Sunday, February 22, moved to Monday (GCL § 25-a).
-    assert "Monday, February 23, 2026" in bill
+    assert "within 20 days after this bill is sent by certified mail" in bill
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    assert [d["deadline"] for d in shown["documents"]] == ["2026-01-12", "2026-02-23"]
     assert "CERTIFIED MAIL — RETURN RECEIPT REQUESTED MAX ROSS" in bill
     clerk("pay", BILL, "--amount", "500.00", "--on", "2026-02-10", today="2026-02-10")
     clerk(

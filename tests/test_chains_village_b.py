@@ -56,6 +56,11 @@ def documents(clerk) -> list[tuple[str, str, str | None]]:
     return [(d["number"], d["notice_type"], d["follows"]) for d in shown["documents"]]
 
 
+def deadlines(clerk) -> dict[str, str | None]:
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    return {d["number"]: d["deadline"] for d in shown["documents"]}
+
+
 def certificate_filed(clerk, filed_at: str = "2026-01-12T15:00") -> None:
     """The certificate for 9 Depot Road, dated January 12 and filed with the Treasurer."""
     clerk(
@@ -120,17 +125,20 @@ def test_certificate_statement_and_special_assessment_follow_one_another_in_one_
     certificate_filed(clerk)
     certificate = exported_text(clerk, CERTIFICATE, tmp_path)
     assert "Sam Okafor, Village Treasurer" in certificate
-    assert "Thursday, January 22, 2026" in certificate  # ten days from its filing
+    # Made before its filing, the certificate states the rule; the filing fixes the day.
+    assert "within ten days after receipt of this certificate" in certificate
+    assert deadlines(clerk)[CERTIFICATE] == "2026-01-22"  # ten days from its filing
     statement_mailed(clerk)
     statement = exported_text(clerk, STATEMENT, tmp_path)
     # Taken from the register: the certificate's number and date, not retyped.
     assert f"By certificate No. {CERTIFICATE} dated January 12, 2026" in statement
     assert "DEPOT ROAD REALTY TRUST" in statement  # the owner of record, not the Treasurer
     assert "Total charges assessed on this parcel $228.50" in statement
+    # Made before it is mailed, the statement states the rule; the mailing fixes the day:
     # 30 days from Friday, January 16 end on Sunday, February 15; Monday is Washington's
     # Birthday, so the statement may be paid through Tuesday, February 17.
-    assert "Tuesday, February 17, 2026" in statement
-    assert "30 days from January 16, 2026, the date this statement is forwarded" in statement
+    assert "within 30 days from the date this statement is forwarded" in statement
+    assert deadlines(clerk)[STATEMENT] == "2026-02-17"
     clerk("pay", STATEMENT, "--amount", "100.00", "--on", "2026-02-01", today="2026-02-01")
     clerk("case", "record", CASE, *[f"--fact={fact}" for fact in LEVY], today="2026-03-02")
     clerk("issue", CASE, "special-assessment", today="2026-03-03")

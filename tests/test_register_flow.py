@@ -73,9 +73,13 @@ PALMYRA_FACTS = [
 ]
 
 
-def open_palmyra_case(engine, office, facts=PALMYRA_FACTS) -> str:
+# The notice handed over as it is issued: recorded first, the service fixes the date it states.
+SERVED_AT_ISSUE = ("service=2026-12-01T10:00",)
+
+
+def open_palmyra_case(engine, office, facts=PALMYRA_FACTS, events=SERVED_AT_ISSUE) -> str:
     request = request_from_options(
-        "palmyra", "house-numbering-notice", ["PV-0417"], list(facts), [], office
+        "palmyra", "house-numbering-notice", ["PV-0417"], list(facts), list(events), office
     )
     return open_case(engine, request, by="clerk", now=NOON, workspace=office)
 
@@ -150,6 +154,20 @@ def test_issuing_numbers_renders_and_freezes_the_document(engine, office):
     # Palmyra: 10 days from Tuesday, December 1, 2026 is Friday, December 11.
     assert document.stated_deadline == date(2026, 12, 11)
     assert document.stated_due_at is None
+
+
+def test_a_notice_issued_before_its_service_states_no_date_until_service_fixes_it(engine, office):
+    case = open_palmyra_case(engine, office, events=())
+    number = issue_palmyra(engine, office, case).number
+    document, _ = frozen_files(engine, number)
+    assert document.stated_deadline is None
+    (item,) = what_is_due(engine, as_of=date(2026, 12, 1), workspace=office)
+    assert item.status == "not_served"
+    assert "within 10 days after the service of this notice on you" in item.words
+    late = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 3, 15, tzinfo=UTC))
+    served = serve(engine, number, late, now=NOON, workspace=office)
+    assert served.deadline.due == date(2026, 12, 14)
+    assert served.stated_too_early is None
 
 
 def test_a_re_imported_roll_changes_new_documents_but_never_an_issued_one(engine, office, tmp_path):

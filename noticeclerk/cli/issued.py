@@ -214,7 +214,18 @@ def serve_command(
 @click.option(
     "--unclaimed", "unclaimed", type=DateOrMoment(), help="When the mail came back unclaimed."
 )
-@click.option("--note", metavar="TEXT", help="What the receipt or the envelope shows.")
+@click.option(
+    "--received",
+    "received",
+    type=DateOrMoment(),
+    help="When mail sent with no return receipt (first-class) was received, as the Village "
+    "knows it; say how in --note.",
+)
+@click.option(
+    "--note",
+    metavar="TEXT",
+    help="What the receipt or the envelope shows, or how the Village knows the day of receipt.",
+)
 @BY_OPTION
 @pass_office
 def receipt_command(
@@ -222,22 +233,31 @@ def receipt_command(
     document_number: str,
     signed: date | datetime | None,
     unclaimed: date | datetime | None,
+    received: date | datetime | None,
     note: str | None,
     by: str,
 ) -> None:
-    """Record a signed return receipt, or mail returned unclaimed, for a mailed document."""
+    """Record a signed return receipt, mail returned unclaimed, or the day first-class mail was
+    received, for a mailed document. A deadline counted from receipt starts from it."""
     from noticeclerk.counter import localize
     from noticeclerk.register.issuing import document_village
     from noticeclerk.register.service import record_mail_event
 
-    if (signed is None) == (unclaimed is None):
-        raise click.UsageError("Give --signed or --unclaimed, one of the two.")
+    given_options = [option for option in (signed, unclaimed, received) if option is not None]
+    if len(given_options) != 1:
+        raise click.UsageError("Give one of --signed, --unclaimed or --received.")
     engine = office.register()
     zone = document_village(engine, document_number, office.workspace).calendar
-    given = signed or unclaimed
+    given = given_options[0]
     moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
     moment = localize(zone, moment) if moment.tzinfo is None else moment
-    kind = "receipt_signed" if signed is not None else "returned_unclaimed"
+    kind = (
+        "receipt_signed"
+        if signed is not None
+        else "received"
+        if received is not None
+        else "returned_unclaimed"
+    )
     deadline = record_mail_event(
         engine,
         document_number,

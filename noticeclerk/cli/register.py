@@ -370,6 +370,8 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         )
         if document["deadline"]:
             lines.append(f"    Deadline {_due(document['deadline'], zone)}")
+        elif document["deadline_rule"]:
+            lines.append(f"    Deadline as the document states it: {document['deadline_rule']}")
         if document["amount_due"] is not None:
             lines.append(
                 f"    Billed ${document['amount_due']}, paid ${document['paid']}, "

@@ -98,7 +98,7 @@ def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInf
         raise CaseFileError(path, "date", "is missing; give the document's date, YYYY-MM-DD")
     parcels = _parcels(path, data)
     recipient = _recipient(path, data, notice, parcels)
-    events = check_events(path, data.events, zone)
+    events = checked_events(check_events(path, data.events, zone), [notice], f"{path}: ")
     facts, raw = check_facts(path, data.facts, notice, zone)
     return CaseFile(
         path=path,
@@ -195,6 +195,23 @@ def check_events(path: Path, table: object, zone: ZoneInfo) -> dict[str, date | 
             raise InputError(
                 f"{path}: event '{name}' must be a date (YYYY-MM-DD) "
                 "or a date and time (YYYY-MM-DDTHH:MM)."
+            )
+    return events
+
+
+def checked_events(
+    events: dict[str, date | datetime], notices: list[NoticeType], where: str = ""
+) -> dict[str, date | datetime]:
+    """Events a deadline of the case's documents counts from; a misspelt name, which would be
+    stored and silently never counted, is refused with the names the documents use."""
+    allowed = set().union(*(notice.event_names for notice in notices))
+    for name in events:
+        if name not in allowed:
+            titles = " and ".join(f"'{notice.slug}'" for notice in notices)
+            uses = ", ".join(sorted(allowed)) if allowed else "none (record facts instead)"
+            raise InputError(
+                f"{where}'{name}' is not an event the documents of this case count from "
+                f"({titles}); the events they use: {uses}."
             )
     return events
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -257,6 +258,22 @@ class NoticeFile(Table):
         ]
         | None
     ) = None
+    # The deadline as a rule in words, printed while the event it counts from (service, mailing,
+    # receipt) has not happened yet: a document issued before it is served states no date.
+    deadline_words: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                pattern=r"\S",
+                description='the deadline as a rule, such as "Pay within 10 days after you '
+                'receive this bill."',
+            ),
+        ]
+        | None
+    ) = None
+    # The event that is the document's own date ("the issuance of said notice"): the register
+    # fills it with the date the document is issued on, so nobody types it.
+    document_date_is: Text | None = None
     # Each fact is decoded on its own, so a mistake names the fact (msgspec names no dict key).
     facts: dict[str, Any] = msgspec.field(default_factory=dict)
     # Events the document prints that no deadline counts from ("the Board's meeting"), each
@@ -378,6 +395,26 @@ class NoticeType:
     shared_by: str | None = None
     # In a case over several properties, one document for each, to its owner of record.
     to_each_owner: bool = False
+    # The deadline as a rule in words, for a document issued before the event it counts from.
+    deadline_words: str | None = None
+    # The event that is the document's own date, filled by the register when it is issued.
+    document_date_is: str | None = None
+
+    @property
+    def anchor(self) -> str | None:
+        """The event the deadline counts from, or None where it counts from no event."""
+        return deadline_anchor(self.deadline) if self.deadline is not None else None
+
+    def awaits_anchor(self, events: Mapping[str, object]) -> bool:
+        """Whether the deadline counts from an act after the document is made (its service,
+        mailing or receipt) that has not happened yet: the document then states the rule in
+        words and the register computes the date when the act is recorded."""
+        return (
+            self.deadline_counts_from_service
+            and self.anchor is not None
+            and self.anchor != self.document_date_is
+            and self.anchor not in events
+        )
 
     @property
     def recorded_facts(self) -> tuple[Fact, ...]:
@@ -438,6 +475,29 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
                 "deadline_lead",
                 'must say what is due by the deadline, such as "Comply no later than"',
             )
+    anchor = deadline_anchor(deadline) if deadline is not None else None
+    if (
+        table.deadline_words is None
+        and table.deadline_counts_from_service
+        and anchor is not None
+        and anchor != table.document_date_is
+    ):
+        raise ConfigError(
+            path,
+            "deadline_words",
+            f"the deadline counts from '{anchor}', which happens after the document is made; "
+            'state the rule in words for a document not yet served, such as "Pay within 10 '
+            'days after you receive this bill."',
+        )
+    if table.document_date_is is not None and table.document_date_is not in (
+        anchor,
+        *table.events,
+    ):
+        raise ConfigError(
+            path,
+            "document_date_is",
+            "must name the event the deadline counts from, or one declared under [events]",
+        )
     if table.computation is not None and table.computation not in COMPUTATIONS:
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
     facts = _facts(path, table.facts)
@@ -495,6 +555,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,
+        deadline_words=table.deadline_words.strip() if table.deadline_words else None,
+        document_date_is=table.document_date_is,
     )
 
 

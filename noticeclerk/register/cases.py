@@ -15,7 +15,12 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from noticeclerk.content.casefile import check_events, check_facts, read_case_header
+from noticeclerk.content.casefile import (
+    check_events,
+    check_facts,
+    checked_events,
+    read_case_header,
+)
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
@@ -184,23 +189,6 @@ def _add_records(
                     recorded_at=now,
                 )
             )
-
-
-def checked_events(
-    events: dict[str, date | datetime], notices: list[NoticeType]
-) -> dict[str, date | datetime]:
-    """Events a deadline of the case's documents counts from; a misspelt name, which would be
-    stored and silently never counted, is refused with the names the documents use."""
-    allowed = set().union(*(notice.event_names for notice in notices))
-    for name in events:
-        if name not in allowed:
-            titles = " and ".join(f"'{notice.slug}'" for notice in notices)
-            uses = ", ".join(sorted(allowed)) if allowed else "none (record facts instead)"
-            raise InputError(
-                f"'{name}' is not an event the documents of this case count from ({titles}); "
-                f"the events they use: {uses}."
-            )
-    return events
 
 
 def find_case(session: Session, number: str) -> Case:

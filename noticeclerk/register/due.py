@@ -20,7 +20,7 @@ from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
-from noticeclerk.register.service import stated_too_early
+from noticeclerk.register.service import TRACKED_MAIL, stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 
@@ -122,7 +122,10 @@ def _document_items(
     )
     if not document.services:
         issued = datetime.combine(document.document_date, time(0), tzinfo=zone)
-        return [(issued, item("not_served", None, "Issued, not yet served.", None))]
+        words = "Issued, not yet served."
+        if document.stated_deadline is None and notice.deadline_words:
+            words += f" It states its deadline as a rule: “{notice.deadline_words}”"
+        return [(issued, item("not_served", None, words, None))]
     service = document.services[-1]
     for event in service.events:
         if event.kind == "returned_unclaimed":
@@ -133,6 +136,12 @@ def _document_items(
     if deadline is None:
         if service.effective == "awaiting return receipt":
             words = "Mailed; the deadline starts when the return receipt is signed."
+            if service.method not in TRACKED_MAIL:
+                words = (
+                    "Mailed with no return receipt; the deadline starts on the day it is "
+                    f"received: record it with 'noticeclerk receipt {document.number} --received "
+                    "DATE --note ...'."
+                )
             return [(service.served_at, item("awaiting_receipt", None, words, None))]
         return []
     due_at = _moment_of(deadline, zone)

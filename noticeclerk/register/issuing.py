@@ -42,7 +42,6 @@ from noticeclerk.register.numbering import (
 )
 from noticeclerk.register.parties import choose_recipient
 from noticeclerk.register.roll import owner_of_record
-from noticeclerk.rules.deadline_rules import deadline_anchor
 
 if TYPE_CHECKING:
     # The renderer loads WeasyPrint; finding, serving and paying a document must not need it.
@@ -137,12 +136,6 @@ def issue_documents(
         parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
         recorded = latest(case, "fact", village.timezone)
         events = latest(case, "event", village.timezone)
-        if notice.deadline is not None and notice.deadline_counts_from_service:
-            anchor = deadline_anchor(notice.deadline)
-            if anchor is not None and not isinstance(events.get(anchor), datetime):
-                # The document states its deadline for service on its own date; serving it
-                # later is caught by 'serve', which compares the law's deadline with this one.
-                events[anchor] = when
         issued = []
         addressees = _addressees(
             case, notice, parcels, documents, follows, shared_types, to=to, given=given

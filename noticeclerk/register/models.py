@@ -32,6 +32,11 @@ NAMING = {
 }
 
 
+# What shows a mailed document reached its addressee: a signed return receipt, or for mail
+# sent without one the day the Village knows it was received.
+RECEIPTS = ("receipt_signed", "received")
+
+
 class UTCDateTime(TypeDecorator[datetime]):
     """An aware date-time, stored in UTC (SQLite keeps no zone) and read back aware."""
 
@@ -228,14 +233,15 @@ class Document(Base):
 
     @property
     def deadline_in_force(self) -> str | None:
-        """The deadline its last service fixed, or the signed return receipt did for service on
-        receipt, as stored; None before service or while the mail awaits its receipt."""
+        """The deadline its last service fixed, or its receipt did (a signed return receipt, or
+        the recorded day untracked mail was received) for service on receipt, as stored; None
+        before service or while the mail awaits its receipt."""
         if not self.services:
             return None
         service = self.services[-1]
         found = service.deadline
         for event in service.events:
-            if event.kind == "receipt_signed" and event.deadline:
+            if event.kind in RECEIPTS and event.deadline:
                 found = event.deadline
         return found
 

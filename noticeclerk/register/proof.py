@@ -21,6 +21,15 @@ from noticeclerk.service_methods import SERVICE_METHODS
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 
 
+# What happened to a mailing afterwards, as the affidavit words it; a day of receipt the
+# Village learned of otherwise than by a signed return receipt says so.
+AFTERWARDS = {
+    "receipt_signed": "receipt signed",
+    "received": "received, as the Village recorded it",
+    "returned_unclaimed": "returned unclaimed",
+}
+
+
 def render_proof(
     engine: Engine, number: str, *, workspace: Path | None, renderer: Renderer | None = None
 ) -> Rendered:
@@ -58,7 +67,7 @@ def render_proof(
                     "note": service.note,
                     "events": [
                         {
-                            "kind": e.kind.replace("_", " "),
+                            "kind": AFTERWARDS[e.kind],
                             "date": spell_date(e.happened_at.astimezone(village.timezone).date()),
                             "note": e.note,
                         }

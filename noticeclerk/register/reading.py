@@ -213,6 +213,8 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "paid": str(document.paid) if document.amount_due is not None else None,
         "outstanding": str(balance(document)) if document.amount_due is not None else None,
         "deadline": _deadline(document, zone),
+        # Until service (or receipt) fixes the date, the rule the document states instead.
+        "deadline_rule": notice.deadline_words if _deadline(document, zone) is None else None,
         "services": [_service(service, zone) for service in document.services],
         "payments": [
             {"amount": p.amount, "paid_on": p.paid_on.isoformat(), "reference": p.reference}

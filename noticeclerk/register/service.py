@@ -22,7 +22,7 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import Document, Service, ServiceEvent
+from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
 from noticeclerk.service_methods import SERVICE_METHODS
@@ -219,13 +219,15 @@ def record_mail_event(
     now: datetime,
     workspace: Path | None,
 ) -> Deadline | None:
-    """A return receipt signed, or mail returned unclaimed, for the latest mailing of a document.
+    """A signed return receipt, mail returned unclaimed, or the day untracked mail was received,
+    for the latest mailing of a document.
 
-    A signed receipt starts the deadline when the notice type's service takes effect on
-    receipt; mail returned unclaimed is recorded so that 'due' shows the service failed.
+    A signed receipt, or the day first-class mail is known to have been received, starts the
+    deadline when the notice type's service takes effect on receipt; mail returned unclaimed is
+    recorded so that 'due' shows the service failed.
     """
-    if kind not in ("receipt_signed", "returned_unclaimed"):
-        raise InputError("Say what happened: --signed or --unclaimed.")
+    if kind not in ("receipt_signed", "received", "returned_unclaimed"):
+        raise InputError("Say what happened: --signed, --received or --unclaimed.")
     with transaction(engine) as session:
         document = find_document(session, number)
         mailings = [s for s in document.services if s.method in MAIL_METHODS]
@@ -234,6 +236,22 @@ def record_mail_event(
                 f"Document {number} has no mailing recorded; record it with 'noticeclerk serve'."
             )
         mailing = mailings[-1]
+        if kind == "received" and mailing.method in TRACKED_MAIL:
+            raise InputError(
+                f"Document {number} went by {SERVICE_METHODS[mailing.method]}; record its signed "
+                "return receipt with --signed."
+            )
+        if kind == "receipt_signed" and mailing.method not in TRACKED_MAIL:
+            raise InputError(
+                f"Document {number} went by {SERVICE_METHODS[mailing.method]}, which has no "
+                "return receipt; record the day it was received with --received and say how "
+                "the Village knows it with --note."
+            )
+        if kind == "received" and not (note or "").strip():
+            raise InputError(
+                "Say with --note how the Village knows the day it was received (the owner's "
+                "dated acknowledgment, a call logged by the clerk): an affidavit may rely on it."
+            )
         village = load_village(document.case.village, workspace)
         notice = load_notice(village.slug, document.notice_type, workspace)
         at = at.astimezone(village.timezone)
@@ -241,7 +259,7 @@ def record_mail_event(
             mailed = spell_datetime(mailing.served_at.astimezone(village.timezone))
             raise InputError(f"{spell_datetime(at)} is before the mailing on {mailed}.")
         deadline = None
-        if kind == "receipt_signed" and notice.service_effective == "on_receipt":
+        if kind in RECEIPTS and notice.service_effective == "on_receipt":
             deadline = deadline_after(session, document, notice, village, at)
         session.add(
             ServiceEvent(
