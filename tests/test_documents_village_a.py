@@ -148,21 +148,35 @@ def test_a_malformed_labor_line_is_one_sentence_naming_the_fact():
 # 3. Apportionment (§ 134-45F)
 
 
+def bill_lines(*portions: tuple[str, str]) -> list[str]:
+    """One bill for each property's portion, numbered and dated as the register would."""
+    return [
+        f"{parcel} | VA-D-2026-{number:05d} | 2026-02-16 | {amount}"
+        for number, (parcel, amount) in enumerate(portions, 10)
+    ]
+
+
+def schedule_figures(cost: str, *portions: tuple[str, str], today=date(2026, 2, 16)) -> dict:
+    return figures_of(
+        "village-a",
+        "apportionment-schedule",
+        {"actual_cost": D(cost), "bills": bill_lines(*portions)},
+        today=today,
+    )
+
+
 def test_the_ordinance_s_example_gives_1000_dollars_to_each_of_five_properties():
     parcels = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009", "0301-02-013"]
-    figures = figures_of(
-        "village-a", "apportionment-schedule", {"actual_cost": D("5000.00"), "properties": parcels}
-    )
+    figures = schedule_figures("5000.00", *[(parcel, "1,000.00") for parcel in parcels])
     assert [share["amount"] for share in figures["shares"]] == [D("1000.00")] * 5
+    assert [share["bill"] for share in figures["shares"]] == [
+        f"VA-D-2026-{number:05d}" for number in range(10, 15)
+    ]
     assert figures["total"] == D("5000.00")
 
 
 def test_odd_cents_go_to_the_first_properties_listed_and_add_back():
-    figures = figures_of(
-        "village-a",
-        "apportionment-schedule",
-        {"actual_cost": D("1000.01"), "properties": ["a", "b", "c"]},
-    )
+    figures = schedule_figures("1000.01", ("a", "333.34"), ("b", "333.34"), ("c", "333.33"))
     assert [share["amount"] for share in figures["shares"]] == [
         D("333.34"),
         D("333.34"),
@@ -170,25 +184,39 @@ def test_odd_cents_go_to_the_first_properties_listed_and_add_back():
     ]
 
 
+def test_a_bill_that_does_not_charge_its_property_s_portion_is_refused():
+    with pytest.raises(InputError, match=r"VA-D-2026-00011 charges \$333\.33 for parcel b, but"):
+        schedule_figures("1000.01", ("a", "333.34"), ("b", "333.33"), ("c", "333.34"))
+
+
+def test_a_schedule_lists_only_bills_issued_before_it():
+    with pytest.raises(InputError, match="after this schedule"):
+        schedule_figures("10.00", ("a", "5.00"), ("b", "5.00"), today=date(2026, 2, 15))
+
+
+def test_a_schedule_without_its_bills_is_refused():
+    with pytest.raises(InputError, match="issue the bills first"):
+        figures_of("village-a", "apportionment-schedule", {"actual_cost": D("5000.00")})
+
+
 def test_the_sample_schedule_prints_the_ordinance_s_example():
     html = render_case(CASEBOOK / "apportionment-schedule.toml", ("docx",)).html
     assert html.count("$1,000.00") == 5
+    assert "No. VA-2026-B-0013, dated February 16, 2026" in html
+    assert "sent with this schedule" not in html
     assert "$5,000.00" in html
     for owner in ("ABC LLC", "Ed and Marie Smith", "Max Ross", "John Smith", "F Inc."):
         assert owner in html
 
 
-def test_a_schedule_whose_properties_are_not_the_case_s_parcels_is_refused(tmp_path):
+def test_a_schedule_without_a_bill_for_each_parcel_of_the_case_is_refused(tmp_path):
     path = case_copy(
         tmp_path,
         "apportionment-schedule",
-        (
-            'properties = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009", '
-            '"0301-02-013"]',
-            'properties = ["0301-02-011", "0301-02-001", "0301-02-004", "0301-02-009"]',
-        ),
+        ('  "0301-02-013 | VA-2026-B-0014 | 2026-02-16 | 1,000.00",\n', ""),
+        ('actual_cost = "5000.00"', 'actual_cost = "4000.00"'),
     )
-    with pytest.raises(InputError, match="list each parcel of the case once"):
+    with pytest.raises(InputError, match="give one bill for each parcel of the case"):
         render_case(path, ("docx",))
 
 
@@ -297,14 +325,17 @@ def lien_facts(*liens: str, fixed_on: date = date(2026, 4, 1)) -> dict:
     return {"interest_fixed_on": fixed_on, "liens": list(liens)}
 
 
+FOURTEEN_A = "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | VA-2026-B-0003 | 2026-02-02 | 2026-01-15 | 2,525.85"
+SIXTEEN_A = (
+    "0301-02-009 | VA-2026-L-0009 | {filed} | VA-2026-B-0013 | 2026-02-17 | 2026-02-03 | 1,000.00"
+)
+
+
 def test_interest_is_fixed_at_the_legal_rate_from_the_completion_of_the_work():
     figures = figures_of(
         "village-a",
         "unpaid-liens-list",
-        lien_facts(
-            "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85",
-            "0301-02-009 | VA-2026-L-0009 | 2026-03-09 | 2026-02-03 | 1,000.00",
-        ),
+        lien_facts(FOURTEEN_A, SIXTEEN_A.format(filed="2026-03-10")),
     )
     first, second = figures["rows"]
     assert (first["days"], second["days"]) == (76, 57)
@@ -314,19 +345,44 @@ def test_interest_is_fixed_at_the_legal_rate_from_the_completion_of_the_work():
     assert figures["rate"]["authority"] == "N.Y. CPLR 5004(a)"
 
 
+def test_a_lien_filed_on_the_last_day_its_bill_could_be_paid_is_premature_and_refused():
+    # Review L5: the bill mailed Tuesday, February 17, 2026 could be paid through Monday,
+    # March 9 (20 days, GCL § 20); a statement filed that day is filed within the 20 days.
+    with pytest.raises(InputError) as refused:
+        figures_of(
+            "village-a", "unpaid-liens-list", lien_facts(SIXTEEN_A.format(filed="2026-03-09"))
+        )
+    assert str(refused.value) == (
+        "The sworn statement VA-2026-L-0009 was filed on Monday, March 9, 2026, within the 20 "
+        "days after its bill VA-2026-B-0013 was sent by certified mail on Tuesday, February 17, "
+        "2026 (they run through Monday, March 9, 2026); a statement is filed only when the bill "
+        "was not paid within them, so it is premature and no lien to add to the roll "
+        "(§ 134-45C, inferred)."
+    )
+
+
+def test_the_20_days_end_on_the_next_business_day_when_they_end_on_a_sunday():
+    # Mailed Monday, February 2: the 20th day is Sunday, February 22, so the owner may pay
+    # through Monday, February 23 (GCL § 25-a); a statement filed that day is premature.
+    early = FOURTEEN_A.replace("2026-03-02", "2026-02-23")
+    with pytest.raises(InputError, match="they run through Monday, February 23, 2026"):
+        figures_of("village-a", "unpaid-liens-list", lien_facts(early))
+    on_time = FOURTEEN_A.replace("2026-03-02", "2026-02-24")
+    assert figures_of("village-a", "unpaid-liens-list", lien_facts(on_time))["rows"]
+
+
 def test_a_lien_filed_after_the_interest_is_fixed_is_refused():
     with pytest.raises(InputError, match="not yet a lien"):
         figures_of(
             "village-a",
             "unpaid-liens-list",
-            lien_facts("0301-02-004 | VA-2026-L-0005 | 2026-04-02 | 2026-01-15 | 2,525.85"),
+            lien_facts(FOURTEEN_A.replace("2026-03-02", "2026-04-02")),
         )
 
 
-def test_a_parcel_listed_twice_on_the_lien_list_is_refused():
-    line = "0301-02-004 | VA-2026-L-0005 | 2026-03-02 | 2026-01-15 | 2,525.85"
-    with pytest.raises(InputError, match="twice"):
-        figures_of("village-a", "unpaid-liens-list", lien_facts(line, line))
+def test_a_statement_listed_twice_on_the_lien_list_is_refused():
+    with pytest.raises(InputError, match="VA-2026-L-0005 twice"):
+        figures_of("village-a", "unpaid-liens-list", lien_facts(FOURTEEN_A, FOURTEEN_A))
 
 
 def test_a_lien_for_a_parcel_outside_the_case_is_refused(tmp_path):
@@ -336,4 +392,10 @@ def test_a_lien_for_a_parcel_outside_the_case_is_refused(tmp_path):
         ('"0301-02-009 | VA-2026-L-0009', '"0301-02-013 | VA-2026-L-0009'),
     )
     with pytest.raises(InputError, match="0301-02-013 is not a parcel of this case"):
+        render_case(path, ("docx",))
+
+
+def test_the_sample_list_refuses_its_portion_s_lien_filed_on_march_9(tmp_path):
+    path = case_copy(tmp_path, "unpaid-liens-list", ("| 2026-03-10 |", "| 2026-03-09 |"))
+    with pytest.raises(InputError, match="VA-2026-L-0009 was filed on Monday, March 9, 2026"):
         render_case(path, ("docx",))

@@ -145,11 +145,14 @@ def test_a_follow_up_needs_the_document_it_follows(clerk):
     assert "follows a 'directive-to-comply' or 'emergency-directive-to-comply' issued in case" in (
         early.output
     )
-    unrelated = clerk("issue", "VA-C-2026-0001", "apportionment-schedule", ok=False)
-    assert "A 'apportionment-schedule' does not follow the documents of case" in unrelated.output
-    assert "the case may issue: directive-to-comply, maintenance-bill, sworn-statement" in (
+    unrelated = clerk("issue", "VA-C-2026-0001", "notice-of-violation-parking", ok=False)
+    assert "A 'notice-of-violation-parking' does not follow the documents of case" in (
         unrelated.output
     )
+    assert (
+        "the case may issue: directive-to-comply, maintenance-bill, sworn-statement, "
+        "apportionment-schedule"
+    ) in unrelated.output
 
 
 def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):

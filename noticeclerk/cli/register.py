@@ -341,6 +341,9 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             f"  Closed {_when(closed['at'], zone)} by {closed['by']}: {closed['reason']}{note}."
         )
     lines.append("Parcels:")
+    if not history["parcels"]:
+        # A document of the village (the list of unpaid liens) gathers its parcels when issued.
+        lines.append("  none: the case's documents are the village's, not a parcel's")
     for parcel in history["parcels"]:
         lines.append(
             f"  {parcel['parcel_id']}  {parcel['property_address']}; owner of record "

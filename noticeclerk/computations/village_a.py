@@ -6,8 +6,9 @@ administrative time at $500 or actual time, General Counsel at the non-retainer 
 read from '|'-separated lines; the sworn statement that repeats that bill, refuses one paid in
 full and shows what is unpaid (its 20 days of § 134-45C, and the refusal of a statement dated
 within them, are declared in its notice definition); the split of
-§ 134-45F among the properties, odd cents to the first listed; and the simple interest of
-§ 134-45D-E on each lien of the roll. Village A's notices of violation (§ 134-41B's two
+§ 134-45F among the properties, odd cents to the first listed, each with the bill that charges
+it; and the simple interest of § 134-45D-E on each lien of the roll, refusing a statement filed
+before its bill's 20 days of § 134-45C ran out. Village A's notices of violation (§ 134-41B's two
 inches, § 134-42D's "fewer than 20 feet") are declared in their notice definitions and have
 no Python.
 
@@ -32,6 +33,7 @@ from noticeclerk.computations.figures import CaseContext, computation, fact_line
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import split_among_properties, split_by_count
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
+from noticeclerk.rules.deadline_rules import DaysRule
 from noticeclerk.rules.interest import Rate, simple_interest
 from noticeclerk.rules.money import (
     check_cents,
@@ -41,6 +43,7 @@ from noticeclerk.rules.money import (
     spell_amount,
     spell_percent,
 )
+from noticeclerk.rules.periods import spell_date
 
 NONE = "none"
 # § 134-45B(1): "The administrative time may be set at either $500 ...".
@@ -170,35 +173,80 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     }
 
 
+BILL_FORM = "parcel id | bill number | date of the bill | portion billed"
+
+
 @computation("village_a_apportionment")
 def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
-    """§ 134-45F (inferred): the actual cost divided by the number of properties.
+    """§ 134-45F (inferred): the actual cost divided by the number of properties, each portion
+    with the bill that charges it (§ 134-45C, inferred).
 
     One share per property, whatever its number of tax lots; the cents that do not divide go
-    one each to the first properties listed, so the shares add back to the cost.
+    one each to the first properties listed, so the shares add back to the cost. The schedule
+    lists each owner's bill by number, so it comes after the bills: a bill dated after the
+    schedule, or one that does not bill its property's portion, is refused.
     """
     facts = case.facts
-    split = split_among_properties(facts["actual_cost"], facts["properties"])
+    if "bills" not in facts:
+        raise InputError(
+            "The apportionment schedule lists the bill for each property's portion by number "
+            "(§ 134-45C and F, inferred); issue the bills first, then the schedule in their case."
+        )
+    bills = []
+    for line in facts["bills"]:
+        parcel, number, dated, amount = fact_line_parts(line, 4, "bills", BILL_FORM)
+        bills.append(
+            {
+                "parcel": parcel,
+                "number": number,
+                "date": _line_date(dated, "the date of the bill", line, "bills"),
+                "amount": parse_amount(amount, f"The portion billed by {number}"),
+            }
+        )
+    split = split_among_properties(facts["actual_cost"], [bill["parcel"] for bill in bills])
+    for bill, share in zip(bills, split.shares, strict=True):
+        if bill["date"] > case.today:
+            raise InputError(
+                f"The bill {bill['number']} is dated {bill['date'].isoformat()}, after this "
+                f"schedule ({case.today.isoformat()}); the schedule lists bills already issued."
+            )
+        if bill["amount"] != share.amount:
+            raise InputError(
+                f"The bill {bill['number']} charges {spell_amount(bill['amount'])} for parcel "
+                f"{share.parcel}, but its portion of {spell_amount(split.total)} divided by "
+                f"{len(bills)} properties is {spell_amount(share.amount)} (§ 134-45F, inferred)."
+            )
     return {
         "total": split.total,
         "count": len(split.shares),
-        "shares": [{"parcel": share.parcel, "amount": share.amount} for share in split.shares],
+        "shares": [
+            {
+                "parcel": share.parcel,
+                "amount": share.amount,
+                "bill": bill["number"],
+                "bill_date": bill["date"],
+            }
+            for share, bill in zip(split.shares, bills, strict=True)
+        ],
         "steps": [str(step) for step in split.steps],
     }
 
 
 LIEN_FORM = (
-    "parcel id | sworn statement number | date filed | date the work was completed | "
-    "unpaid principal"
+    "parcel id | sworn statement number | date filed | bill number | date the bill was sent by "
+    "certified mail | date the work was completed | unpaid principal"
 )
+# § 134-45C (inferred): "not paid within 20 days after a bill for such maintenance is sent by
+# certified mail"; the days count from sending, as the bill and the sworn statement count them.
+PAYMENT_PERIOD = DaysRule(count=20, after="bill_sent")
 
 
-def _iso_date(text: str, what: str, line: str) -> date:
+def _line_date(text: str, what: str, line: str, fact: str = "liens") -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
         raise InputError(
-            f"The fact 'liens' has the line '{line}'; {what} must be a date written YYYY-MM-DD."
+            f"The fact '{fact}' has the line '{line}'; {what} must be a date written YYYY-MM-DD."
         ) from None
 
 
@@ -208,22 +256,35 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
 
     "interest as provided in Subsection D shall be fixed": simple interest at the legal rate
     per annum from the completion of the work to the day it is fixed (interest_fixed_on, when
-    the Village prepares the roll). A parcel listed twice, and a statement filed after that
-    day (not yet a lien then), are refused.
+    the Village prepares the roll). A statement listed twice, one filed after that day (not yet
+    a lien then), and one filed before the 20 days after its bill was sent by certified mail
+    ran out (premature, § 134-45C) are refused.
     """
     facts = case.facts
     fixed_on = facts["interest_fixed_on"]
     rate = _legal_rate(case)
     rows, seen = [], set()
     for line in facts["liens"]:
-        parcel, statement, filed, completed, principal = fact_line_parts(
-            line, 5, "liens", LIEN_FORM
+        parcel, statement, filed, bill, sent, completed, principal = fact_line_parts(
+            line, 7, "liens", LIEN_FORM
         )
-        if parcel in seen:
-            raise InputError(f"The fact 'liens' lists parcel '{parcel}' twice; list it once.")
-        seen.add(parcel)
-        filed_on = _iso_date(filed, "the date filed", line)
-        completed_on = _iso_date(completed, "the date the work was completed", line)
+        if statement in seen:
+            raise InputError(
+                f"The fact 'liens' lists the sworn statement {statement} twice; list it once."
+            )
+        seen.add(statement)
+        filed_on = _line_date(filed, "the date filed", line)
+        sent_on = _line_date(sent, "the date the bill was sent", line)
+        completed_on = _line_date(completed, "the date the work was completed", line)
+        period = PAYMENT_PERIOD.deadline(case.village.calendar, {"bill_sent": sent_on})
+        if filed_on <= period.due:
+            raise InputError(
+                f"The sworn statement {statement} was filed on {spell_date(filed_on)}, within "
+                f"the 20 days after its bill {bill} was sent by certified mail on "
+                f"{spell_date(sent_on)} (they run through {spell_date(period.due)}); a statement "
+                "is filed only when the bill was not paid within them, so it is premature and "
+                "no lien to add to the roll (§ 134-45C, inferred)."
+            )
         if filed_on > fixed_on:
             raise InputError(
                 f"The sworn statement {statement} was filed on {filed_on.isoformat()}, after "
@@ -236,6 +297,8 @@ def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
                 "parcel": parcel,
                 "statement": statement,
                 "filed": filed_on,
+                "bill": bill,
+                "bill_sent": sent_on,
                 "completed": completed_on,
                 "principal": amount,
                 "days": interest.days,

@@ -200,7 +200,12 @@ TAKEABLE = {
     "article_number": "text",
     "receipt_signed_on": "date",
     "deadline": "date",
+    # With `every`: one line for each property's document, "parcel id | number | date |
+    # amount due" in the order of the case's parcels (the schedule lists each owner's bill).
+    "documents": "text_list",
 }
+# What a follow-up of `every` document may take: the lines, and what they bill in all.
+TAKEABLE_FROM_EVERY = ("documents", "amount_due")
 
 
 class FollowsSpec(Table):
@@ -216,6 +221,18 @@ class FollowsSpec(Table):
     # With `once`: other notice types that answer the same document, one of them in all (the
     # Board's one decision on a hearing, whether it affirms, cancels or extends).
     instead_of: list[Text] = msgspec.field(default_factory=list)
+    # It follows every one of them issued in the case at once, one for each property (the
+    # apportionment schedule lists each owner's bill), not the last one.
+    every: bool = False
+
+
+class GathersSpec(Table):
+    # The notice types it gathers from the village's other cases (the sworn statements).
+    documents: Annotated[list[Text], msgspec.Meta(min_length=1)]
+    # The text_list fact the register fills with one line for each.
+    fact: Text
+    # The fact of each gathered document's case that gives the day the work was completed.
+    completed: Text
 
 
 class SharedSpec(Table):
@@ -285,6 +302,9 @@ class NoticeFile(Table):
     to_each_owner: bool = False
     # A bill several properties share: one for each property's owner, with its share.
     shared: SharedSpec | None = None
+    # A document of the village rather than of a parcel (the list of unpaid liens): its case
+    # is opened with no parcel, and the register gathers its lines from the other cases.
+    gathers: GathersSpec | None = None
     quotes: list[QuoteSpec] = msgspec.field(default_factory=list)
     text: dict[str, str] = msgspec.field(default_factory=dict)
     computation: Text | None = None
@@ -395,6 +415,10 @@ class NoticeType:
     shared_by: str | None = None
     # In a case over several properties, one document for each, to its owner of record.
     to_each_owner: bool = False
+    # It follows every document of the types it follows in its case, one for each property.
+    every: bool = False
+    # What it gathers from the village's other cases, for a document of the village.
+    gathers: GathersSpec | None = None
     # The deadline as a rule in words, for a document issued before the event it counts from.
     deadline_words: str | None = None
     # The event that is the document's own date, filled by the register when it is issued.
@@ -418,8 +442,18 @@ class NoticeType:
 
     @property
     def recorded_facts(self) -> tuple[Fact, ...]:
-        """The facts a clerk records; the others are taken from the document it follows."""
-        return tuple(fact for fact in self.facts if fact.name not in self.takes)
+        """The facts a clerk records; the others are taken from the document it follows or
+        gathered from the register."""
+        return tuple(
+            fact
+            for fact in self.facts
+            if fact.name not in self.takes and fact.name != self.gathered_fact
+        )
+
+    @property
+    def gathered_fact(self) -> str | None:
+        """The fact the register fills from the village's other cases, if any."""
+        return self.gathers.fact if self.gathers else None
 
     @property
     def event_names(self) -> frozenset[str]:
@@ -555,9 +589,23 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,
+        every=table.follows.every if table.follows else False,
+        gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
         document_date_is=table.document_date_is,
     )
+
+
+def _gathers(path: Path, table: NoticeFile, facts: list[Fact]) -> GathersSpec | None:
+    gathers = table.gathers
+    if gathers is None:
+        return None
+    kinds = {fact.name: fact.type for fact in facts}
+    if kinds.get(gathers.fact) != "text_list":
+        raise ConfigError(path, "gathers.fact", "must name a text_list fact of this notice type")
+    if table.follows is not None:
+        raise ConfigError(path, "gathers", "a document of the village follows none in its case")
+    return gathers
 
 
 def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
@@ -794,6 +842,11 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
         key = f"follows.takes.{name}"
         if taken not in TAKEABLE:
             raise ConfigError(path, key, f"must be one of: {', '.join(TAKEABLE)}")
+        if follows.every and taken not in TAKEABLE_FROM_EVERY:
+            words = " or ".join(TAKEABLE_FROM_EVERY)
+            raise ConfigError(path, key, f"with every = true it takes only {words}")
+        if taken == "documents" and not follows.every:
+            raise ConfigError(path, key, "takes a line from every document; add every = true")
         if name not in kinds:
             raise ConfigError(path, key, f"'{name}' is not a fact of this notice type")
         if kinds[name] != TAKEABLE[taken]:

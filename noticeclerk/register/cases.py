@@ -54,8 +54,7 @@ def request_from_options(
     """A case from --village, --notice-type, --parcel, --fact and --event options."""
     village = load_village(village_slug, workspace)
     notice = load_notice(village.slug, notice_slug, workspace)
-    if not parcel_ids:
-        raise InputError("Give at least one --parcel: the parcel id as the roll shows it.")
+    _check_parcels(notice, parcel_ids, village)
     return CaseRequest(
         village=village,
         notice=notice,
@@ -65,6 +64,18 @@ def request_from_options(
             dict(event_from_text(text, village.timezone) for text in events), [notice]
         ),
     )
+
+
+def _check_parcels(notice: NoticeType, parcel_ids: list[str], village: Village) -> None:
+    """A case is opened over its parcels, except a document of the village, which gathers
+    them from the register (the list of unpaid liens)."""
+    if notice.gathers is not None and parcel_ids:
+        raise InputError(
+            f"The {notice.title} is a document of {village.name}: it gathers its parcels from "
+            "the register when it is issued; open its case with no --parcel."
+        )
+    if notice.gathers is None and not parcel_ids:
+        raise InputError("Give at least one --parcel: the parcel id as the roll shows it.")
 
 
 # In a case file given to `case open --from`, the register numbers the case, dates and numbers
@@ -78,6 +89,12 @@ def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, 
     data = read_case_header(path)
     village = load_village(data.village, workspace)
     notice = load_notice(village.slug, data.notice, workspace)
+    if notice.gathers is not None:
+        raise InputError(
+            f"{path}: the {notice.title} gathers its {notice.gathers.fact} and their parcels from "
+            f"the register; open its case with 'noticeclerk case open --village {village.slug} "
+            f"--notice-type {notice.slug}' and its facts, with no parcel."
+        )
     if not data.parcels:
         raise InputError(f"{path}: 'parcels' must list the parcel ids, such as [\"037\"].")
     facts, _raw = check_facts(path, data.facts, notice, village.timezone)

@@ -5,7 +5,9 @@ A notice definition says which documents it follows (`[follows] documents = [...
 follows the notice the owner did not comply with, a sworn statement the bill left unpaid. A case
 opened for the first document may issue every document that can follow it, each only once a
 document it follows is issued there; a follow-up takes what it repeats (the bill's number, the
-day it was mailed, the article number, what was paid) from the register, never retyped.
+day it was mailed, the article number, what was paid) from the register, never retyped. A
+follow-up of `every` document (`[follows] every = true`: the apportionment schedule) follows all
+of them at once, one for each property of the case, and takes a line for each.
 """
 
 from __future__ import annotations
@@ -73,6 +75,13 @@ def followed_document(
         if chosen is not None:
             raise InputError(
                 f"The {notice.title} is case {case.number}'s first document; it follows none."
+            )
+        if notice.every:
+            titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+            raise InputError(
+                f"The {notice.title} lists the {titles} documents of its case by number, so it "
+                f"cannot be case {case.number}'s first document; open the case for those "
+                "documents and issue it after them."
             )
         return None
     candidates = [
@@ -142,6 +151,59 @@ def check_once(notice: NoticeType, followed: Document | None, documents: list[Do
         f"one of them is given for each, not both; void {document.number} first if the "
         f"{notice.title} must replace it."
     )
+
+
+def every_document(
+    case: Case, notice: NoticeType, documents: list[Document], parcel_ids: list[str]
+) -> list[tuple[str, Document]]:
+    """For a follow-up of `every` document: each property of the case with its document (the
+    last issued, not void, of a type it follows), in the order of the case's parcels; refused
+    while a property has none, and in a case over one property."""
+    if len(parcel_ids) < 2:
+        raise InputError(
+            f"The {notice.title} lists the documents of the several properties of a case, one for "
+            f"each; case {case.number} is over one property."
+        )
+    found = []
+    for parcel_id in parcel_ids:
+        mine = [
+            document
+            for document in documents
+            if document.status == "issued"
+            and document.notice_type in notice.follows
+            and document.parcel_id == parcel_id
+        ]
+        if not mine:
+            titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+            raise InputError(
+                f"Parcel {parcel_id} of case {case.number} has no {titles} issued (a void one "
+                f"does not count); the {notice.title} lists one for each property, so issue "
+                "it first."
+            )
+        found.append((parcel_id, mine[-1]))
+    return found
+
+
+def taken_from_every(notice: NoticeType, followed: list[tuple[str, Document]]) -> dict[str, Any]:
+    """The facts a follow-up of `every` document takes: a line for each, and what they bill."""
+    taken: dict[str, Any] = {}
+    for name, what in notice.takes.items():
+        if what == "documents":
+            taken[name] = [
+                f"{parcel_id} | {document.number} | {document.document_date.isoformat()} | "
+                f"{document.amount_due if document.amount_due is not None else 'none'}"
+                for parcel_id, document in followed
+            ]
+        else:  # "amount_due": what they bill in all
+            total = Decimal("0.00")
+            for _, document in followed:
+                if document.amount_due is None:
+                    raise InputError(
+                        f"{document.number} is not a bill; the {notice.title} needs one."
+                    )
+                total += Decimal(document.amount_due)
+            taken[name] = total
+    return taken
 
 
 def taken_facts(notice: NoticeType, document: Document | None, zone: ZoneInfo) -> dict[str, Any]:

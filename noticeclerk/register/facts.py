@@ -35,6 +35,14 @@ def facts_from_text(
     all of the first (the case's own), and those its follow-ups do not take from the
     documents they follow."""
     known = {fact.name: fact for fact in notices[0].facts}
+    gathered_by = notices[0].gathered_fact
+    if gathered_by is not None:
+        known.pop(gathered_by, None)
+        if any(split_assignment(text, "--fact")[0] == gathered_by for text in assignments):
+            raise InputError(
+                f"'{gathered_by}' is not recorded: the {notices[0].title} gathers it from "
+                "the village's other cases in the register when it is issued."
+            )
     taken: dict[str, str] = {}
     for follow_up in notices[1:]:
         for fact in follow_up.facts:

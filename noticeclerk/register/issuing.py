@@ -28,11 +28,14 @@ from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.chains import (
     case_notices,
     check_once,
+    every_document,
     followed_document,
     notice_for,
     taken_facts,
+    taken_from_every,
 )
 from noticeclerk.register.database import transaction
+from noticeclerk.register.gathering import gathered_liens
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.numbering import (
     document_number,
@@ -135,6 +138,15 @@ def issue_documents(
         as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
         parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
         recorded = latest(case, "fact", village.timezone)
+        if notice.gathers is not None:
+            # A document of the village: its lines and the properties they name come from the
+            # village's other cases, as the register holds them on its date.
+            lines, gathered = gathered_liens(session, case, notice, village, when, workspace)
+            recorded[notice.gathers.fact] = lines
+            parcels = tuple(_printed(session, parcel, as_of) for parcel in gathered)
+        if notice.every and notice.slug != case.notice_type:
+            ids = [p.parcel_id for p in parcels]
+            recorded.update(taken_from_every(notice, every_document(case, notice, documents, ids)))
         events = latest(case, "event", village.timezone)
         issued = []
         addressees = _addressees(
@@ -238,6 +250,15 @@ def _addressees(
     to: str | None,
     given: tuple[str, str] | None,
 ) -> list[_Addressee]:
+    if notice.every:
+        if follows is not None:
+            raise InputError(
+                f"The {notice.title} follows every document it lists in case {case.number}; "
+                "--follows does not apply."
+            )
+        followed_document(case, notice, documents)  # refused as a first document, or too soon
+        recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
+        return [_Addressee(recipient, role, parcels, None)]
     if notice.to_each_owner and len(parcels) > 1:
         if to is not None or given is not None or follows is not None:
             raise InputError(

@@ -181,6 +181,8 @@ def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dic
             if document.status == "issued"
             and document.notice_type in notice.follows
             and document.number not in done
+            # A follow-up of every property's document follows only documents of one property.
+            and (not notice.every or document.parcel_id is not None)
         ]
         if open_ones:
             found.append({"notice_type": notice.slug, "title": notice.title, "follows": open_ones})
