@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from noticeclerk.doctor import require_printing
 from noticeclerk.exceptions import OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
+
+if TYPE_CHECKING:
+    from noticeclerk.register.chains import NextDocument
 
 # The register (SQLAlchemy) and the renderer (WeasyPrint) load inside each command, so a
 # command that only reads the register works where WeasyPrint cannot load.
@@ -317,8 +321,24 @@ def due_command(
     for entry in items:
         click.echo(f"{entry.document}  {entry.title} — case {entry.case}, {entry.recipient}")
         click.echo(f"    {entry.words}")
+        for warning in entry.warnings:
+            click.echo(f"    Warning: {warning}")
         if entry.next_step and entry.status in ("passed", "unpaid"):
             click.echo(f"    Next: {entry.next_step}")
+        for follow_up in entry.follow_ups:
+            click.echo(f"    May issue the {follow_up.notice.title}{_once(follow_up)}:")
+            click.echo(f"      {follow_up.command}")
+
+
+def _once(follow_up: NextDocument) -> str:
+    """What the case must record before the follow-up can be issued, as `due` says it."""
+    needs = []
+    if follow_up.needs_party:
+        role = follow_up.needs_party
+        needs.append(f"the {role} it goes to (noticeclerk case party --role {role})")
+    if follow_up.needs:
+        needs.append(f"the facts {', '.join(follow_up.needs)}")
+    return f" once the case records {' and '.join(needs)}" if needs else ""
 
 
 @click.command("proof")

@@ -400,6 +400,7 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         lines.append("Next:")
         for item in history["next"]:
             lines.append(f"  {item['document']}: {item['words']}")
+            lines += [f"    Warning: {warning}" for warning in item["warnings"]]
             if item["next_step"] and item["status"] in ("passed", "unpaid"):
                 lines.append(f"    Then: {item['next_step']}")
     return lines

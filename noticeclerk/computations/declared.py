@@ -262,6 +262,44 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     return figures
 
 
+def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
+    """The sentences of the declared checks that fail on what the case already holds, without
+    composing the document: each period whose start is known is counted, and each check whose
+    facts, periods and sentence are all known is made. What is not known yet refuses nothing
+    here (issuing makes every check), nor does a check of a fee or a bill, which needs the
+    costs added up.
+
+    `today` may be a moment (the instant a document was served): it is then compared with a
+    moment as a moment, and with a day as the village's calendar day, as any fact is."""
+    anchors = {**case.events, **{k: v for k, v in case.facts.items() if isinstance(v, date)}}
+    periods: dict[str, Deadline] = {}
+    for name, rule in declared.periods.items():
+        try:
+            periods[name] = _counted(name, rule, declared, case).deadline(
+                case.village.calendar, anchors, case.facts
+            )
+        except (InputError, KeyError):
+            continue  # its start, or its count, is not recorded yet
+        anchors[name] = periods[name].due
+    values: dict[str, Any] = {"today": case.today, **case.facts, **declared.amounts, **periods}
+    unknowable = set(declared.bills) | set(declared.fees)
+    names = set(declared.kinds) | set(declared.periods) | set(declared.amounts) | unknowable
+    failed = []
+    for check in declared.checks:
+        # An amount check may compare with a literal ("0"); any other operand names a value.
+        operand = {check.operand} & names if isinstance(check.operand, str) else set()
+        named = {check.fact, *check.when, *operand}
+        if named & unknowable or not named <= set(values):
+            continue
+        if any(values[name] != value for name, value in check.when.items()):
+            continue
+        if not set(PLACEHOLDER.findall(check.says)) <= set(values):
+            continue
+        if not _holds(check, values, case):
+            failed.append(_spell(check.says, values, declared.kinds, case))
+    return failed
+
+
 def fee_context(answer: FeeAnswer) -> dict[str, Any]:
     """A fee as a template prints it: its title and total with the reasons, or as a bill."""
     return {

@@ -12,13 +12,18 @@ of them at once, one for each property of the case, and takes a line for each.
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from noticeclerk.computations.declared import unmet_checks
+from noticeclerk.computations.figures import CaseContext
 from noticeclerk.content.notice_types import NoticeType, load_notice, notice_names
+from noticeclerk.content.village import Village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.register.models import Case, Document
 
@@ -127,6 +132,113 @@ def answered(notice: NoticeType, documents: list[Document]) -> set[str]:
         for document in documents
         if document.notice_type in answers and document.status == "issued" and document.follows
     }
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A follow-up the case may issue now, and the documents it could follow: those of a type
+    it follows, less those a follow-up given once for each has already answered."""
+
+    notice: NoticeType
+    follows: tuple[Document, ...]
+
+
+def follow_ups(notices: list[NoticeType], documents: list[Document]) -> list[FollowUp]:
+    """The follow-ups among a case's notice types (`case_notices`) that have a document to
+    follow in `documents`, the case's documents in the order they were issued."""
+    found = []
+    for notice in notices[1:]:
+        done = answered(notice, documents) if notice.once else set()
+        open_ones = tuple(
+            document
+            for document in documents
+            if document.status == "issued"
+            and document.notice_type in notice.follows
+            and document.number not in done
+            # A follow-up of every property's document follows only documents of one property.
+            and (not notice.every or document.parcel_id is not None)
+        )
+        if open_ones:
+            found.append(FollowUp(notice, open_ones))
+    return found
+
+
+@dataclass(frozen=True)
+class NextDocument:
+    """A follow-up whose preconditions, as far as the register knows them, hold on a day: what
+    it is, the document it follows, the facts the case must record first, and the command."""
+
+    notice: NoticeType
+    follows: str
+    # Facts of the follow-up the case has not recorded; `issue` asks for each.
+    needs: tuple[str, ...]
+    # The party it goes to (an officer, a contractor) when the case has none recorded.
+    needs_party: str | None
+    command: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "notice_type": self.notice.slug,
+            "title": self.notice.title,
+            "follows": self.follows,
+            "needs_facts": list(self.needs),
+            "needs_party": self.needs_party,
+            "command": self.command,
+        }
+
+
+def next_documents(
+    case: Case,
+    document: Document,
+    notices: list[NoticeType],
+    documents: list[Document],
+    records: tuple[Mapping[str, Any], Mapping[str, date | datetime]],
+    village: Village,
+    on: date,
+    *,
+    appealed: bool = False,
+) -> list[NextDocument]:
+    """The follow-ups of `document` the case may issue on the day `on`, each only where none of
+    its declared checks fails on the case's records, what it takes from `document` and `on`
+    as its date (`unmet_checks`: nothing is composed or rendered, so a check waiting for a
+    fact not yet recorded waits for `issue`). A follow-up is not named either when the register
+    lacks what it takes from `document` (a service, a mailing's article number).
+
+    `records` are the case's facts and events as recorded now. Where an event suspends
+    `document` (an appeal served in time), the follow-ups that record it as a fact (the
+    appeal's papers) are named only when the document is `appealed`, the others only when it
+    is not."""
+    zone = village.timezone
+    recorded, events = records
+    own = next((notice for notice in notices if notice.slug == document.notice_type), None)
+    suspension = own.suspended_by.event if own and own.suspended_by else None
+    named = []
+    for follow_up in follow_ups(notices, documents):
+        notice = follow_up.notice
+        if document not in follow_up.follows:
+            continue
+        facts_of = {fact.name for fact in notice.facts}
+        if (suspension in facts_of) != appealed:
+            continue
+        try:
+            taken = taken_facts(notice, document, zone)
+        except InputError:
+            continue  # `issue` would refuse it, saying what the register lacks
+        facts = {**recorded, **taken}
+        mine = {name: value for name, value in facts.items() if name in facts_of}
+        context = CaseContext(facts=mine, events=events, village=village, today=on)
+        if unmet_checks(notice.declared, context):
+            continue
+        command = f"noticeclerk issue {case.number} {notice.slug}"
+        if not (notice.to_each_owner and len(case.parcels) > 1):
+            # A document to each owner follows each owner's document; `issue` pairs them.
+            command += f" --follows {document.number}"
+        needs = tuple(fact.name for fact in notice.facts if fact.name not in facts)
+        party = notice.recipient
+        recorded_party = party == "owner" or any(p.role == party for p in case.parties)
+        needs_party = None if recorded_party else party
+        named.append(NextDocument(notice, document.number, needs, needs_party, command))
+    return named
 
 
 def check_once(notice: NoticeType, followed: Document | None, documents: list[Document]) -> None:

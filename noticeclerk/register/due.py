@@ -3,29 +3,45 @@
 For each document still in force: not yet served; mailed and waiting for the return receipt;
 returned unclaimed; a compliance deadline passed or coming, with the next step its ordinance
 provides; or a notice suspended by an appeal served in time.
+
+Beside a deadline passed or a bill unpaid, and a notice suspended by an appeal, stand the
+follow-ups the case may issue that day, with the command (`chains.next_documents`: the
+follow-up's declared checks made on the records, nothing composed, so `due` stays cheap over
+every open document). A document whose own declared checks no longer hold on the records, or
+fail at the moment it was served, or served in a way the roll now says its ordinance does not
+allow, carries a warning.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, select
 
+from noticeclerk.computations.declared import unmet_checks
+from noticeclerk.computations.figures import CaseContext
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
+from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
+from noticeclerk.register.chains import NextDocument, case_notices, next_documents, taken_facts
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
-from noticeclerk.register.service import TRACKED_MAIL, stated_too_early
+from noticeclerk.register.service import TRACKED_MAIL, residence_refusal, stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
+from noticeclerk.service_methods import SERVICE_METHODS
 
 # What a follow-up settles: the deadline it followed, whether passed, coming or unpaid.
 FOLLOWED_UP = ("passed", "coming", "unpaid", "suspended", "stated_too_early")
+# Where the ordinance moves on to another document: after a deadline passed or a bill left
+# unpaid, and, for the appeal's papers, while an appeal suspends a notice.
+MOVES_ON = ("passed", "unpaid", "suspended")
 
 
 @dataclass(frozen=True)
@@ -38,14 +54,21 @@ class DueItem:
     title: str
     recipient: str
     # passed, coming, unpaid, suspended, not_served, awaiting_receipt, returned_unclaimed,
-    # stated_too_early
+    # stated_too_early; precondition_unmet when a warning is all there is to say
     status: str
     deadline: str | None
     words: str
     next_step: str | None
+    # The follow-ups the case may issue on the day asked about, each with its command.
+    follow_ups: tuple[NextDocument, ...] = ()
+    # Where the document's ordinance's own preconditions are not met, each in one sentence.
+    warnings: tuple[str, ...] = field(default=())
 
-    def to_json(self) -> dict[str, str | None]:
-        return dict(self.__dict__)
+    def to_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = dict(self.__dict__)
+        found["follow_ups"] = [follow_up.to_json() for follow_up in self.follow_ups]
+        found["warnings"] = list(self.warnings)
+        return found
 
 
 def _moment_of(deadline: str, zone) -> datetime:  # type: ignore[no-untyped-def]
@@ -91,6 +114,7 @@ def what_is_due(
                 )
             ).scalars()
         )
+        cases: dict[int, _CaseRecords] = {}
         for document in session.execute(query.order_by(Document.id)).scalars():
             found = load_village(document.case.village, workspace)
             notice = load_notice(found.slug, document.notice_type, workspace)
@@ -104,7 +128,32 @@ def what_is_due(
             entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
             if document.number in followed:
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
-            items += entries
+            if document.case_id not in cases:
+                cases[document.case_id] = _CaseRecords.read(
+                    session, document.case, found, workspace
+                )
+            records = cases[document.case_id]
+            # The day asked about, in the village's zone: a follow-up named is dated on it.
+            on = moment.astimezone(found.timezone).date() if isinstance(as_of, datetime) else as_of
+            warnings = tuple(_unmet(document, notice, records))
+            if warnings and not entries and not _paid(document):
+                issued = datetime.combine(document.document_date, time(0), tzinfo=found.timezone)
+                words = "The ordinance's own preconditions are not met."
+                item = DueItem(
+                    found.slug,
+                    document.case.number,
+                    document.number,
+                    notice.title,
+                    document.recipient_name,
+                    "precondition_unmet",
+                    None,
+                    words,
+                    None,
+                )
+                entries = [(issued, item)]
+            items += [
+                (when, _beside(entry, document, records, on, warnings)) for when, entry in entries
+            ]
     return [entry for _, entry in sorted(items, key=lambda pair: pair[0])]
 
 
@@ -185,3 +234,98 @@ def _as_deadline(stored: str) -> Deadline:
         datetime.fromisoformat(stored) if "T" in stored else date.fromisoformat(stored)
     )
     return Deadline(due, ())
+
+
+@dataclass(frozen=True)
+class _CaseRecords:
+    """What `due` reads once for each case: its village, notice types, documents and records."""
+
+    case: Case
+    village: Village
+    notices: list[NoticeType]
+    documents: list[Document]
+    facts: dict[str, Any]
+    events: dict[str, Any]
+
+    @classmethod
+    def read(
+        cls, session: Any, case: Case, village: Village, workspace: Path | None
+    ) -> _CaseRecords:
+        documents = list(
+            session.execute(
+                select(Document).where(Document.case_id == case.id).order_by(Document.id)
+            ).scalars()
+        )
+        zone = village.timezone
+        return cls(
+            case,
+            village,
+            case_notices(case, workspace),
+            documents,
+            latest(case, "fact", zone),
+            latest(case, "event", zone),
+        )
+
+
+def _beside(
+    item: DueItem, document: Document, records: _CaseRecords, on: date, warnings: tuple[str, ...]
+) -> DueItem:
+    """The item with the follow-ups the ordinance moves on to, and the document's warnings."""
+    follow_ups: tuple[NextDocument, ...] = ()
+    if item.status in MOVES_ON:
+        follow_ups = tuple(
+            next_documents(
+                records.case,
+                document,
+                records.notices,
+                records.documents,
+                (records.facts, records.events),
+                records.village,
+                on,
+                appealed=item.status == "suspended",
+            )
+        )
+    return replace(item, follow_ups=follow_ups, warnings=warnings)
+
+
+def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> list[str]:
+    """Where the document's ordinance's own preconditions are not met on the records as they
+    stand: its declared checks made again on its date (a fact corrected since it was issued),
+    then at the moment its service took effect (a notice handed over before the hours it waits
+    for had run), and a service the roll says its ordinance does not allow the owner."""
+    zone = records.village.timezone
+    found = []
+    service = document.services[-1] if document.services else None
+    if service is not None:
+        refused = residence_refusal(document, notice, service.method)
+        if refused:
+            when = spell_datetime(service.served_at.astimezone(zone))
+            how = SERVICE_METHODS[service.method]
+            found.append(f"Served by {how} on {when}. {refused}")
+    if not notice.declared.checks:
+        return found
+    followed = next((d for d in records.documents if d.number == document.follows), None)
+    try:
+        taken = taken_facts(notice, followed, zone)
+    except InputError:
+        taken = {}  # what it took is no longer in the register; its checks wait for it
+    names = {fact.name for fact in notice.facts}
+    facts = {k: v for k, v in {**records.facts, **taken}.items() if k in names}
+
+    def made(today: date) -> list[str]:
+        context = CaseContext(
+            facts=facts, events=records.events, village=records.village, today=today
+        )
+        return unmet_checks(notice.declared, context)
+
+    on_its_date = made(document.document_date)
+    if on_its_date:
+        return [*found, *on_its_date]
+    if service is not None:
+        served = service.served_at.astimezone(zone)
+        found += [f"As served {spell_datetime(served)}: {sentence}" for sentence in made(served)]
+    return found
+
+
+def _paid(document: Document) -> bool:
+    return document.amount_due is not None and balance(document) <= 0

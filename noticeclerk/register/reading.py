@@ -20,7 +20,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case
-from noticeclerk.register.chains import answered, case_notices
+from noticeclerk.register.chains import case_notices, follow_ups
 from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import find_document
@@ -170,23 +170,15 @@ def case_history(
 
 
 def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dict[str, Any]]:
-    """The follow-ups the case may issue now, each with the documents it could follow: those
-    of a type it follows, less those a follow-up given once for each has already answered."""
-    found = []
-    for notice in notices[1:]:
-        done = answered(notice, documents) if notice.once else set()
-        open_ones = [
-            document.number
-            for document in documents
-            if document.status == "issued"
-            and document.notice_type in notice.follows
-            and document.number not in done
-            # A follow-up of every property's document follows only documents of one property.
-            and (not notice.every or document.parcel_id is not None)
-        ]
-        if open_ones:
-            found.append({"notice_type": notice.slug, "title": notice.title, "follows": open_ones})
-    return found
+    """The follow-ups the case may issue now, each with the documents it could follow."""
+    return [
+        {
+            "notice_type": found.notice.slug,
+            "title": found.notice.title,
+            "follows": [document.number for document in found.follows],
+        }
+        for found in follow_ups(notices, documents)
+    ]
 
 
 def _superseded(case: Case) -> set[int]:

@@ -160,27 +160,37 @@ def deadline_after(
 
 
 def _check_residence(document: Document, notice: NoticeType, request: ServiceRequest) -> None:
+    refused = residence_refusal(document, notice, request.method)
+    if refused:
+        raise InputError(refused)
+
+
+def residence_refusal(document: Document, notice: NoticeType, method: str) -> str | None:
     """Tuckahoe § 19-34(b): a bill "left at his residence, or, if a nonresident, mailed to his
-    last known place of residence": the roll says which the owner is."""
-    if request.method not in ("leave_at_residence", "mail_nonresident"):
-        return
+    last known place of residence": the roll says which the owner is. The sentence refusing
+    `method` for the owner of the document's property, or None when the roll allows it."""
+    if method not in ("leave_at_residence", "mail_nonresident"):
+        return None
     if document.recipient_role not in ("owner", None):
-        return
-    section = next(entry.section for entry in notice.service if entry.method == request.method)
+        return None
+    section = next(entry.section for entry in notice.service if entry.method == method)
     for link in document.case.parcels:
         parcel = link.parcel
-        if request.method == "leave_at_residence" and not parcel.resident:
-            raise InputError(
+        if document.parcel_id is not None and parcel.parcel_id != document.parcel_id:
+            continue  # one owner's document, in a case over several properties
+        if method == "leave_at_residence" and not parcel.resident:
+            return (
                 f"The roll shows the owner of parcel {parcel.parcel_id} as not resident; "
                 f"{section} has a nonresident's document mailed to the last known place of "
                 "residence (--method mail_nonresident), not left at a residence."
             )
-        if request.method == "mail_nonresident" and parcel.resident:
-            raise InputError(
+        if method == "mail_nonresident" and parcel.resident:
+            return (
                 f"The roll shows the owner of parcel {parcel.parcel_id} as resident; {section} "
                 "mails a document only to a nonresident's last known place of residence, so "
                 "present it or leave it at the residence."
             )
+    return None
 
 
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
