@@ -20,7 +20,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case
-from noticeclerk.register.chains import answered, case_notices
+from noticeclerk.register.chains import barred_by, case_notices, still_open
 from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.issuing import find_document
@@ -157,7 +157,13 @@ def case_history(
             "records": records,
             "documents": [_document(document, village, workspace) for document in documents],
             "may_issue": (
-                [] if case.closed_at else _may_issue(case_notices(case, workspace), documents)
+                []
+                if case.closed_at
+                else _may_issue(
+                    case_notices(case, workspace),
+                    documents,
+                    [link.parcel.parcel_id for link in case.parcels],
+                )
             ),
         }
     history["next"] = [
@@ -169,18 +175,22 @@ def case_history(
     return history
 
 
-def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dict[str, Any]]:
+def _may_issue(
+    notices: list[NoticeType], documents: list[Document], parcel_ids: list[str]
+) -> list[dict[str, Any]]:
     """The follow-ups the case may issue now, each with the documents it could follow: those
-    of a type it follows, less those a follow-up given once for each has already answered."""
+    of a type it follows, less those a follow-up given once for each has already answered (for
+    every parcel, when it is given to each owner)."""
     found = []
     for notice in notices[1:]:
-        done = answered(notice, documents) if notice.once else set()
+        if barred_by(notice, documents) is not None:
+            continue
         open_ones = [
             document.number
             for document in documents
             if document.status == "issued"
             and document.notice_type in notice.follows
-            and document.number not in done
+            and still_open(notice, document, documents, parcel_ids)
         ]
         if open_ones:
             found.append({"notice_type": notice.slug, "title": notice.title, "follows": open_ones})
