@@ -9,6 +9,7 @@ and each precondition the ordinance states refuses with its sentence and takes n
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tomllib
@@ -362,6 +363,28 @@ def test_a_report_dated_before_the_village_s_work_is_completed_is_refused_and_ta
     assert "TU-D-2026-00002" not in documents_of(mailed)
     issued = mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-07")
     assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_no_cost_report_follows_a_notice_the_board_cancelled(ordered):
+    ordered("issue", CASE, "appeal-decision-cancelled", today="2026-07-14")
+    ordered("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-27")
+    ordered("case", "record", CASE, *REPORT, today="2026-07-27")
+    shown = json.loads(ordered("case", "show", CASE, "--json").output)
+    assert "sidewalk-cost-report" not in [m["notice_type"] for m in shown["may_issue"]]
+    refused = ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27", ok=False)
+    assert refused.exit_code == 1
+    assert (
+        "The Board of Trustees cancelled the notice to repair by its order TU-D-2026-00004 "
+        "(§ 19-15(c)); the Street Commissioner reports the cost of work specified in a notice "
+        "and not performed (§ 19-15(f)(2)), and a cancelled notice specifies none."
+    ) in " ".join(refused.output.split())
+    assert "TU-D-2026-00005" not in documents_of(ordered)
+    # A cancellation issued in error and voided no longer bars the report.
+    ordered("void", "TU-D-2026-00004", "--reason", "the Board affirmed", today="2026-07-27")
+    ordered("case", "record", CASE, "--fact=time_specified_by=notice", today="2026-07-27")
+    assert issued_number(ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27")) == (
+        "TU-D-2026-00005"
+    )
 
 
 def test_after_an_appeal_the_report_counts_the_three_days_from_the_board_s_order(ordered):
