@@ -279,19 +279,21 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
     clerk, tmp_path
 ):
     order_appealed(clerk)
-    # The decision letter repeats the order's number as a fact of the case (it is two documents
-    # back); the hearing notice takes it from the register, whatever was typed.
-    clerk(
+    # The hearing notice takes the order's number from the register, and the decision letter
+    # takes it two documents back, from the order the hearing notice follows: nobody types it.
+    typed = clerk(
         "case",
         "record",
         "PA-C-2026-0001",
         "--fact=order_number=PA-D-2026-00099",
         today="2026-08-10",
+        ok=False,
     )
+    assert typed.exit_code == 1
+    assert "'order_number' is not recorded" in typed.output
     clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-11")
     hearing = exported_text(clerk, "PA-D-2026-00002", tmp_path)
     assert "Document No. PA-D-2026-00001, on August 5, 2026" in hearing
-    assert "PA-D-2026-00099" not in hearing
     # 7 days from receipt on August 5 run to Wednesday, August 12; 30 days from the appeal on
     # August 10 to Wednesday, September 9.
     assert "which ended on Wednesday, August 12, 2026" in hearing
@@ -314,13 +316,13 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
     clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-04")
     letter = exported_text(clerk, "PA-D-2026-00003", tmp_path)
     assert "This letter, dated September 4, 2026" in letter
+    assert "unlawfully planted trees, plants or shrubs, Document No. PA-D-2026-00001" in letter
     assert "no later than Friday, September 11, 2026" in letter
     assert "affirms the order appealed from" in letter
     assert "no later than Friday, October 30, 2026" in letter
@@ -337,7 +339,6 @@ def test_a_decision_letter_needs_the_hearing_notice_and_is_one_for_each_hearing(
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
@@ -360,7 +361,6 @@ def test_a_decision_letter_more_than_10_days_after_the_hearing_is_refused(clerk)
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
