@@ -279,19 +279,21 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
     clerk, tmp_path
 ):
     order_appealed(clerk)
-    # The decision letter repeats the order's number as a fact of the case (it is two documents
-    # back); the hearing notice takes it from the register, whatever was typed.
-    clerk(
+    # The hearing notice takes the order's number from the register, and the decision letter
+    # takes it two documents back, from the order the hearing notice follows: nobody types it.
+    typed = clerk(
         "case",
         "record",
         "PA-C-2026-0001",
         "--fact=order_number=PA-D-2026-00099",
         today="2026-08-10",
+        ok=False,
     )
+    assert typed.exit_code == 1
+    assert "'order_number' is not recorded" in typed.output
     clerk("issue", "PA-C-2026-0001", "tree-appeal-hearing", today="2026-08-11")
     hearing = exported_text(clerk, "PA-D-2026-00002", tmp_path)
     assert "Document No. PA-D-2026-00001, on August 5, 2026" in hearing
-    assert "PA-D-2026-00099" not in hearing
     # 7 days from receipt on August 5 run to Wednesday, August 12; 30 days from the appeal on
     # August 10 to Wednesday, September 9.
     assert "which ended on Wednesday, August 12, 2026" in hearing
@@ -314,13 +316,13 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
     clerk("issue", "PA-C-2026-0001", "tree-appeal-decision", today="2026-09-04")
     letter = exported_text(clerk, "PA-D-2026-00003", tmp_path)
     assert "This letter, dated September 4, 2026" in letter
+    assert "unlawfully planted trees, plants or shrubs, Document No. PA-D-2026-00001" in letter
     assert "no later than Friday, September 11, 2026" in letter
     assert "affirms the order appealed from" in letter
     assert "no later than Friday, October 30, 2026" in letter
@@ -337,7 +339,6 @@ def test_a_decision_letter_needs_the_hearing_notice_and_is_one_for_each_hearing(
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
@@ -360,7 +361,6 @@ def test_a_decision_letter_more_than_10_days_after_the_hearing_is_refused(clerk)
         "case",
         "record",
         "PA-C-2026-0001",
-        "--fact=order_number=PA-D-2026-00001",
         *facts(*DECISION_FACTS),
         today="2026-09-02",
     )
@@ -408,7 +408,6 @@ INVOICE_FACTS = [
     "levy_resolution=Final Resolution No. 2026-31, adopted July 13, 2026",
     "completion_certified_by=the Superintendent of Public Works",
     "completion_certified_on=2026-07-20",
-    "assessment_lines=Sidewalk reconstruction, 64 square feet, 50% of the cost|816.00",
     "installment_years=5",
     "borrowing_rate_percent=3.25",
     "first_tax_year=2026",
@@ -487,6 +486,9 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
     invoice = exported_text(clerk, "PA-D-2026-00003", tmp_path)
     assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
+    # The lot's assessment is the schedule's, taken from the register, not retyped.
+    assert "Sidewalk special assessment on 64 sq ft of abutting sidewalk $816.00" in invoice
+    assert "Full amount of the assessment $816.00" in invoice
     assert "no later than Friday, August 21, 2026" in invoice
     # Mailed the day after its date, the invoice still gives 30 days from its date (§ 8.03(3)(b)1).
     mailed = clerk(
@@ -603,7 +605,27 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
     assert "$188.47" in hardship
 
 
-def test_an_invoice_in_a_district_case_of_several_parcels_is_refused(clerk):
+WATER_MAIN_INVOICE_FACTS = [
+    "improvement=the 2026 water main on Cutler Street and Heron Court",
+    "levy_resolution=Final Resolution No. 2026-52, adopted October 12, 2026",
+    "completion_certified_by=the Village Engineer",
+    "completion_certified_on=2026-10-19",
+    "installment_years=10",
+    "borrowing_rate_percent=3.25",
+    "first_tax_year=2026",
+]
+# The schedule's shares of the $72,200.00 water main, by assessable frontage (§ 8.03(5)): the
+# corner lot on the average of its two frontages, (80 + 132) / 2 = 106 ft.
+WATER_MAIN_LOTS = [
+    ("PV-2201", "Lindqvist and Adebayo Farrow", "106", "21,866.29"),
+    ("PV-2202", "Odalys Brennecke", "66", "13,614.86"),
+    ("PV-2203", "Fenwick Creamery Cooperative", "120", "24,754.28"),
+    ("PV-2204", "Yusuf and Greta Amundsen", "58", "11,964.57"),
+]
+
+
+def water_main_scheduled(clerk) -> None:
+    """The district schedule of four lots issued October 5; completion certified October 19."""
     clerk(
         "case",
         "open",
@@ -616,18 +638,119 @@ def test_an_invoice_in_a_district_case_of_several_parcels_is_refused(clerk):
         "case",
         "record",
         "PA-C-2026-0001",
-        *facts(*INVOICE_FACTS),
+        *facts(*WATER_MAIN_INVOICE_FACTS),
         "--event=invoiced=2026-10-20",
         today="2026-10-20",
     )
-    several = clerk(
-        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20", ok=False
+
+
+def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_its_assessment(
+    clerk, tmp_path
+):
+    water_main_scheduled(clerk)
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
+    assert issued.output.count("Issued PA-D-2026-0000") == 4
+    schedule = exported_text(clerk, "PA-D-2026-00001", tmp_path)
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    invoices = shown["documents"][1:]
+    assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in invoices] == [
+        (owner, amount.replace(",", ""), "PA-D-2026-00001")
+        for _, owner, _, amount in WATER_MAIN_LOTS
+    ]
+    for number, (parcel, owner, feet, amount) in zip(
+        ("PA-D-2026-00002", "PA-D-2026-00003", "PA-D-2026-00004", "PA-D-2026-00005"),
+        WATER_MAIN_LOTS,
+        strict=True,
+    ):
+        # The schedule printed this lot's assessment; its invoice bills the same, and no other.
+        assert f"{parcel} " in schedule and f" {owner} {feet} ${amount}" in schedule
+        invoice = exported_text(clerk, number, tmp_path)
+        assert owner.upper() in invoice
+        assert f"Parcel No.: {parcel}" in invoice
+        assert (
+            f"Water main special assessment on {feet} ft of assessable frontage ${amount}"
+        ) in invoice
+        assert f"Pay ${amount} to the Village Clerk-Treasurer" in invoice
+        others = [other for other in WATER_MAIN_LOTS if other[0] != parcel]
+        assert not any(f"${other[3]}" in invoice for other in others)
+        assert "no later than Thursday, November 19, 2026" in invoice
+
+
+def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replaced_alone(clerk):
+    water_main_scheduled(clerk)
+    clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
+    again = clerk(
+        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-21", ok=False
     )
-    assert several.exit_code == 1
-    assert "an invoice bills one parcel; open a case for each parcel of the district" in (
-        several.output
+    assert again.exit_code == 1
+    assert (
+        "PA-D-2026-00002 is already the Special Assessment Invoice for PA-D-2026-00001, parcel "
+        "PV-2201"
+    ) in again.output
+    clerk("void", "PA-D-2026-00004", "--reason", "wrong mailing address", today="2026-10-21")
+    replaced = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-21")
+    assert replaced.output.count("Issued ") == 1
+    assert "Issued PA-D-2026-00006: Special Assessment Invoice" in replaced.output
+    assert "to Fenwick Creamery Cooperative" in replaced.output
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    assert shown["documents"][-1]["amount_due"] == "24754.28"
+    assert "special-assessment-invoice" not in [m["notice_type"] for m in shown["may_issue"]]
+
+
+def test_a_lot_s_assessment_is_taken_from_the_schedule_and_cannot_be_typed(clerk):
+    water_main_scheduled(clerk)
+    typed = clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=assessment_lines=Water main assessment|100.00",
+        today="2026-10-20",
+        ok=False,
     )
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+    assert typed.exit_code == 1
+    assert "'assessment_lines' is not recorded: the Special Assessment Invoice takes it" in (
+        typed.output
+    )
+
+
+def test_a_deferment_follows_one_lot_s_invoice_and_defers_that_lot_s_assessment(clerk, tmp_path):
+    water_main_scheduled(clerk)
+    clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Odalys Brennecke",
+        "--address",
+        "309 Cutler Street|Palmyra WI 53156",
+        today="2026-10-26",
+    )
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(
+            *DEFERMENT_FACTS[2:],
+            "application_received_on=2026-10-26",
+            "meeting_on=2026-11-09",
+        ),
+        today="2026-11-09",
+    )
+    clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "assessment-deferment-decision",
+        "--follows",
+        "PA-D-2026-00003",
+        today="2026-11-10",
+    )
+    decision = exported_text(clerk, "PA-D-2026-00006", tmp_path)
+    assert "Document No. PA-D-2026-00003, dated October 20, 2026" in decision
+    assert "the special assessment of $13,614.86" in decision
+    assert "309 Cutler Street" in decision and "301 Cutler Street" not in decision
 
 
 # --- § 8.06(7): the excavation permit and the bill for restoring the surface -----------------
@@ -723,3 +846,32 @@ def test_a_bill_dated_before_the_village_restored_the_surface_is_refused(clerk):
         "on Tuesday, October 20, 2026; § 8.06(7)"
     ) in " ".join(early.output.split())
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+def test_an_invoice_that_is_its_case_s_first_document_needs_the_assessment_recorded(clerk):
+    # No schedule before it: the lot's assessment is a fact of the case, never left blank.
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0641",
+        "--notice-type",
+        "special-assessment-invoice",
+        *facts(*INVOICE_FACTS),
+        "--event=invoiced=2026-07-22",
+        today="2026-07-22",
+    )
+    bare = clerk("issue", "PA-C-2026-0001", today="2026-07-22", ok=False)
+    assert bare.exit_code == 1
+    assert "Case PA-C-2026-0001 lacks the fact 'assessment_lines'" in bare.output
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=assessment_lines=Sidewalk reconstruction, 64 square feet|816.00",
+        today="2026-07-22",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-07-22")
+    assert "Issued PA-D-2026-00001: Special Assessment Invoice" in issued.output

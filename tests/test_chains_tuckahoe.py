@@ -9,6 +9,7 @@ and each precondition the ordinance states refuses with its sentence and takes n
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tomllib
@@ -150,7 +151,6 @@ def hearing_advised(clerk: Clerk) -> None:
 
 
 BOARD_ORDER = [
-    f"--fact=repair_notice_number={NOTICE}",
     "--fact=outcome=modified",
     "--fact=resolution=Resolution No. 2026-87",
     "--fact=appearance=The appellant appeared by its managing agent, with counsel.",
@@ -261,6 +261,8 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
     ordered("issue", CASE, "appeal-decision", today="2026-07-14")
     decision = exported_text(ordered, "TU-D-2026-00004")
     assert "modified the notice to repair" in decision
+    # Two documents back: the notice the hearing notice follows, from the register.
+    assert f"heard your appeal from notice to repair No. {NOTICE}." in decision
     assert "no later than Thursday, July 16, 2026" in decision
     assert "That day is three days from July 13, 2026, the date of the order" in decision
     served = ordered(
@@ -317,6 +319,36 @@ def test_the_board_gives_one_decision_on_a_hearing_whether_it_affirms_or_cancels
     ) in cancelled.output
 
 
+def test_the_decision_takes_the_notice_s_number_two_documents_back_and_it_cannot_be_typed(
+    advised,
+):
+    typed = advised("case", "record", CASE, "--fact=repair_notice_number=TU-D-2026-00099", ok=False)
+    assert typed.exit_code == 1
+    assert "'repair_notice_number' is not recorded" in typed.output
+    advised("case", "record", CASE, *BOARD_ORDER, today="2026-07-14")
+    advised("issue", CASE, "appeal-decision-cancelled", today="2026-07-14")
+    cancelled = exported_text(advised, "TU-D-2026-00004")
+    assert f"Notice to repair No. {NOTICE} is cancelled." in cancelled
+    assert "TU-D-2026-00003 is cancelled" not in cancelled
+
+
+def test_a_hearing_that_is_its_case_s_first_document_gives_the_decision_the_recorded_number(
+    tmp_path, runner
+):
+    # A case opened for the hearing itself (its notice issued before the register): the notice's
+    # number is the case's recorded fact, which the hearing printed, and the decision repeats it.
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk("case", "open", "--from", str(CASEBOOK / "tuckahoe" / "appeal-hearing.toml"))
+    hearing = issued_number(clerk("issue", CASE, today="2026-07-01"))
+    clerk("case", "record", CASE, *BOARD_ORDER, today="2026-07-14")
+    clerk("issue", CASE, "appeal-decision", today="2026-07-14")
+    recorded = tomllib.loads((CASEBOOK / "tuckahoe" / "appeal-hearing.toml").read_text())
+    number = recorded["facts"]["repair_notice_number"]
+    decision = exported_text(clerk, "TU-D-2026-00002")
+    assert f"heard your appeal from notice to repair No. {number}." in decision
+    assert hearing == "TU-D-2026-00001"
+
+
 # --- § 19-15(f)(2): the Street Commissioner's report of the cost ------------------------------
 
 REPORT = casebook_facts(
@@ -362,6 +394,28 @@ def test_a_report_dated_before_the_village_s_work_is_completed_is_refused_and_ta
     assert "TU-D-2026-00002" not in documents_of(mailed)
     issued = mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-07")
     assert issued_number(issued) == "TU-D-2026-00002"
+
+
+def test_no_cost_report_follows_a_notice_the_board_cancelled(ordered):
+    ordered("issue", CASE, "appeal-decision-cancelled", today="2026-07-14")
+    ordered("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-27")
+    ordered("case", "record", CASE, *REPORT, today="2026-07-27")
+    shown = json.loads(ordered("case", "show", CASE, "--json").output)
+    assert "sidewalk-cost-report" not in [m["notice_type"] for m in shown["may_issue"]]
+    refused = ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27", ok=False)
+    assert refused.exit_code == 1
+    assert (
+        "The Board of Trustees cancelled the notice to repair by its order TU-D-2026-00004 "
+        "(§ 19-15(c)); the Street Commissioner reports the cost of work specified in a notice "
+        "and not performed (§ 19-15(f)(2)), and a cancelled notice specifies none."
+    ) in " ".join(refused.output.split())
+    assert "TU-D-2026-00005" not in documents_of(ordered)
+    # A cancellation issued in error and voided no longer bars the report.
+    ordered("void", "TU-D-2026-00004", "--reason", "the Board affirmed", today="2026-07-27")
+    ordered("case", "record", CASE, "--fact=time_specified_by=notice", today="2026-07-27")
+    assert issued_number(ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27")) == (
+        "TU-D-2026-00005"
+    )
 
 
 def test_after_an_appeal_the_report_counts_the_three_days_from_the_board_s_order(ordered):
@@ -855,9 +909,17 @@ CHAINS = {
         {"repair_notice_number": "number", "notice_mailed": "served_on"},
         False,
     ),
-    "appeal-decision": (["appeal-hearing"], {}, True),
-    "appeal-decision-cancelled": (["appeal-hearing"], {}, True),
-    "appeal-decision-extended": (["appeal-hearing"], {}, True),
+    "appeal-decision": (["appeal-hearing"], {"repair_notice_number": "follows.number"}, True),
+    "appeal-decision-cancelled": (
+        ["appeal-hearing"],
+        {"repair_notice_number": "follows.number"},
+        True,
+    ),
+    "appeal-decision-extended": (
+        ["appeal-hearing"],
+        {"repair_notice_number": "follows.number"},
+        True,
+    ),
     "sidewalk-cost-report": (
         ["notice-to-repair-sidewalk"],
         {"notice_number": "number", "notice_mailed": "served_on"},

@@ -29,13 +29,6 @@ CERTIFICATE_FACTS = [
     "work=B-0212 | Snow and ice removal, January 6, 2026: two laborers | 186.00 | 186.00",
     "work=B-0212 | Sand and deicing material applied, January 6, 2026 | 42.50 | 42.50",
 ]
-# What the statement charges the parcel: the certificate's lines for B-0212, as the case records
-# them (the register cannot yet take one parcel's lines from the certificate).
-STATEMENT_FACTS = [
-    "parcel_premises=the public sidewalk along the Depot Road frontage of 9 Depot Road",
-    "certified_costs=Snow and ice removal, January 6, 2026: two laborers|186.00",
-    "certified_costs=Sand and deicing material applied, January 6, 2026|42.50",
-]
 LEVY = ["levied_on=2026-03-02", "resolution=Resolution No. 2026-14 of the Council"]
 
 
@@ -98,9 +91,6 @@ def certificate_filed(clerk, filed_at: str = "2026-01-12T15:00") -> None:
         "--at",
         filed_at,
         today=filed_at[:10],
-    )
-    clerk(
-        "case", "record", CASE, *[f"--fact={fact}" for fact in STATEMENT_FACTS], today="2026-01-12"
     )
 
 
@@ -208,9 +198,6 @@ def test_a_statement_needs_the_certificate_filed_with_the_treasurer(clerk):
         "cost-certificate",
         *[f"--fact={fact}" for fact in CERTIFICATE_FACTS],
         today="2026-01-12",
-    )
-    clerk(
-        "case", "record", CASE, *[f"--fact={fact}" for fact in STATEMENT_FACTS], today="2026-01-12"
     )
     before = clerk("issue", CASE, "statement-of-charges", today="2026-01-12", ok=False)
     assert "follows a 'cost-certificate' issued in case VB-C-2026-0001" in before.output
@@ -320,6 +307,8 @@ def test_one_special_assessment_is_levied_for_each_statement(clerk):
         "statement_number=VB-2026-T-0005",
         "statement_mailed=2026-01-16",
         "amount_paid=0.00",
+        "parcel_premises=the public sidewalk along 9 Depot Road",
+        "certified_costs=Snow removal|1.00",
     ],
 )
 def test_what_the_statement_and_the_levy_take_from_the_register_cannot_be_typed(clerk, typed):
@@ -365,3 +354,187 @@ def test_nothing_follows_a_right_of_way_violation_notice(clerk):
     refused = clerk("issue", CASE, "statement-of-charges", today="2026-02-18", ok=False)
     assert refused.exit_code == 1
     assert "the case may issue: right-of-way-violation." in refused.output
+
+
+# --- Division (C): one certificate over several parcels, one statement for each parcel ------
+
+THREE_PARCELS = [
+    "storm_ceased=2026-01-04T02:00",
+    "depth_inches=5.5",
+    "village_began_clearing=2026-01-06T09:00",
+    "cost_reported_by=the Superintendent of Public Works",
+    "cost_reported_on=2026-01-08",
+    "premises_cleaned=B-0107 | the public sidewalk along the Church Street frontage of 44 Church "
+    "Street",
+    "premises_cleaned=B-0212 | the public sidewalk along the Depot Road frontage of 9 Depot Road",
+    "premises_cleaned=B-0318 | the public sidewalk along the Mill Street frontage of 15 Mill Street",
+    "work=B-0107 | Snow and ice removal, January 6, 2026: one laborer | 93.00 | 93.00",
+    "work=B-0212 | Snow and ice removal, January 6, 2026: two laborers | 186.00 | 186.00",
+    "work=B-0212 | Sand and deicing material applied, January 6, 2026 | 42.50 | 42.50",
+    "work=B-0318 | Snow and ice removal with the sidewalk plow, January 6, 2026 | 75.00 | 61.25",
+]
+
+
+def certificate_of_three_parcels_filed(clerk) -> None:
+    """One certificate for 44 Church Street, 9 Depot Road and 15 Mill Street, filed January 12."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "village-b",
+        "--parcel",
+        "B-0107",
+        "--parcel",
+        "B-0212",
+        "--parcel",
+        "B-0318",
+        "--notice-type",
+        "cost-certificate",
+        *[f"--fact={fact}" for fact in THREE_PARCELS],
+        today="2026-01-12",
+    )
+    clerk(
+        "case",
+        "party",
+        CASE,
+        "--role",
+        "officer",
+        "--name",
+        "Sam Okafor, Village Treasurer",
+        "--address",
+        "Village Office|2 Sample Street|Village B NY 10001",
+        today="2026-01-12",
+    )
+    clerk("issue", CASE, today="2026-01-12")
+    clerk(
+        "serve",
+        CERTIFICATE,
+        "--method",
+        "file_with_officer",
+        "--by",
+        "D. Whitfield",
+        "--at",
+        "2026-01-12T15:00",
+        today="2026-01-12",
+    )
+
+
+def issued_numbers(result) -> list[str]:
+    return [
+        line.split(":")[0].removeprefix("Issued ")
+        for line in result.output.splitlines()
+        if line.startswith("Issued ")
+    ]
+
+
+def test_a_certificate_over_three_parcels_gives_each_owner_a_statement_of_its_own_charges(
+    clerk, tmp_path
+):
+    certificate_of_three_parcels_filed(clerk)
+    issued = clerk("issue", CASE, "statement-of-charges", today="2026-01-16")
+    assert issued_numbers(issued) == ["VB-D-2026-00002", "VB-D-2026-00003", "VB-D-2026-00004"]
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    statements = [d for d in shown["documents"] if d["notice_type"] == "statement-of-charges"]
+    assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in statements] == [
+        ("Olivia Brandt", "93.00", CERTIFICATE),
+        ("Depot Road Realty Trust", "228.50", CERTIFICATE),
+        ("Marcus and Ellen Tavares", "61.25", CERTIFICATE),
+    ]
+    church = exported_text(clerk, "VB-D-2026-00002", tmp_path)
+    assert "the Church Street frontage of 44 Church Street" in church
+    assert "Total charges assessed on this parcel $93.00" in church
+    assert "Depot Road" not in church and "Mill Street" not in church
+    depot = exported_text(clerk, "VB-D-2026-00003", tmp_path)
+    assert "Sand and deicing material applied, January 6, 2026 $42.50" in depot
+    assert "Total charges assessed on this parcel $228.50" in depot
+    mill = exported_text(clerk, "VB-D-2026-00004", tmp_path)
+    # The reasonable cost certified, $61.25, not the $75.00 reported.
+    assert "Total charges assessed on this parcel $61.25" in mill
+    assert "$75.00" not in mill
+    assert f"By certificate No. {CERTIFICATE} dated January 12, 2026" in mill
+
+
+def test_a_second_statement_for_a_parcel_is_refused_and_a_voided_one_is_replaced_alone(clerk):
+    certificate_of_three_parcels_filed(clerk)
+    clerk("issue", CASE, "statement-of-charges", today="2026-01-16")
+    again = clerk("issue", CASE, "statement-of-charges", today="2026-01-16", ok=False)
+    assert again.exit_code == 1
+    assert (
+        f"VB-D-2026-00002 is already the Statement of Charges for Sidewalk Clearing for "
+        f"{CERTIFICATE}, parcel B-0107" in again.output
+    )
+    clerk("void", "VB-D-2026-00003", "--reason", "misaddressed", today="2026-01-16")
+    # The certificate is open again for the one parcel whose statement was voided.
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    assert ("statement-of-charges", [CERTIFICATE]) in [
+        (m["notice_type"], m["follows"]) for m in shown["may_issue"]
+    ]
+    replaced = clerk("issue", CASE, "statement-of-charges", today="2026-01-17")
+    assert issued_numbers(replaced) == ["VB-D-2026-00005"]
+    assert "to Depot Road Realty Trust" in replaced.output
+    after = json.loads(clerk("case", "show", CASE, "--json").output)
+    assert "statement-of-charges" not in [m["notice_type"] for m in after["may_issue"]]
+
+
+def test_each_parcel_s_special_assessment_follows_its_own_statement_and_levies_its_own_cost(
+    clerk, tmp_path
+):
+    certificate_of_three_parcels_filed(clerk)
+    clerk("issue", CASE, "statement-of-charges", today="2026-01-16")
+    for number in ("VB-D-2026-00002", "VB-D-2026-00003", "VB-D-2026-00004"):
+        clerk(
+            "serve",
+            number,
+            "--method",
+            "first_class_mail",
+            "--by",
+            "S. Okafor",
+            "--at",
+            "2026-01-16T15:00",
+            today="2026-01-16",
+        )
+    # 44 Church Street pays in full; 15 Mill Street pays part.
+    clerk("pay", "VB-D-2026-00002", "--amount", "93.00", "--on", "2026-02-01", today="2026-02-01")
+    clerk("pay", "VB-D-2026-00004", "--amount", "11.25", "--on", "2026-02-01", today="2026-02-01")
+    clerk("case", "record", CASE, *[f"--fact={fact}" for fact in LEVY], today="2026-03-02")
+    ambiguous = clerk("issue", CASE, "special-assessment", today="2026-03-03", ok=False)
+    assert "has 3 documents the Notice of Special Assessment" in ambiguous.output
+    assert "name one with --follows" in ambiguous.output
+    paid = clerk(
+        "issue",
+        CASE,
+        "special-assessment",
+        "--follows",
+        "VB-D-2026-00002",
+        today="2026-03-03",
+        ok=False,
+    )
+    assert "The statement of $93.00 is paid in full ($93.00 received)" in paid.output
+    clerk("issue", CASE, "special-assessment", "--follows", "VB-D-2026-00004", today="2026-03-03")
+    clerk("issue", CASE, "special-assessment", "--follows", "VB-D-2026-00003", today="2026-03-03")
+    mill = exported_text(clerk, "VB-D-2026-00005", tmp_path)
+    assert "Statement of Charges No. VB-D-2026-00004" in mill
+    assert "MARCUS AND ELLEN TAVARES" in mill.upper() and "Depot Road" not in mill
+    assert "Paid on the statement $11.25" in mill
+    assert "Expense incurred and unpaid $50.00" in mill
+    assert "Special assessment upon the property $55.00" in mill
+    depot = exported_text(clerk, "VB-D-2026-00006", tmp_path)
+    assert "Statement of Charges No. VB-D-2026-00003" in depot
+    assert "Expense incurred and unpaid $228.50" in depot
+    assert "Special assessment upon the property $251.35" in depot
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    levies = [d for d in shown["documents"] if d["notice_type"] == "special-assessment"]
+    assert [(d["follows"], d["recipient_name"]) for d in levies] == [
+        ("VB-D-2026-00004", "Marcus and Ellen Tavares"),
+        ("VB-D-2026-00003", "Depot Road Realty Trust"),
+    ]
+    again = clerk(
+        "issue",
+        CASE,
+        "special-assessment",
+        "--follows",
+        "VB-D-2026-00004",
+        today="2026-03-04",
+        ok=False,
+    )
+    assert "VB-D-2026-00005 is already the Notice of Special Assessment" in again.output

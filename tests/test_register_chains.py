@@ -12,6 +12,7 @@ from clerk import CASEBOOK, LUCK_SNOW_NOTICE, clerk_at, pdf_text
 
 from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import village_names
+from noticeclerk.exceptions import ConfigError
 
 BILL_FACTS = [
     "violation=the failure to comply with § 134-41A within seven days of the directive",
@@ -406,3 +407,77 @@ def test_case_show_says_which_follow_ups_the_case_may_issue_now(clerk):
     after = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
     # One statement for each bill: the bill is answered, so no statement may follow it now.
     assert [m["notice_type"] for m in after["may_issue"]] == ["maintenance-bill"]
+
+
+# --- What a definition may declare of a chain: two documents back, parcels, bars -------------
+
+NOTICES = Path(__file__).resolve().parent.parent / "notices"
+
+
+def overridden(workspace: Path, village: str, slug: str, old: str, new: str) -> None:
+    """A workspace copy of a built-in notice definition with one passage changed."""
+    text = (NOTICES / village / f"{slug}.toml").read_text(encoding="utf-8")
+    assert old in text
+    folder = workspace / "notices" / village
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{slug}.toml").write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("taken", "message"),
+    [
+        ("follows.nonsense", "or one of them after 'follows.'"),
+        ("follows.served_on", "'repair_notice_number' is a text fact; follows.served_on gives a"),
+    ],
+)
+def test_a_take_from_two_documents_back_is_checked_like_any_other(tmp_path, taken, message):
+    overridden(
+        tmp_path,
+        "tuckahoe",
+        "appeal-decision",
+        'takes = {repair_notice_number = "follows.number"}',
+        f'takes = {{repair_notice_number = "{taken}"}}',
+    )
+    with pytest.raises(ConfigError) as refused:
+        load_notice("tuckahoe", "appeal-decision", tmp_path)
+    assert "follows.takes.repair_notice_number" in str(refused.value)
+    assert message in str(refused.value)
+
+
+def test_a_document_barred_by_another_needs_the_sentence_its_refusal_prints(tmp_path):
+    overridden(
+        tmp_path,
+        "tuckahoe",
+        "sidewalk-cost-report",
+        "not_after_says = ",
+        "# not_after_says = ",
+    )
+    with pytest.raises(ConfigError) as refused:
+        load_notice("tuckahoe", "sidewalk-cost-report", tmp_path)
+    assert "follows.not_after_says" in str(refused.value)
+
+
+def test_a_follow_up_that_takes_one_parcel_s_charges_must_go_to_each_owner(tmp_path, runner):
+    clerk = clerk_at(tmp_path, runner, "village-b")
+    overridden(
+        clerk.office, "village-b", "statement-of-charges", "to_each_owner = true", "# one only"
+    )
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "village-b",
+        "--parcel",
+        "B-0212",
+        "--notice-type",
+        "cost-certificate",
+        "--fact=storm_ceased=2026-01-04T02:00",
+        today="2026-01-12",
+    )
+    refused = clerk("issue", "VB-C-2026-0001", "statement-of-charges", ok=False)
+    assert refused.exit_code == 1
+    # The statement and the special assessment after it both take one parcel's charges.
+    assert "special-assessment.toml, key 'follows.takes.certified_costs'" in refused.output
+    assert "takes one parcel's charges, so it must be about one parcel: add to_each_owner" in (
+        refused.output
+    )

@@ -246,6 +246,7 @@ def palmyra_sidewalk_assessment_schedule(case: CaseContext) -> dict[str, Any]:
         "village_total": split.village_total,
         "total": split.total,
         "steps": [str(step) for step in split.steps],
+        "parcel_charges": parcel_charges(split, "Sidewalk"),
     }
 
 
@@ -319,8 +320,26 @@ def _costs(facts: Mapping[str, Any], authority: str) -> Bill:
     )
 
 
-def _schedule(costs: Bill, split: Apportionment) -> dict[str, Any]:
-    """The figures every district schedule prints."""
+# What each kind of measure is of, in the line an invoice prints for one lot.
+_MEASURED = {"sq ft": "sq ft of abutting sidewalk", "ft": "ft of assessable frontage"}
+
+
+def parcel_charges(split: Apportionment, improvement: str) -> dict[str, Any]:
+    """Each lot's assessment as the one line its invoice bills (§ 8.03(3)(b)1: "the full amount
+    of the assessment"), with the measure the schedule assessed it on; the register keeps these
+    with the schedule, and the invoice of each lot takes its own."""
+    charges = {}
+    for share in split.shares:
+        described = f"{improvement} special assessment"
+        if share.measure is not None and split.unit:
+            unit = "unit" if split.unit == "units" and share.measure == 1 else split.unit
+            described += f" on {spell_number(share.measure)} {_MEASURED.get(unit, unit)}"
+        charges[share.parcel] = {"lines": [{"description": described, "amount": share.amount}]}
+    return charges
+
+
+def _schedule(costs: Bill, split: Apportionment, improvement: str) -> dict[str, Any]:
+    """The figures every district schedule prints, and each lot's charge for its invoice."""
     owners_total = sum((share.amount for share in split.shares), Decimal(0))
     village_total = sum((line.amount for line in split.village_lines), Decimal(0))
     if owners_total + village_total != costs.total:  # pragma: no cover - the engine adds back
@@ -347,13 +366,15 @@ def _schedule(costs: Bill, split: Apportionment) -> dict[str, Any]:
         "village_total": village_total,
         "total": costs.total,
         "steps": [{"text": step.text, "authority": step.authority} for step in split.steps],
+        "parcel_charges": parcel_charges(split, improvement),
     }
 
 
 def _main_schedule(facts: Mapping[str, Any], main: Improvement) -> dict[str, Any]:
     costs = _costs(facts, main.cite("(b)2" if main is Improvement.WATER_MAIN else "(b)3"))
     lots = [frontage_lot(line) for line in facts["lots"]]
-    return _schedule(costs, apportion_main_by_frontage(costs.total, main, lots))
+    split = apportion_main_by_frontage(costs.total, main, lots)
+    return _schedule(costs, split, str(main).capitalize())
 
 
 @computation("palmyra_water_main_assessment_schedule")
@@ -397,7 +418,8 @@ def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, An
                 "'parcel id | the number of laterals constructed and installed'."
             )
         units.append((parts[0], int(parts[1])))
-    return _schedule(costs, apportion_per_unit(costs.total, UnitWork.SEWER_LATERALS, units))
+    split = apportion_per_unit(costs.total, UnitWork.SEWER_LATERALS, units)
+    return _schedule(costs, split, "Sanitary sewer lateral")
 
 
 @computation("palmyra_curb_gutter_assessment_schedule")
@@ -423,4 +445,4 @@ def palmyra_curb_gutter_assessment_schedule(case: CaseContext) -> dict[str, Any]
     )
     lots = [frontage_lot(line) for line in facts["lots"]]
     split = apportion_curb_and_gutter(costs.total, work, lots, intersection_ft=intersection)
-    return {**_schedule(costs, split), "work": _CURB_WORK_WORDS[work]}
+    return {**_schedule(costs, split, "Curb and gutter"), "work": _CURB_WORK_WORDS[work]}

@@ -107,4 +107,15 @@ def village_b_cost_certificate(case: CaseContext) -> dict[str, Any]:
         "division": "(B)(3)" if deeper else "(B)(2)",
         "parcels": rows,
         "total": summary.total,
+        # Each parcel's premises and certified lines, which its statement of charges takes.
+        "parcel_charges": {
+            row["parcel"]: {
+                "premises": row["premises"],
+                "lines": [
+                    {"description": line["description"], "amount": line["amount"]}
+                    for line in row["lines"]
+                ],
+            }
+            for row in rows
+        },
     }

@@ -203,9 +203,15 @@ TAKEABLE = {
     # With `every`: one line for each property's document, "parcel id | number | date |
     # amount due" in the order of the case's parcels (the schedule lists each owner's bill).
     "documents": "text_list",
+    # Of a document that charges several parcels (a district's schedule, the Clerk's
+    # certificate): what it charged the one parcel the follow-up is for.
+    "parcel_lines": "cost_lines",
+    "parcel_premises": "text",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
 TAKEABLE_FROM_EVERY = ("documents", "amount_due")
+# "follows.number": the same, from the document the followed one follows (two back).
+BACK = "follows."
 
 
 class FollowsSpec(Table):
@@ -221,6 +227,10 @@ class FollowsSpec(Table):
     # With `once`: other notice types that answer the same document, one of them in all (the
     # Board's one decision on a hearing, whether it affirms, cancels or extends).
     instead_of: list[Text] = msgspec.field(default_factory=list)
+    # Notice types after which it is not issued in the case (no cost report once the Board
+    # cancelled the notice), and the sentence the refusal prints.
+    not_after: list[Text] = msgspec.field(default_factory=list)
+    not_after_says: Text | None = None
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
@@ -410,6 +420,10 @@ class NoticeType:
     # types that answer it instead (`[follows] instead_of`).
     once: bool = False
     instead_of: tuple[str, ...] = ()
+    # Notice types whose issue in the case bars this one, and the sentence the refusal prints
+    # ({document} is the number of the one that bars it).
+    not_after: tuple[str, ...] = ()
+    not_after_says: str | None = None
     # For a cost several properties share, the law that splits it: one document for each
     # property's owner, billing its share (the authority cited), as in Village A § 134-45F.
     shared_by: str | None = None
@@ -439,6 +453,15 @@ class NoticeType:
             and self.anchor != self.document_date_is
             and self.anchor not in events
         )
+
+    @property
+    def takes_by_parcel(self) -> list[str]:
+        """The facts it takes of one parcel of the document it follows (its lines, premises)."""
+        return [
+            name
+            for name, taken in self.takes.items()
+            if taken.rpartition(".")[2].startswith("parcel_")
+        ]
 
     @property
     def recorded_facts(self) -> tuple[Fact, ...]:
@@ -587,6 +610,12 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         takes=takes,
         once=table.follows.once if table.follows else False,
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
+        not_after=tuple(table.follows.not_after) if table.follows else (),
+        not_after_says=(
+            table.follows.not_after_says.strip()
+            if table.follows and table.follows.not_after_says
+            else None
+        ),
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,
         every=table.follows.every if table.follows else False,
@@ -837,11 +866,28 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
             "follows.instead_of",
             "names the alternatives of a document given once; add once = true",
         )
+    if bool(follows.not_after) != bool(follows.not_after_says and follows.not_after_says.strip()):
+        raise ConfigError(
+            path,
+            "follows.not_after_says" if follows.not_after else "follows.not_after",
+            "not_after names the notice types that bar this one and not_after_says the sentence "
+            "the refusal prints; give both",
+        )
+    if follows.not_after_says:
+        _placeholders(path, "follows.not_after_says", follows.not_after_says, {"document"})
     kinds = {fact.name: fact.type for fact in facts}
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"
-        if taken not in TAKEABLE:
-            raise ConfigError(path, key, f"must be one of: {', '.join(TAKEABLE)}")
+        base = taken
+        while base.startswith(BACK):
+            base = base.removeprefix(BACK)
+        if base not in TAKEABLE:
+            raise ConfigError(
+                path,
+                key,
+                f"must be one of: {', '.join(TAKEABLE)}; or one of them after '{BACK}' to take "
+                "it from the document the followed one follows",
+            )
         if follows.every and taken not in TAKEABLE_FROM_EVERY:
             words = " or ".join(TAKEABLE_FROM_EVERY)
             raise ConfigError(path, key, f"with every = true it takes only {words}")
@@ -849,9 +895,9 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
             raise ConfigError(path, key, "takes a line from every document; add every = true")
         if name not in kinds:
             raise ConfigError(path, key, f"'{name}' is not a fact of this notice type")
-        if kinds[name] != TAKEABLE[taken]:
+        if kinds[name] != TAKEABLE[base]:
             raise ConfigError(
-                path, key, f"'{name}' is a {kinds[name]} fact; {taken} gives a {TAKEABLE[taken]}"
+                path, key, f"'{name}' is a {kinds[name]} fact; {taken} gives a {TAKEABLE[base]}"
             )
     return dict(follows.takes)
 

@@ -1,12 +1,38 @@
 """A case's documents in the order the ordinances let them follow one another, turned into the
-notice types a case may issue and the facts a follow-up takes from the document before it.
+notice types a case may issue and the facts a follow-up takes from the documents before it.
 
 A notice definition says which documents it follows (`[follows] documents = [...]`): a bill
 follows the notice the owner did not comply with, a sworn statement the bill left unpaid. A case
 opened for the first document may issue every document that can follow it, each only once a
 document it follows is issued there; a follow-up takes what it repeats (the bill's number, the
-day it was mailed, the article number, what was paid) from the register, never retyped. A
-follow-up of `every` document (`[follows] every = true`: the apportionment schedule) follows all
+day it was mailed, the article number, what was paid) from the register, never retyped.
+
+What a follow-up takes (`[follows] takes = {fact = "what"}`, the kinds in
+`notice_types.TAKEABLE`) is read from the document it follows: "number", "document_date",
+"served_on", "deadline", "amount_due", "paid" ... A take written "follows.number" reads the
+same from the document the followed one follows, one step further back along the register's
+`follows` (the Board's decision repeats the number of the notice the hearing was about;
+"follows.follows.number" would go two steps). Where the followed document follows nothing (a
+case opened for the hearing itself), the fact is the case's recorded one.
+
+Several parcels: a follow-up declared `to_each_owner` is issued, in a case over several
+parcels, once for each parcel, to its owner, each following the document about that parcel or
+the whole case. "parcel_lines" and "parcel_premises" take what the followed document charged
+that one parcel (a district's schedule charges every lot, the Clerk's certificate every parcel
+cleaned), as the register kept it when the document was issued: a computation that charges
+parcel by parcel returns the figure `parcel_charges` ({parcel id: {"lines": [...], "premises":
+...}}), stored in documents.parcel_charges, so a later record of the case's facts never changes
+what the schedule printed and the invoice bills. `once` is then once for each
+parcel: a second invoice for the same lot is refused, the invoices of the other lots are not,
+and issuing again after one lot's invoice was voided issues that lot's alone. A later follow-up
+of one parcel's document (the special assessment of one statement) follows that document and
+is about its parcel.
+
+A follow-up may also be barred by another document of the case (`[follows] not_after`): no
+cost report once the Board cancelled the notice to repair; the refusal prints the definition's
+sentence (`not_after_says`).
+
+A follow-up of `every` document (`[follows] every = true`: the apportionment schedule) follows all
 of them at once, one for each property of the case, and takes a line for each.
 """
 
@@ -22,7 +48,7 @@ from zoneinfo import ZoneInfo
 
 from noticeclerk.computations.declared import unmet_checks
 from noticeclerk.computations.figures import CaseContext
-from noticeclerk.content.notice_types import NoticeType, load_notice, notice_names
+from noticeclerk.content.notice_types import BACK, NoticeType, load_notice, notice_names
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.register.models import Case, Document
@@ -36,13 +62,29 @@ def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
     others = [load_notice(case.village, slug, workspace) for slug in village_has - {first.slug}]
     others.sort(key=lambda notice: notice.slug)
     for notice in others:
-        for followed in notice.follows:
-            if followed not in village_has:
-                raise ConfigError(
-                    notice.path,
-                    "follows.documents",
-                    f"names '{followed}', which is not a notice type of this village",
-                )
+        for key, named in (("documents", notice.follows), ("not_after", notice.not_after)):
+            for followed in named:
+                if followed not in village_has:
+                    raise ConfigError(
+                        notice.path,
+                        f"follows.{key}",
+                        f"names '{followed}', which is not a notice type of this village",
+                    )
+    every = {notice.slug: notice for notice in [first, *others]}
+    for notice in others:
+        # A follow-up that takes one parcel's charges is about one parcel: given to each owner,
+        # or following documents that are.
+        by_parcel = notice.takes_by_parcel
+        if by_parcel and not (
+            notice.to_each_owner or all(every[slug].to_each_owner for slug in notice.follows)
+        ):
+            raise ConfigError(
+                notice.path,
+                f"follows.takes.{by_parcel[0]}",
+                "takes one parcel's charges, so it must be about one parcel: add "
+                "to_each_owner = true to it, or to every notice type it follows, so that a case "
+                "over several parcels issues one for each parcel, to its owner",
+            )
     reached = [first]
     names = {first.slug}
     grew = True
@@ -71,11 +113,16 @@ def notice_for(case: Case, slug: str | None, notices: list[NoticeType]) -> Notic
 
 
 def followed_document(
-    case: Case, notice: NoticeType, documents: list[Document], chosen: str | None = None
+    case: Case,
+    notice: NoticeType,
+    documents: list[Document],
+    chosen: str | None = None,
+    parcel_id: str | None = None,
 ) -> Document | None:
     """The document a follow-up follows: `chosen`, or the one the case leaves no doubt about
     (the last issued of a type it follows; for a follow-up given once for each document, the
-    one still without it). None for the case's own notice type."""
+    one still without it, for `parcel_id` when it is given for each parcel). None for the
+    case's own notice type."""
     if notice.slug == case.notice_type:
         if chosen is not None:
             raise InputError(
@@ -111,7 +158,9 @@ def followed_document(
         )
     if notice.once:
         done = answered(notice, documents)
-        open_ones = [document for document in candidates if document.number not in done]
+        open_ones = [
+            document for document in candidates if _answer_key(document, parcel_id) not in done
+        ]
         if len(open_ones) > 1:
             numbers = ", ".join(document.number for document in open_ones)
             raise InputError(
@@ -123,12 +172,18 @@ def followed_document(
     return candidates[-1]
 
 
-def answered(notice: NoticeType, documents: list[Document]) -> set[str]:
-    """The numbers of the documents a follow-up given once for each has already answered,
-    itself or one of the types it stands instead of."""
+def _answer_key(followed: Document, parcel_id: str | None) -> tuple[str, str | None]:
+    """What a follow-up given once answers: a document, for one parcel of it or as a whole."""
+    return followed.number, parcel_id if parcel_id is not None else followed.parcel_id
+
+
+def answered(notice: NoticeType, documents: list[Document]) -> set[tuple[str, str | None]]:
+    """The documents a follow-up given once for each has already answered, itself or one of
+    the types it stands instead of: each as its number and the parcel the answer is for (None
+    for the whole case)."""
     answers = {notice.slug, *notice.instead_of}
     return {
-        document.follows
+        (document.follows, document.parcel_id)
         for document in documents
         if document.notice_type in answers and document.status == "issued" and document.follows
     }
@@ -143,18 +198,23 @@ class FollowUp:
     follows: tuple[Document, ...]
 
 
-def follow_ups(notices: list[NoticeType], documents: list[Document]) -> list[FollowUp]:
+def follow_ups(
+    notices: list[NoticeType], documents: list[Document], parcel_ids: list[str]
+) -> list[FollowUp]:
     """The follow-ups among a case's notice types (`case_notices`) that have a document to
-    follow in `documents`, the case's documents in the order they were issued."""
+    follow in `documents`, the case's documents in the order they were issued: those of a type
+    it follows, less those a follow-up given once for each has already answered (for every
+    parcel, when it is given to each owner), and none a document of the case bars."""
     found = []
     for notice in notices[1:]:
-        done = answered(notice, documents) if notice.once else set()
+        if barred_by(notice, documents) is not None:
+            continue
         open_ones = tuple(
             document
             for document in documents
             if document.status == "issued"
             and document.notice_type in notice.follows
-            and document.number not in done
+            and still_open(notice, document, documents, parcel_ids)
             # A follow-up of every property's document follows only documents of one property.
             and (not notice.every or document.parcel_id is not None)
         )
@@ -213,15 +273,17 @@ def next_documents(
     own = next((notice for notice in notices if notice.slug == document.notice_type), None)
     suspension = own.suspended_by.event if own and own.suspended_by else None
     named = []
-    for follow_up in follow_ups(notices, documents):
+    parcel_ids = [link.parcel.parcel_id for link in case.parcels]
+    for follow_up in follow_ups(notices, documents, parcel_ids):
         notice = follow_up.notice
         if document not in follow_up.follows:
             continue
         facts_of = {fact.name for fact in notice.facts}
         if (suspension in facts_of) != appealed:
             continue
+        sole = parcel_ids[0] if len(parcel_ids) == 1 else None
         try:
-            taken = taken_facts(notice, document, zone)
+            taken = taken_facts(notice, document, zone, documents, document.parcel_id or sole)
         except InputError:
             continue  # `issue` would refuse it, saying what the register lacks
         facts = {**recorded, **taken}
@@ -241,9 +303,33 @@ def next_documents(
     return named
 
 
-def check_once(notice: NoticeType, followed: Document | None, documents: list[Document]) -> None:
-    """Refuse a second follow-up where the ordinance gives one for each document it follows."""
-    if not notice.once or followed is None or followed.number not in answered(notice, documents):
+def still_open(
+    notice: NoticeType, document: Document, documents: list[Document], parcel_ids: list[str]
+) -> bool:
+    """Whether a follow-up given once for each may still follow `document`: for some parcel of
+    the case when it is given to each owner, else for the document as a whole."""
+    if not notice.once:
+        return True
+    done = answered(notice, documents)
+    each = notice.to_each_owner and len(parcel_ids) > 1 and document.parcel_id is None
+    for parcel_id in parcel_ids if each else [None]:
+        if _answer_key(document, parcel_id) not in done:
+            return True
+    return False
+
+
+def check_once(
+    notice: NoticeType,
+    followed: Document | None,
+    documents: list[Document],
+    parcel_id: str | None = None,
+) -> None:
+    """Refuse a second follow-up where the ordinance gives one for each document it follows
+    (for each parcel, when it is given to the owner of each)."""
+    if not notice.once or followed is None:
+        return
+    key = _answer_key(followed, parcel_id)
+    if key not in answered(notice, documents):
         return
     answers = {notice.slug, *notice.instead_of}
     document = next(
@@ -251,17 +337,18 @@ def check_once(notice: NoticeType, followed: Document | None, documents: list[Do
         for document in documents
         if document.notice_type in answers
         and document.status == "issued"
-        and document.follows == followed.number
+        and (document.follows, document.parcel_id) == key
     )
+    what = followed.number if key[1] is None else f"{followed.number}, parcel {key[1]}"
     if document.notice_type == notice.slug:
         raise InputError(
-            f"{document.number} is already the {notice.title} for {followed.number}; there is "
-            f"one for each, so void {document.number} first if it must be replaced."
+            f"{document.number} is already the {notice.title} for {what}; there is one for "
+            f"each, so void {document.number} first if it must be replaced."
         )
     raise InputError(
-        f"{document.number} ({document.notice_type}) already answers {followed.number}, and "
-        f"one of them is given for each, not both; void {document.number} first if the "
-        f"{notice.title} must replace it."
+        f"{document.number} ({document.notice_type}) already answers {what}, and one of them "
+        f"is given for each, not both; void {document.number} first if the {notice.title} "
+        "must replace it."
     )
 
 
@@ -318,19 +405,64 @@ def taken_from_every(notice: NoticeType, followed: list[tuple[str, Document]]) -
     return taken
 
 
-def taken_facts(notice: NoticeType, document: Document | None, zone: ZoneInfo) -> dict[str, Any]:
-    """The facts a follow-up takes from the document it follows, as the register holds them."""
+def barred_by(
+    notice: NoticeType, documents: list[Document], parcel_id: str | None = None
+) -> Document | None:
+    """The document of the case after which the ordinance no longer allows this follow-up
+    (the Board's cancellation of the notice a cost report would follow), if one is issued."""
+    for document in documents:
+        if (
+            document.status == "issued"
+            and document.notice_type in notice.not_after
+            and document.parcel_id in (None, parcel_id)
+        ):
+            return document
+    return None
+
+
+def check_not_after(
+    notice: NoticeType, documents: list[Document], parcel_id: str | None = None
+) -> None:
+    """Refuse a follow-up barred by a document issued in the case, with its definition's
+    sentence."""
+    document = barred_by(notice, documents, parcel_id)
+    if document is not None:
+        raise InputError((notice.not_after_says or "").replace("{document}", document.number))
+
+
+def taken_facts(
+    notice: NoticeType,
+    document: Document | None,
+    zone: ZoneInfo,
+    documents: list[Document] | None = None,
+    parcel_id: str | None = None,
+) -> dict[str, Any]:
+    """The facts a follow-up takes from the document it follows (or one further back), as the
+    register holds them; `parcel_id` is the one parcel the follow-up is for."""
     if document is None:
         return {}
-    return {name: _take(document, taken, notice, zone) for name, taken in notice.takes.items()}
+    by_number = {earlier.number: earlier for earlier in documents or []}
+    facts = {}
+    for name, taken in notice.takes.items():
+        source: Document | None = document
+        while taken.startswith(BACK) and source is not None:
+            taken = taken.removeprefix(BACK)
+            source = by_number.get(source.follows) if source.follows else None
+        if source is not None:
+            facts[name] = _take(source, taken, notice, zone, parcel_id)
+    return facts
 
 
-def _take(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) -> Any:
+def _take(
+    document: Document, taken: str, notice: NoticeType, zone: ZoneInfo, parcel_id: str | None
+) -> Any:
     service = document.services[-1] if document.services else None
     if taken == "number":
         return document.number
     if taken == "document_date":
         return document.document_date
+    if taken in ("parcel_lines", "parcel_premises"):
+        return _parcel_charge(document, taken, notice, parcel_id)
     if taken in ("amount_due", "paid", "outstanding"):
         if document.amount_due is None:
             raise InputError(f"{document.number} is not a bill; the {notice.title} needs one.")
@@ -365,3 +497,51 @@ def _take(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) ->
             f"{document.number} has no deadline yet; the {notice.title} takes the day it fell."
         )
     return date.fromisoformat(found[:10])
+
+
+def _parcel_charge(
+    document: Document, taken: str, notice: NoticeType, parcel_id: str | None
+) -> Any:
+    """What a document over several parcels charged one of them, as the register kept it."""
+    if document.parcel_charges is None:
+        raise InputError(
+            f"{document.number} does not charge parcel by parcel in the register (it may have "
+            f"been issued before the register kept its charges); the {notice.title} takes its "
+            f"parcel's charge from it, so void {document.number} and issue it again."
+        )
+    charge = document.parcel_charges.get(parcel_id or "")
+    if charge is None:
+        charged = ", ".join(document.parcel_charges) or "none"
+        raise InputError(
+            f"{document.number} charges nothing to parcel {parcel_id}; the {notice.title} bills "
+            f"only a parcel it charges ({charged})."
+        )
+    if taken == "parcel_premises":
+        if not charge.get("premises"):
+            raise InputError(
+                f"{document.number} does not describe the premises of parcel {parcel_id}; the "
+                f"{notice.title} takes them from it."
+            )
+        return charge["premises"]
+    return [
+        {"description": line["description"], "amount": Decimal(line["amount"])}
+        for line in charge["lines"]
+    ]
+
+
+def kept_charges(figures: dict[str, Any]) -> dict[str, Any] | None:
+    """A computation's charges parcel by parcel, as the register keeps them (amounts as text,
+    so the exact cents survive every database); None when it charges no parcel by parcel."""
+    charges = figures.get("parcel_charges")
+    if charges is None:
+        return None
+    return {
+        parcel: {
+            **({"premises": charge["premises"]} if "premises" in charge else {}),
+            "lines": [
+                {"description": line["description"], "amount": str(line["amount"])}
+                for line in charge["lines"]
+            ],
+        }
+        for parcel, charge in charges.items()
+    }

@@ -26,10 +26,13 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.chains import (
+    answered,
     case_notices,
+    check_not_after,
     check_once,
     every_document,
     followed_document,
+    kept_charges,
     notice_for,
     taken_facts,
     taken_from_every,
@@ -153,14 +156,22 @@ def issue_documents(
             case, notice, parcels, documents, follows, shared_types, to=to, given=given
         )
         for one in addressees:
-            check_once(notice, one.followed, documents)
-            # A follow-up repeats what the register holds of the document it follows.
-            facts = {**recorded, **taken_facts(notice, one.followed, village.timezone)}
-            # A fact taken from a followed document is absent when the document follows none.
+            check_once(notice, one.followed, documents, one.parcel_id)
+            check_not_after(notice, documents, one.parcel_id)
+            # A follow-up repeats what the register holds of the documents before it; what it
+            # takes of one parcel is of the parcel it is for.
+            sole = one.parcels[0].parcel_id if len(one.parcels) == 1 else None
+            taken = taken_facts(
+                notice, one.followed, village.timezone, documents, one.parcel_id or sole
+            )
+            facts = {**recorded, **taken}
+            # A fact taken from a followed document is absent when the document follows none;
+            # not what it bills one parcel, which a case of its own records.
+            excused = set(notice.takes) - set(notice.takes_by_parcel)
             missing = [
                 fact
                 for fact in notice.facts
-                if fact.name not in facts and (one.followed or fact.name not in notice.takes)
+                if fact.name not in facts and (one.followed or fact.name not in excused)
             ]
             if missing:
                 fact = missing[0]
@@ -204,6 +215,7 @@ def issue_documents(
                 stated_due_on=_day_of(stated.due) if stated else None,
                 stated_due_at=stated.due if stated and stated.has_time else None,
                 amount_due=composed.amount_due(),
+                parcel_charges=kept_charges(composed.figures),
                 pdf=rendered.files["pdf"],
                 pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
                 docx=rendered.files["docx"],
@@ -266,17 +278,30 @@ def _addressees(
                 f"{len(parcels)} properties of case {case.number}, each following that "
                 "owner's document; --to, --recipient-name and --follows do not apply."
             )
-        return [
+        each = [
             _Addressee(
                 checked_recipient(f"Case {case.number}", p.owner_name, p.mailing_lines),
                 "owner",
                 (p,),
-                followed_document(case, notice, _of_parcel(documents, p.parcel_id)),
+                followed_document(
+                    case, notice, _of_parcel(documents, p.parcel_id), parcel_id=p.parcel_id
+                ),
                 p.parcel_id,
                 Share(position, len(parcels)) if notice.shared_by else None,
             )
             for position, p in enumerate(parcels, 1)
         ]
+        if notice.once:
+            # Given once for each parcel: the parcels that have theirs are left out (one whose
+            # document was voided gets a new one alone); with none left, the first refuses.
+            done = answered(notice, documents)
+            still = [
+                one
+                for one in each
+                if one.followed is None or (one.followed.number, one.parcel_id) not in done
+            ]
+            return still or each
+        return each
     followed = followed_document(case, notice, documents, follows)
     if followed is not None and followed.parcel_id is not None:
         # A follow-up of one owner's document is about that owner's property (and its share).

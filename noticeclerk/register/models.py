@@ -208,6 +208,11 @@ class Document(Base):
     # The parcel id of the one property the document is for, in a case over several (each
     # owner's bill for its share, and what follows it); None when it is for the whole case.
     parcel_id: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    # What a document over several parcels charges each, as it printed it (a district's
+    # assessment schedule, the Clerk's certificate of cost): parcel id -> {"lines": [{
+    # "description", "amount" as text}], and "premises" where it describes them}. A follow-up
+    # billing one parcel takes that parcel's lines from here; None for any other document.
+    parcel_charges: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # The deadline the document itself states, computed for service on its date: the day, and
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)

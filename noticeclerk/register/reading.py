@@ -157,7 +157,13 @@ def case_history(
             "records": records,
             "documents": [_document(document, village, workspace) for document in documents],
             "may_issue": (
-                [] if case.closed_at else _may_issue(case_notices(case, workspace), documents)
+                []
+                if case.closed_at
+                else _may_issue(
+                    case_notices(case, workspace),
+                    documents,
+                    [link.parcel.parcel_id for link in case.parcels],
+                )
             ),
         }
     history["next"] = [
@@ -169,7 +175,9 @@ def case_history(
     return history
 
 
-def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dict[str, Any]]:
+def _may_issue(
+    notices: list[NoticeType], documents: list[Document], parcel_ids: list[str]
+) -> list[dict[str, Any]]:
     """The follow-ups the case may issue now, each with the documents it could follow."""
     return [
         {
@@ -177,7 +185,7 @@ def _may_issue(notices: list[NoticeType], documents: list[Document]) -> list[dic
             "title": found.notice.title,
             "follows": [document.number for document in found.follows],
         }
-        for found in follow_ups(notices, documents)
+        for found in follow_ups(notices, documents, parcel_ids)
     ]
 
 
