@@ -21,3 +21,10 @@ SERVICE_METHODS = {
     "publication": "publication in the official newspaper",
     "file_with_officer": "filing it in the office of the officer it is addressed to",
 }
+
+# The methods that send the document by mail, and those of them with a return receipt or
+# tracking that shows when it arrived.
+MAIL_METHODS = frozenset(
+    {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
+)
+TRACKED_MAIL = frozenset({"certified_mail", "registered_mail"})

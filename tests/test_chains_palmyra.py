@@ -215,7 +215,6 @@ ORDER_FACTS = [
 ]
 APPEAL_FACTS = [
     "order_title=order to remove unlawfully planted trees, plants or shrubs",
-    "order_received_on=2026-08-05",
     "appeal_received_on=2026-08-10",
     "hearing_at=2026-09-01T18:30",
     "hearing_place=the Board Room, Village Hall",

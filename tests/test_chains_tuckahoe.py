@@ -127,14 +127,13 @@ def notice_mailed(clerk: Clerk) -> None:
 
 
 def appeal_served(clerk: Clerk, on: str = "2026-06-30") -> None:
-    """The owner's notice of appeal reaches the Village Clerk: it suspends the notice (the
-    event) and the appeal papers print the day (the fact)."""
+    """The owner's notice of appeal reaches the Village Clerk: it suspends the notice, and the
+    appeal papers print the day the case recorded (recorded once, as the event)."""
     clerk(
         "case",
         "record",
         CASE,
         f"--event=appeal_served={on}",
-        f"--fact=appeal_served={on}",
         "--fact=appeal_manner=a letter delivered by hand to the Village Clerk's office",
         "--fact=hearing_at=2026-07-13T19:30",
         "--fact=hearing_place=the Board Room, Village Hall, 65 Main Street",
@@ -901,12 +900,20 @@ CHAINS = {
     # document: (the documents it follows, what it takes from them, one for each)
     "appeal-received": (
         ["notice-to-repair-sidewalk"],
-        {"repair_notice_number": "number", "notice_mailed": "served_on"},
+        {
+            "repair_notice_number": "number",
+            "notice_mailed": "served_on",
+            "appeal_served": "event:appeal_served",
+        },
         False,
     ),
     "appeal-hearing": (
         ["notice-to-repair-sidewalk"],
-        {"repair_notice_number": "number", "notice_mailed": "served_on"},
+        {
+            "repair_notice_number": "number",
+            "notice_mailed": "served_on",
+            "appeal_served": "event:appeal_served",
+        },
         False,
     ),
     "appeal-decision": (["appeal-hearing"], {"repair_notice_number": "follows.number"}, True),
@@ -917,7 +924,7 @@ CHAINS = {
     ),
     "appeal-decision-extended": (
         ["appeal-hearing"],
-        {"repair_notice_number": "follows.number"},
+        {"repair_notice_number": "follows.number", "order_date": "event:order"},
         True,
     ),
     "sidewalk-cost-report": (

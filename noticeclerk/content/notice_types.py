@@ -199,6 +199,9 @@ TAKEABLE = {
     "served_on": "date",
     "article_number": "text",
     "receipt_signed_on": "date",
+    # The day it reached its addressee: handed over or posted, the day of service; mailed, the
+    # day of its signed return receipt or the day recorded as received.
+    "received_on": "date",
     "deadline": "date",
     # With `every`: one line for each property's document, "parcel id | number | date |
     # amount due" in the order of the case's parcels (the schedule lists each owner's bill).
@@ -212,6 +215,9 @@ TAKEABLE = {
 TAKEABLE_FROM_EVERY = ("documents", "amount_due")
 # "follows.number": the same, from the document the followed one follows (two back).
 BACK = "follows."
+# "event:appeal_served": the day of an event the case recorded (the appeal that suspended the
+# notice), so a follow-up prints the day the register counts from, never a second typing of it.
+EVENT = "event:"
 
 
 class FollowsSpec(Table):
@@ -455,6 +461,15 @@ class NoticeType:
         )
 
     @property
+    def takes_events(self) -> dict[str, str]:
+        """The facts it takes from events the case recorded: fact name -> event name."""
+        return {
+            name: taken.removeprefix(EVENT)
+            for name, taken in self.takes.items()
+            if taken.startswith(EVENT)
+        }
+
+    @property
     def takes_by_parcel(self) -> list[str]:
         """The facts it takes of one parcel of the document it follows (its lines, premises)."""
         return [
@@ -490,6 +505,7 @@ class NoticeType:
                 names.add(anchor)
         if self.suspended_by is not None:
             names.add(self.suspended_by.event)
+        names.update(self.takes_events.values())
         return frozenset(names | set(self.printed_events))
 
 
@@ -878,6 +894,12 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
     kinds = {fact.name: fact.type for fact in facts}
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"
+        if taken.startswith(EVENT):
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", taken.removeprefix(EVENT)):
+                raise ConfigError(path, key, f"'{EVENT}' must be followed by an event's name")
+            if kinds.get(name) != "date":
+                raise ConfigError(path, key, f"'{name}' must be a date fact to take an event")
+            continue
         base = taken
         while base.startswith(BACK):
             base = base.removeprefix(BACK)

@@ -51,7 +51,8 @@ from noticeclerk.computations.figures import CaseContext
 from noticeclerk.content.notice_types import BACK, NoticeType, load_notice, notice_names
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.register.models import Case, Document
+from noticeclerk.register.models import RECEIPTS, Case, Document
+from noticeclerk.service_methods import MAIL_METHODS
 
 
 def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
@@ -283,7 +284,9 @@ def next_documents(
             continue
         sole = parcel_ids[0] if len(parcel_ids) == 1 else None
         try:
-            taken = taken_facts(notice, document, zone, documents, document.parcel_id or sole)
+            taken = taken_facts(
+                notice, document, zone, documents, document.parcel_id or sole, events
+            )
         except InputError:
             continue  # `issue` would refuse it, saying what the register lacks
         facts = {**recorded, **taken}
@@ -436,14 +439,22 @@ def taken_facts(
     zone: ZoneInfo,
     documents: list[Document] | None = None,
     parcel_id: str | None = None,
+    events: Mapping[str, date | datetime] | None = None,
 ) -> dict[str, Any]:
     """The facts a follow-up takes from the document it follows (or one further back), as the
-    register holds them; `parcel_id` is the one parcel the follow-up is for."""
+    register holds them; `parcel_id` is the one parcel the follow-up is for. A fact taken from
+    an event is the day the case recorded it (`events`), whatever the document follows."""
+    facts: dict[str, Any] = {}
+    for name, event in notice.takes_events.items():
+        if events is not None and event in events:
+            moment = events[event]
+            facts[name] = moment.astimezone(zone).date() if isinstance(moment, datetime) else moment
     if document is None:
-        return {}
+        return facts
     by_number = {earlier.number: earlier for earlier in documents or []}
-    facts = {}
     for name, taken in notice.takes.items():
+        if name in notice.takes_events:
+            continue
         source: Document | None = document
         while taken.startswith(BACK) and source is not None:
             taken = taken.removeprefix(BACK)
@@ -482,6 +493,17 @@ def _take(
                 f"article number; the {notice.title} needs its certified mailing."
             )
         return service.article_number
+    if taken == "received_on":
+        if service.method not in MAIL_METHODS:
+            return service.served_at.astimezone(zone).date()
+        for event in service.events:
+            if event.kind in RECEIPTS:
+                return event.happened_at.astimezone(zone).date()
+        raise InputError(
+            f"No receipt is recorded for {document.number}, which was mailed; record it with "
+            f"'noticeclerk receipt {document.number} --signed DATE' (or --received DATE for "
+            "mail with no return receipt)."
+        )
     if taken == "receipt_signed_on":
         for event in service.events:
             if event.kind == "receipt_signed":

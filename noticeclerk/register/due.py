@@ -32,10 +32,10 @@ from noticeclerk.register.chains import NextDocument, case_notices, next_documen
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
-from noticeclerk.register.service import TRACKED_MAIL, residence_refusal, stated_too_early
+from noticeclerk.register.service import residence_refusal, stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
-from noticeclerk.service_methods import SERVICE_METHODS
+from noticeclerk.service_methods import SERVICE_METHODS, TRACKED_MAIL
 
 # What a follow-up settles: the deadline it followed, whether passed, coming or unpaid.
 FOLLOWED_UP = ("passed", "coming", "unpaid", "suspended", "stated_too_early")
@@ -306,7 +306,7 @@ def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> lis
         return found
     followed = next((d for d in records.documents if d.number == document.follows), None)
     try:
-        taken = taken_facts(notice, followed, zone)
+        taken = taken_facts(notice, followed, zone, records.documents, events=records.events)
     except InputError:
         taken = {}  # what it took is no longer in the register; its checks wait for it
     names = {fact.name for fact in notice.facts}

@@ -162,12 +162,13 @@ def issue_documents(
             # takes of one parcel is of the parcel it is for.
             sole = one.parcels[0].parcel_id if len(one.parcels) == 1 else None
             taken = taken_facts(
-                notice, one.followed, village.timezone, documents, one.parcel_id or sole
+                notice, one.followed, village.timezone, documents, one.parcel_id or sole, events
             )
             facts = {**recorded, **taken}
             # A fact taken from a followed document is absent when the document follows none;
-            # not what it bills one parcel, which a case of its own records.
-            excused = set(notice.takes) - set(notice.takes_by_parcel)
+            # not what it bills one parcel, which a case of its own records, nor the day of an
+            # event the case records.
+            excused = set(notice.takes) - set(notice.takes_by_parcel) - set(notice.takes_events)
             missing = [
                 fact
                 for fact in notice.facts
@@ -175,6 +176,13 @@ def issue_documents(
             ]
             if missing:
                 fact = missing[0]
+                event = notice.takes_events.get(fact.name)
+                if event is not None:
+                    raise InputError(
+                        f"Case {case.number} has no event '{event}' recorded ({fact.label}); "
+                        f"record it with 'noticeclerk case record {case.number} --event "
+                        f"{event}=DATE'."
+                    )
                 raise InputError(
                     f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it "
                     f"with 'noticeclerk case record {case.number} --fact {fact.name}=...'."

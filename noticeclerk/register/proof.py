@@ -13,10 +13,9 @@ from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.service import MAIL_METHODS
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date, spell_time
-from noticeclerk.service_methods import SERVICE_METHODS
+from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 

@@ -25,10 +25,8 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_datetime
-from noticeclerk.service_methods import SERVICE_METHODS
+from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
-MAIL_METHODS = {"certified_mail", "registered_mail", "first_class_mail", "mail_nonresident"}
-TRACKED_MAIL = {"certified_mail", "registered_mail"}
 # USPS tracking: 20 or 22 digits for certified mail; two letters, nine digits and "US" for
 # registered mail.
 ARTICLE_NUMBER = re.compile(r"\d{20}|\d{22}|[A-Z]{2}\d{9}US")
