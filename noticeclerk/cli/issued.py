@@ -246,6 +246,7 @@ def receipt_command(
     from noticeclerk.counter import localize
     from noticeclerk.register.issuing import document_village
     from noticeclerk.register.service import record_mail_event
+    from noticeclerk.rules.periods import spell_date, spell_datetime
 
     given_options = [option for option in (signed, unclaimed, received) if option is not None]
     if len(given_options) != 1:
@@ -272,7 +273,10 @@ def receipt_command(
         now=office.clock.now(),
         workspace=office.workspace,
     )
-    click.echo(f"Recorded: {kind.replace('_', ' ')} for {document_number}.")
+    click.echo(
+        f"Recorded: {kind.replace('_', ' ')} for {document_number}, "
+        f"{spell_datetime(moment) if isinstance(given, datetime) else spell_date(given)}."
+    )
     if deadline is not None:
         click.echo(f"Deadline: {deadline.describe()}")
         print_why(deadline.steps)

@@ -377,8 +377,8 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             lines.append(f"    Deadline as the document states it: {document['deadline_rule']}")
         if document["amount_due"] is not None:
             lines.append(
-                f"    Billed ${document['amount_due']}, paid ${document['paid']}, "
-                f"outstanding ${document['outstanding']}"
+                f"    Billed {_money(document['amount_due'])}, paid {_money(document['paid'])}, "
+                f"outstanding {_money(document['outstanding'])}"
             )
         for service in document["services"]:
             article = f", article {service['article_number']}" if service["article_number"] else ""
@@ -388,7 +388,7 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             )
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
-            lines.append(f"    Paid ${payment['amount']} on {payment['paid_on']}{reference}")
+            lines.append(f"    Paid {_money(payment['amount'])} on {payment['paid_on']}{reference}")
     if history["may_issue"]:
         lines.append("May issue next (noticeclerk issue CASE NOTICE-TYPE):")
         for follow_up in history["may_issue"]:
@@ -456,3 +456,12 @@ def case_close(office: Office, case_number: str, reason: str, note: str | None, 
         office.register(), case_number, reason=reason, note=note, by=by, now=office.clock.now()
     )
     click.echo(f"Closed case {case_number}: {reason}.")
+
+
+def _money(amount: str) -> str:
+    """An amount the register keeps as text, as a bill prints it: $3,025.85."""
+    from decimal import Decimal
+
+    from noticeclerk.rules.money import spell_amount
+
+    return spell_amount(Decimal(amount))

@@ -96,7 +96,14 @@ def serve(
                 deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
             )
         )
-        effective = "when the return receipt is signed" if waiting else spell_datetime(at)
+        effective = spell_datetime(at)
+        if waiting:
+            effective = (
+                "when the return receipt is signed"
+                if request.method in TRACKED_MAIL
+                else f"on the day it is received: record it with 'noticeclerk receipt {number} "
+                "--received DATE --note ...'"
+            )
         return Served(
             number,
             request.method,
