@@ -287,6 +287,26 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
     assert "9407111899223033000017" in affidavit
 
 
+def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(ordered):
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    on_time = ordered(
+        "serve", "TU-D-2026-00004", "--method", "present_personally", "--by", "T. Brennan",
+        "--at", "2026-07-15T10:00", "--to", "Dunmore Management, managing agent",
+        today="2026-07-15",
+    )  # fmt: skip
+    assert "Warning" not in on_time.output
+    late = ordered(
+        "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
+        "--at", "2026-07-17T10:00", "--article-number", "9407111899223033000017",
+        today="2026-07-17",
+    )  # fmt: skip
+    assert (
+        "Warning: The last day this document gives, Thursday, July 16, 2026, counts from the "
+        "order, not its service, and ended before the day it is served, Friday, July 17, 2026: "
+        "the recipient has no day to comply." in " ".join(late.output.split())
+    )
+
+
 def test_a_decision_without_the_board_s_order_recorded_is_refused(advised):
     advised("case", "record", CASE, *BOARD_ORDER[:-1], today="2026-07-14")
     refused = advised("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)

@@ -516,11 +516,13 @@ def test_each_parcel_s_special_assessment_follows_its_own_statement_and_levies_i
     assert "Statement of Charges No. VB-D-2026-00004" in mill
     assert "MARCUS AND ELLEN TAVARES" in mill.upper() and "Depot Road" not in mill
     assert "Paid on the statement $11.25" in mill
+    assert "it was not paid in full:" in mill
     assert "Expense incurred and unpaid $50.00" in mill
     assert "Special assessment upon the property $55.00" in mill
     depot = exported_text(clerk, "VB-D-2026-00006", tmp_path)
     assert "Statement of Charges No. VB-D-2026-00003" in depot
     assert "Expense incurred and unpaid $228.50" in depot
+    assert "nothing was paid on it:" in depot and "not paid in full" not in depot
     assert "Special assessment upon the property $251.35" in depot
     shown = json.loads(clerk("case", "show", CASE, "--json").output)
     levies = [d for d in shown["documents"] if d["notice_type"] == "special-assessment"]

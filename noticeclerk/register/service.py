@@ -24,7 +24,7 @@ from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
-from noticeclerk.rules.periods import Deadline, spell_datetime
+from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
 # USPS tracking: 20 or 22 digits for certified mail; two letters, nine digits and "US" for
@@ -59,6 +59,9 @@ class Served:
     waiting_for_receipt: bool
     # Set when the law's deadline for this service is later than the one the document states.
     stated_too_early: str | None = None
+    # Set when the deadline counts from something other than service (the Board's order) and
+    # the document reaches its addressee on or after its last day.
+    served_too_late: str | None = None
 
 
 def serve(
@@ -111,6 +114,7 @@ def serve(
             deadline,
             waiting,
             stated_too_early(document, deadline, village.timezone),
+            served_too_late(document, notice, at),
         )
 
 
@@ -134,6 +138,32 @@ def stated_too_early(document: Document, deadline: Deadline | None, zone: ZoneIn
         f"this date gives until "
         f"{deadline.due.isoformat()}. The notice asks for less time than the ordinance allows: "
         "void it and issue a new one, dated for the day it will be served."
+    )
+
+
+def served_too_late(document: Document, notice: NoticeType, at: datetime) -> str | None:
+    """A warning when a deadline that service does not move (three days from the Board's order)
+    has run, or runs that day, by the time the document is served: the recipient is told of a
+    time to comply that is already gone."""
+    stated = document.stated_deadline
+    if notice.deadline_counts_from_service or stated is None:
+        return None
+    zone = at.tzinfo
+    last = stated.astimezone(zone).date() if isinstance(stated, datetime) else stated
+    served = at.date()
+    if served < last:
+        return None
+    when = "ended before" if served > last else "ends on"
+    counted = (
+        f"counts from the {notice.anchor.replace('_', ' ')}"
+        if notice.anchor
+        else "is a day the document fixes"
+    )
+    return (
+        f"The last day this document gives, {spell_date(last)}, {counted}, not its service, and "
+        f"{when} the day it is served, {spell_date(served)}: the recipient has "
+        f"{'no' if served > last else 'less than a full'} day to comply. Ask the village "
+        "attorney before relying on it."
     )
 
 
