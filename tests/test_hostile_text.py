@@ -76,3 +76,45 @@ def test_a_roll_with_a_control_character_is_refused_whole(tmp_path, runner):
     result = clerk("roll", "import", str(hostile), "--village", "village-a", ok=False)
     assert result.exit_code == 1
     assert "contains a control character" in result.output
+
+
+@pytest.mark.parametrize(
+    ("option", "named"),
+    [
+        ("--by", "The server's name (--by)"),
+        ("--to", "The person it was left with (--to)"),
+        ("--note", "The note (--note)"),
+        ("--address", "The address (--address)"),
+    ],
+)
+def test_a_control_character_in_a_service_is_refused_before_the_affidavit_prints_it(
+    clerk, option, named
+):
+    clerk("issue", "VA-C-2026-0001")
+    given = {"--by": "R. Ortiz", "--to": "Ann Doe", "--note": "At the door.", "--address": "x"}
+    given[option] = ESCAPE
+    args = [item for pair in given.items() for item in pair]
+    result = clerk(
+        "serve", "VA-D-2026-00001", "--method", "hand_suitable_age", "--at",
+        "2026-01-05T10:00", *args, ok=False,
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert f"{named} contains a control character (U+001B)" in result.output
+    shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    assert shown["documents"][0]["services"] == []
+
+
+def test_control_characters_in_a_payment_a_void_and_a_closing_are_refused(clerk):
+    clerk("issue", "VA-C-2026-0001")
+    voided = clerk("void", "VA-D-2026-00001", "--reason", BELL, ok=False)
+    assert "The reason (--reason) contains a control character (U+0007)" in voided.output
+    closed = clerk(
+        "case", "close", "VA-C-2026-0001", "--reason", "complied", "--note", BELL, ok=False
+    )
+    assert "The note (--note) contains a control character (U+0007)" in closed.output
+    assert (
+        json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)["documents"][0][
+            "status"
+        ]
+        == "issued"
+    )

@@ -22,6 +22,7 @@ from noticeclerk.content.casefile import (
     read_case_header,
 )
 from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.chains import case_notices
@@ -238,6 +239,8 @@ def close_case(
     """Close a case: it takes no more records or documents and leaves the list of what is due."""
     if reason not in CLOSE_REASONS:
         raise InputError(f"A case closes as {', '.join(CLOSE_REASONS)}; got '{reason}'.")
+    if note:
+        refuse_control(note, "The note (--note)")
     with transaction(engine) as session:
         case = find_open_case(session, number)
         case.closed_at, case.closed_by, case.close_reason = now, by, reason

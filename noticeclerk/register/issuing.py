@@ -22,6 +22,7 @@ from noticeclerk.content.casefile import CaseFile, Recipient, checked_recipient
 from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.roll import Share
+from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case, latest
@@ -367,6 +368,7 @@ def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) ->
     """Mark a spoiled document void; it stays in the register with its number and reason."""
     if not reason.strip():
         raise InputError("Say why the document is void: give --reason.")
+    refuse_control(reason, "The reason (--reason)")
     with transaction(engine) as session:
         document = find_document(session, number)
         if document.status == "void":

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from sqlalchemy import Engine
 
+from noticeclerk.content.schema import refuse_control
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
@@ -40,6 +41,8 @@ def record_payment(
     now: datetime,
 ) -> Paid:
     """Record money received on a bill; more than the balance is refused."""
+    if reference:
+        refuse_control(reference, "The payment's reference (--reference)")
     amount = parse_amount(amount_text, "The amount paid")
     if amount <= 0:
         raise InputError(f"The amount paid must be more than $0.00; got {spell_amount(amount)}.")

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.orm import Session
 
 from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
@@ -68,6 +69,16 @@ def serve(
     engine, number: str, request: ServiceRequest, *, now: datetime, workspace: Path | None
 ) -> Served:  # type: ignore[no-untyped-def]
     """Record one service of a document, checked against what its ordinance allows."""
+    # What the affidavit of service will print is refused here if no document can print it.
+    for text, what in (
+        (request.by, "The server's name (--by)"),
+        (request.to_person, "The person it was left with (--to)"),
+        (request.address, "The address (--address)"),
+        (request.email, "The email address (--email)"),
+        (request.note, "The note (--note)"),
+    ):
+        if text:
+            refuse_control(text, what)
     with transaction(engine) as session:
         document = find_document(session, number)
         if document.status == "void":
@@ -273,6 +284,9 @@ def record_mail_event(
     """
     if kind not in ("receipt_signed", "received", "returned_unclaimed"):
         raise InputError("Say what happened: --signed, --received or --unclaimed.")
+    refuse_control(by, "Who is recording this (--by)")
+    if note:
+        refuse_control(note, "The note (--note)")
     with transaction(engine) as session:
         document = find_document(session, number)
         mailings = [s for s in document.services if s.method in MAIL_METHODS]
