@@ -526,9 +526,9 @@ def test_each_parcel_s_special_assessment_follows_its_own_statement_and_levies_i
     assert "Special assessment upon the property $251.35" in depot
     shown = json.loads(clerk("case", "show", CASE, "--json").output)
     levies = [d for d in shown["documents"] if d["notice_type"] == "special-assessment"]
-    assert [(d["follows"], d["recipient_name"]) for d in levies] == [
-        ("VB-D-2026-00004", "Marcus and Ellen Tavares"),
-        ("VB-D-2026-00003", "Depot Road Realty Trust"),
+    assert [(d["follows"], d["recipient_name"], d["parcel_id"]) for d in levies] == [
+        ("VB-D-2026-00004", "Marcus and Ellen Tavares", "B-0318"),
+        ("VB-D-2026-00003", "Depot Road Realty Trust", "B-0212"),
     ]
     again = clerk(
         "issue",

@@ -209,6 +209,8 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "recipient_name": document.recipient_name,
         "recipient_role": document.recipient_role,
         "follows": document.follows,
+        # The property it is about, in a case over several; None for the case as a whole.
+        "parcel_id": document.parcel_id,
         "status": document.status,
         "void_reason": document.void_reason,
         "amount_due": document.amount_due,
