@@ -163,3 +163,22 @@ def test_an_obstruction_notice_is_issued_before_delivery_and_timed_by_it(luck, t
     )  # fmt: skip
     # 24 hours from Tuesday 3:30 p.m.
     assert deadlines(clerk, "2026-12-02") == {number: "2026-12-02T15:30:00-06:00"}
+
+
+def test_a_service_before_the_document_s_date_is_refused(village_a):
+    clerk = village_a
+    clerk(
+        "case", "open", "--village", "village-a", "--parcel", "0301-02-001",
+        "--notice-type", "directive-to-comply",
+        "--fact=inspection_date=2026-11-30", "--fact=street_name=A Street",
+        "--fact=conditions=Construction debris across the travel lane.",
+        "--fact=corrective_action=Remove the debris.",
+        today="2026-11-30",
+    )  # fmt: skip
+    number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-12-01"))
+    early = clerk(
+        "serve", number, "--method", "hand_owner", "--by", "R. Ortiz",
+        "--at", "2026-11-30T16:00", today="2026-12-01", ok=False,
+    )  # fmt: skip
+    assert early.exit_code == 1
+    assert "is before VA-D-2026-00001 is dated, Tuesday, December 1, 2026" in early.output

@@ -90,6 +90,12 @@ def serve(
         _check_method(notice, request)
         _check_residence(document, notice, request)
         at = request.at.astimezone(village.timezone)
+        if at.date() < document.document_date:
+            raise InputError(
+                f"{spell_datetime(at)} is before {number} is dated, "
+                f"{spell_date(document.document_date)}; a document is served on or after its "
+                "date: check --at."
+            )
         waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
         deadline = None if waiting else deadline_after(session, document, notice, village, at)
         session.add(
