@@ -39,8 +39,14 @@ def exported_text(clerk, number: str, tmp_path: Path) -> str:
 
 def village_a_bill_sent(clerk) -> None:
     """Directive served January 5; bill issued and sent by certified mail February 2."""
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
-    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "directive-to-comply.toml"),
+        today="2026-01-02",
+    )
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
     clerk(
         "serve",
         "VA-D-2026-00001",
@@ -139,7 +145,13 @@ def test_what_a_follow_up_takes_from_the_register_cannot_be_typed(clerk):
 
 
 def test_a_follow_up_needs_the_document_it_follows(clerk):
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "directive-to-comply.toml"),
+        today="2026-01-02",
+    )
     clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS])
     early = clerk("issue", "VA-C-2026-0001", "maintenance-bill", ok=False)
     assert early.exit_code == 1
@@ -157,8 +169,14 @@ def test_a_follow_up_needs_the_document_it_follows(clerk):
 
 
 def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
-    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "directive-to-comply.toml"),
+        today="2026-01-02",
+    )
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
     # The bill takes the day the directive's seven days ended, which its service fixes.
     clerk(
         "serve",
@@ -237,6 +255,7 @@ def open_shared_case(clerk) -> None:
         "--fact=street_name=A Street (private)",
         "--fact=conditions=Debris blocks the travel lane.",
         "--fact=corrective_action=Remove the debris from the travel lane.",
+        today="2026-01-02",
     )
 
 
@@ -257,7 +276,7 @@ def serve_directives(clerk) -> None:
 
 def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_share(clerk, tmp_path):
     open_shared_case(clerk)
-    directives = clerk("issue", "VA-C-2026-0001").output
+    directives = clerk("issue", "VA-C-2026-0001", today="2026-01-05").output
     assert directives.count("Issued VA-D-2026-0000") == 3
     assert "to ABC LLC." in directives and "to Max Ross." in directives
     serve_directives(clerk)
@@ -287,7 +306,7 @@ def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_sha
 
 def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tmp_path):
     open_shared_case(clerk)
-    clerk("issue", "VA-C-2026-0001")
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
     serve_directives(clerk)
     clerk(
         "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
@@ -369,8 +388,14 @@ def test_a_bill_that_follows_no_directive_needs_no_day_to_comply(clerk):
 
 
 def test_a_deadline_whose_next_step_was_taken_leaves_the_list_of_what_is_due(clerk):
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "directive-to-comply.toml"))
-    clerk("issue", "VA-C-2026-0001")
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "directive-to-comply.toml"),
+        today="2026-01-02",
+    )
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
     clerk(
         "serve",
         "VA-D-2026-00001",

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
 from clerk import CASEBOOK, clerk_at, pdf_text
+
+from noticeclerk.register.database import open_register, register_url, transaction
+from noticeclerk.register.issuing import find_document
 
 SHARED, SINGLE, LIST = "VA-C-2026-0001", "VA-C-2026-0002", "VA-C-2026-0003"
 # The three owners' bills of the shared case, in the order of its parcels.
@@ -330,7 +334,14 @@ def test_the_list_gathers_the_filed_statements_whose_bills_are_unpaid(clerk, tmp
 
 def test_a_statement_filed_within_its_bill_s_20_days_is_refused_and_takes_no_number(clerk):
     # Review L5: the filing recorded on Monday, March 9, the last day the owners could pay.
-    liens_of_the_village(clerk, filed_at="2026-03-09T16:00")
+    # `serve` now refuses a filing dated before the statement itself; a register written
+    # before that check may still hold one, which the list must refuse.
+    liens_of_the_village(clerk)
+    engine = open_register(register_url(clerk.office, None))
+    with transaction(engine) as session:
+        statement = find_document(session, "VA-D-2026-00007")
+        statement.services[-1].served_at = datetime(2026, 3, 9, 20, 0, tzinfo=UTC)
+    engine.dispose()
     assert list_case_opened(clerk) == LIST
     refused = clerk("issue", LIST, today="2026-04-01", ok=False)
     assert refused.exit_code == 1

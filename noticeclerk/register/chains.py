@@ -58,9 +58,14 @@ from noticeclerk.service_methods import MAIL_METHODS
 def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
     """The case's own notice type first, then every one that may follow it, directly or after
     another follow-up, in the order they are reached."""
-    first = load_notice(case.village, case.notice_type, workspace)
-    village_has = set(notice_names(case.village, workspace))
-    others = [load_notice(case.village, slug, workspace) for slug in village_has - {first.slug}]
+    return chain_of(case.village, case.notice_type, workspace)
+
+
+def chain_of(village: str, notice_type: str, workspace: Path | None) -> list[NoticeType]:
+    """`case_notices` for a case of this village opened for this notice type."""
+    first = load_notice(village, notice_type, workspace)
+    village_has = set(notice_names(village, workspace))
+    others = [load_notice(village, slug, workspace) for slug in village_has - {first.slug}]
     others.sort(key=lambda notice: notice.slug)
     for notice in others:
         for key, named in (("documents", notice.follows), ("not_after", notice.not_after)):

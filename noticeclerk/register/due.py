@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
-from noticeclerk.register.chains import NextDocument, case_notices, next_documents, taken_facts
+from noticeclerk.register.chains import NextDocument, chain_of, next_documents, taken_facts
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
@@ -115,9 +115,14 @@ def what_is_due(
             ).scalars()
         )
         cases: dict[int, _CaseRecords] = {}
+        # Read once for the whole list, not for each document and case: the definitions are
+        # files, and a register has many cases of the same few notice types.
+        villages = cache(partial(load_village, workspace=workspace))
+        notices = cache(partial(load_notice, workspace=workspace))
+        chains = cache(partial(chain_of, workspace=workspace))
         for document in session.execute(query.order_by(Document.id)).scalars():
-            found = load_village(document.case.village, workspace)
-            notice = load_notice(found.slug, document.notice_type, workspace)
+            found = villages(document.case.village)
+            notice = notices(found.slug, document.notice_type)
             moment = as_of
             if not isinstance(moment, datetime):
                 moment = datetime.combine(
@@ -130,7 +135,7 @@ def what_is_due(
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
             if document.case_id not in cases:
                 cases[document.case_id] = _CaseRecords.read(
-                    session, document.case, found, workspace
+                    session, document.case, found, chains(found.slug, document.case.notice_type)
                 )
             records = cases[document.case_id]
             # The day asked about, in the village's zone: a follow-up named is dated on it.
@@ -249,7 +254,7 @@ class _CaseRecords:
 
     @classmethod
     def read(
-        cls, session: Any, case: Case, village: Village, workspace: Path | None
+        cls, session: Any, case: Case, village: Village, notices: list[NoticeType]
     ) -> _CaseRecords:
         documents = list(
             session.execute(
@@ -260,7 +265,7 @@ class _CaseRecords:
         return cls(
             case,
             village,
-            case_notices(case, workspace),
+            notices,
             documents,
             latest(case, "fact", zone),
             latest(case, "event", zone),
