@@ -69,6 +69,8 @@ def serve(
     engine, number: str, request: ServiceRequest, *, now: datetime, workspace: Path | None
 ) -> Served:  # type: ignore[no-untyped-def]
     """Record one service of a document, checked against what its ordinance allows."""
+    if not request.by.strip():
+        raise InputError("Say who served it with --by: the affidavit of service names them.")
     # What the affidavit of service will print is refused here if no document can print it.
     for text, what in (
         (request.by, "The server's name (--by)"),
@@ -323,6 +325,25 @@ def record_mail_event(
         if at < mailing.served_at:
             mailed = spell_datetime(mailing.served_at.astimezone(village.timezone))
             raise InputError(f"{spell_datetime(at)} is before the mailing on {mailed}.")
+        if document.status == "void":
+            raise InputError(
+                f"Document {number} is void ({document.void_reason}); nothing more is recorded "
+                "of its mailing."
+            )
+        # A mailing is received (signed for) or comes back unclaimed, not both, and once.
+        if mailing.events:
+            earlier = mailing.events[0]
+            when = spell_date(earlier.happened_at.astimezone(village.timezone).date())
+            what = {
+                "receipt_signed": "its return receipt was signed",
+                "received": "it was received",
+                "returned_unclaimed": "it came back unclaimed",
+            }[earlier.kind]
+            raise InputError(
+                f"The mailing of {number} is already answered: {what} on {when}; a mailing is "
+                "received or returned, once. Mail it again with 'noticeclerk serve' if it must "
+                "be served again."
+            )
         deadline = None
         if kind in RECEIPTS and notice.service_effective == "on_receipt":
             deadline = deadline_after(session, document, notice, village, at)
