@@ -7,9 +7,11 @@ Two kinds of number are checked, each by its own check digit:
   out, the digits are weighted 3, 1, 3, 1, ...; the check digit is what brings the weighted
   sum up to the next multiple of 10 (0 when it is one already). USPS Publication 109, Extra
   Services Technical Guide, 2-8 "Barcode Requirements" (the weighted MOD 10 check digit that
-  follows the eight-digit sequential number of the 20-digit Package Identification Code), and
-  Publication 199, Implementation Guide to the Intelligent Mail Package Barcode, its MOD 10
-  check digit appendix, for the 22-digit form. A scanned IMpb barcode carries a routing prefix
+  follows the eight-digit sequential number of the 20-digit Package Identification Code); the
+  22-digit IMpb number takes the same MOD 10 under Publication 199, Implementation Guide to the
+  Intelligent Mail Package Barcode (its text was not at hand: its page is not cited; the
+  implementations that cite it agree, and so do their published numbers, which the tests
+  check). A 20-digit number is checked as printed. A scanned IMpb barcode carries a routing prefix
   before the number, the application identifier 420 and the destination ZIP Code (5 or 9
   digits); it is stripped, as USPS tracking strips it.
 - UPU S10 international numbers (UPU standard S10): two letters (the service), eight digits,
