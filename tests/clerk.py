@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
+from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
@@ -70,6 +71,12 @@ def clerk_at(tmp_path: Path, runner: CliRunner, *villages: str) -> Clerk:
 def issued_number(result: Result) -> str:
     """The number `issue` gave: "Issued VB-D-2026-00001: ..."."""
     return result.output.split("Issued ")[1].split(":")[0]
+
+
+def article(n: int) -> str:
+    """The n-th valid certified mail article number: 22 digits, its MOD 10 check digit last."""
+    body = f"94071118992230330{n:04d}"
+    return body + str(usps_check_digit(body))
 
 
 def pdf_text(path: Path) -> str:

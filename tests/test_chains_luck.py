@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, LUCK_SNOW_NOTICE, Clerk, clerk_at, issued_number, pdf_text
+from clerk import CASEBOOK, LUCK_SNOW_NOTICE, Clerk, article, clerk_at, issued_number, pdf_text
 
 LUCK = CASEBOOK / "luck"
 
@@ -296,7 +296,7 @@ def street_obstruction_mailed(clerk: Clerk, *, signed: bool = True) -> None:
         "--at",
         "2026-10-14T15:00",
         "--article-number",
-        "9407111899223033000017",
+        article(1),
         today="2026-10-14",
     )
     if signed:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, clerk_at, pdf_text
+from clerk import CASEBOOK, article, clerk_at, pdf_text
 
 ELM_FACTS = [
     "tree=one American elm, about 20 inches in diameter,",
@@ -24,7 +24,6 @@ PUBLICATION_FACTS = [
     "newspaper=The Palmyra Prairie Courier (fictional)",
     "owner_not_found=The certified letter came back unclaimed on July 21, 2026.",
 ]
-ARTICLE = "9407111899223033000017"
 
 
 @pytest.fixture
@@ -76,7 +75,7 @@ def elm_notice_mailed_and_returned(clerk) -> None:
         "--at",
         "2026-07-17T10:00",
         "--article-number",
-        ARTICLE,
+        article(1),
         today="2026-07-17",
     )
     clerk("receipt", "PA-D-2026-00001", "--unclaimed", "2026-07-21T14:00", today="2026-07-21")
@@ -255,7 +254,7 @@ def order_appealed(clerk) -> None:
         "--at",
         "2026-08-03T11:00",
         "--article-number",
-        ARTICLE,
+        article(2),
         today="2026-08-03",
     )
     clerk("receipt", "PA-D-2026-00001", "--signed", "2026-08-05T10:00", today="2026-08-05")
@@ -819,7 +818,7 @@ def test_the_restoration_bill_takes_the_permit_s_number_and_day_of_issue(clerk, 
         "--at",
         "2026-10-26T11:00",
         "--article-number",
-        ARTICLE,
+        article(3),
         today="2026-10-26",
     )
     clerk("pay", bill_number, "--amount", "538.00", "--on", "2026-11-05", today="2026-11-05")

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, Clerk, clerk_at, issued_number, pdf_text
+from clerk import CASEBOOK, Clerk, article, clerk_at, issued_number, pdf_text
 
 from noticeclerk.content.notice_types import load_notice, notice_names
 
@@ -121,7 +121,7 @@ def notice_mailed(clerk: Clerk) -> None:
         "--at",
         "2026-06-24T15:00",
         "--article-number",
-        "RA123456789US",
+        "RA123456785US",
         today="2026-06-24",
     )
 
@@ -274,7 +274,7 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
         "--at",
         "2026-07-15T10:00",
         "--article-number",
-        "9407111899223033000017",
+        article(1),
         today="2026-07-15",
     )
     # Serving the letter does not restart the days, and the letter asked for no less.
@@ -284,7 +284,7 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
     ordered("proof", "TU-D-2026-00004", "--out", str(ordered.office.parent / "proofs"))
     proof = ordered.office.parent / "proofs" / "tuckahoe"
     affidavit = pdf_text(proof / "TU-D-2026-00004-affidavit-of-service.pdf")
-    assert "9407111899223033000017" in affidavit
+    assert article(1) in affidavit
 
 
 def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(ordered):
@@ -297,7 +297,7 @@ def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(o
     assert "Warning" not in on_time.output
     late = ordered(
         "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
-        "--at", "2026-07-17T10:00", "--article-number", "9407111899223033000017",
+        "--at", "2026-07-17T10:00", "--article-number", article(1),
         today="2026-07-17",
     )  # fmt: skip
     assert (
@@ -743,7 +743,7 @@ def test_the_demand_takes_the_notice_and_its_service_and_asks_the_excess_over_th
         "--at",
         "2026-09-15T11:00",
         "--article-number",
-        "9407111899223033000024",
+        article(2),
         today="2026-09-15",
     )
     demand = exported_text(backfilled, "TU-D-2026-00003")

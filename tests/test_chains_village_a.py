@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, clerk_at, pdf_text
+from clerk import CASEBOOK, article, clerk_at, pdf_text
 
 CASE = "VA-C-2026-0001"
 DIRECTIVE, BILL, STATEMENT = "VA-D-2026-00001", "VA-D-2026-00002", "VA-D-2026-00003"
@@ -33,7 +33,7 @@ BILL_FACTS = [
     "contractors=Sample Tree Care Co., invoice 2291, limb removal | 1,450.00",
     "materials_and_equipment=Disposal fees, County transfer station ticket 55120 | 186.40",
 ]
-ARTICLE = "9407111899223033000017"
+ARTICLE = article(1)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, LUCK_SNOW_NOTICE, clerk_at, pdf_text
+from clerk import CASEBOOK, LUCK_SNOW_NOTICE, article, clerk_at, pdf_text
 
 from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import village_names
@@ -71,7 +71,7 @@ def village_a_bill_sent(clerk) -> None:
         "--at",
         "2026-02-02T11:00",
         "--article-number",
-        "9407111899223033000017",
+        article(1),
         today="2026-02-02",
     )
     clerk(
@@ -96,7 +96,7 @@ def test_a_bill_and_its_sworn_statement_follow_the_directive_in_one_case(clerk, 
     # Taken from the register, not retyped: the bill's number, its certified mailing, the
     # payment received, and the 20 days counted from the mailing.
     assert "Document No. VA-D-2026-00002" in statement
-    assert "9407111899223033000017" in statement
+    assert article(1) in statement
     assert "on February 2, 2026" in statement
     assert "$100.00" in statement
     assert "ended on Monday, February 23, 2026" in statement
@@ -312,7 +312,7 @@ def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tm
         "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
     )
     clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
-    for number, article in (("04", "9407111899223033000041"), ("06", "9407111899223033000065")):
+    for number, mailed in (("04", article(4)), ("06", article(6))):
         clerk(
             "serve",
             f"VA-D-2026-000{number}",
@@ -323,7 +323,7 @@ def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tm
             "--at",
             "2026-02-02T11:00",
             "--article-number",
-            article,
+            mailed,
             today="2026-02-02",
         )
     clerk(
@@ -351,7 +351,7 @@ def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tm
     )
     statement = exported_text(clerk, "VA-D-2026-00007", tmp_path)
     assert "Document No. VA-D-2026-00006" in statement
-    assert "9407111899223033000065" in statement
+    assert article(6) in statement
     assert "the cost divided by the 3 properties responsible" in statement
     assert "Principal amount due $200.00" in statement
     assert "14 A Street" in statement

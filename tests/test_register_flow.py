@@ -299,7 +299,7 @@ def test_an_appeal_served_in_time_suspends_the_tuckahoe_notice(engine, office, r
         "registered_mail",
         "T. Brennan",
         datetime(2026, 12, 1, 20, tzinfo=UTC),
-        article_number="RA123456789US",
+        article_number="RA123456785US",
     )
     assert serve(engine, number, mailed, now=NOON, workspace=office).deadline.due == date(
         2026, 12, 8
@@ -328,7 +328,7 @@ def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
         "certified_mail",
         "R. Schultz",
         datetime(2026, 12, 1, 15, tzinfo=UTC),
-        article_number="9407 1000 0000 0000 0000 01",
+        article_number="9407 1000 0000 0000 0000 09",
     )
     served = serve(engine, number, mailed, now=NOON, workspace=office)
     assert served.waiting_for_receipt and served.deadline is None

@@ -28,7 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, clerk_at, pdf_text
+from clerk import CASEBOOK, article, clerk_at, pdf_text
 
 from noticeclerk.register.database import open_register, register_url, transaction
 from noticeclerk.register.issuing import find_document
@@ -87,7 +87,7 @@ def shared_bills_issued(clerk) -> None:
     clerk("issue", SHARED, today="2026-02-16")
 
 
-def mail(clerk, number: str, on: str, article: str) -> None:
+def mail(clerk, number: str, on: str, article_number: str) -> None:
     clerk(
         "serve",
         number,
@@ -98,7 +98,7 @@ def mail(clerk, number: str, on: str, article: str) -> None:
         "--at",
         f"{on}T11:00",
         "--article-number",
-        article,
+        article_number,
         today=on,
     )
 
@@ -140,13 +140,13 @@ def liens_of_the_village(clerk, *, filed_at: str = "2026-03-10T10:00") -> dict[s
     """Both cases to their sworn statements: 14 A Street's filed February 24; the shared
     case's three on March 10, after which ABC LLC paid its portion in full."""
     shared_bills_issued(clerk)
-    for number, article in ((ABC, "01"), (SMITHS, "02"), (JOHN, "03")):
-        mail(clerk, number, "2026-02-17", f"94071118992230330000{article}")
+    for number, n in ((ABC, 1), (SMITHS, 2), (JOHN, 3)):
+        mail(clerk, number, "2026-02-17", article(n))
     bill_case = CASEBOOK / "village-a" / "maintenance-bill.toml"
     clerk("case", "open", "--from", str(bill_case), today="2026-02-02")
     clerk("issue", SINGLE, today="2026-02-02")
     single_bill = "VA-D-2026-00004"
-    mail(clerk, single_bill, "2026-02-02", "9407111899223033000017")
+    mail(clerk, single_bill, "2026-02-02", article(4))
     administrator(clerk, SINGLE, "2026-02-24")
     single = statement_filed(clerk, SINGLE, None, "2026-02-24", "2026-02-24T15:00")
     clerk("pay", SMITHS, "--amount", "400.00", "--on", "2026-03-01", today="2026-03-01")
@@ -358,7 +358,7 @@ def test_a_statement_filed_within_its_bill_s_20_days_is_refused_and_takes_no_num
 
 def test_a_statement_whose_filing_is_not_recorded_stops_the_list(clerk):
     shared_bills_issued(clerk)
-    mail(clerk, JOHN, "2026-02-17", "9407111899223033000003")
+    mail(clerk, JOHN, "2026-02-17", article(3))
     administrator(clerk, SHARED, "2026-03-10")
     clerk("issue", SHARED, "sworn-statement", "--follows", JOHN, today="2026-03-10")
     refused = clerk("issue", list_case_opened(clerk), today="2026-04-01", ok=False)

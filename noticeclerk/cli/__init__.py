@@ -35,6 +35,7 @@ COMMANDS = {
     "serve": "noticeclerk.cli.issued:serve_command",
     "receipt": "noticeclerk.cli.issued:receipt_command",
     "proof": "noticeclerk.cli.issued:proof_command",
+    "mail": "noticeclerk.cli.mail:mail_group",
     "pay": "noticeclerk.cli.issued:pay_command",
     "due": "noticeclerk.cli.issued:due_command",
     "permits": "noticeclerk.cli.issued:permits_command",

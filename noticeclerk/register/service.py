@@ -8,14 +8,15 @@ and stored with its reasons, so the register shows why the deadline is what it i
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from noticeclerk.article_numbers import check_article_number
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
@@ -28,9 +29,6 @@ from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
-# USPS tracking: 20 or 22 digits for certified mail; two letters, nine digits and "US" for
-# registered mail.
-ARTICLE_NUMBER = re.compile(r"\d{20}|\d{22}|[A-Z]{2}\d{9}US")
 PHONE_RESULTS = ("answered", "message")
 
 
@@ -91,6 +89,7 @@ def serve(
         notice = load_notice(village.slug, document.notice_type, workspace)
         _check_method(notice, request)
         _check_residence(document, notice, request)
+        article_number = _article_number(session, document, request, village.timezone)
         at = request.at.astimezone(village.timezone)
         if at.date() < document.document_date:
             raise InputError(
@@ -110,7 +109,7 @@ def serve(
                 address=request.address,
                 email=request.email,
                 phone_result=request.phone_result,
-                article_number=request.article_number,
+                article_number=article_number,
                 note=request.note,
                 recorded_at=now,
                 effective="awaiting return receipt" if waiting else at.isoformat(),
@@ -262,14 +261,43 @@ def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
         )
     if request.method == "email" and not request.email:
         raise InputError("Give --email: the address the owner or resident gave the Village.")
-    article = (request.article_number or "").replace(" ", "")
-    if request.method in TRACKED_MAIL and not ARTICLE_NUMBER.fullmatch(article):
+    if request.method in TRACKED_MAIL and not (request.article_number or "").strip():
         raise InputError(
             "Give --article-number: the USPS article number on the mailing receipt "
-            "(20 or 22 digits for certified mail, such as RA123456789US for registered)."
+            "(20 or 22 digits for certified mail, such as RA123456785US for registered)."
         )
     if request.method in {"hand_suitable_age", "leave_with_adult"} and not request.to_person:
         raise InputError("Give --to: the name or description of the person it was left with.")
+
+
+def _article_number(
+    session: Session, document: Document, request: ServiceRequest, zone: ZoneInfo
+) -> str | None:
+    """The mailing's article number as the register keeps it: its check digit and form checked
+    (noticeclerk.article_numbers), and used on no other service in the whole register."""
+    if not (request.article_number or "").strip():
+        return None
+    tracked = request.method if request.method in TRACKED_MAIL else None
+    number = check_article_number(request.article_number or "", tracked).number
+    # Numbers recorded before they were normalised may still hold the spaces they were typed with.
+    typed = func.upper(func.replace(Service.article_number, " ", ""))
+    earlier = session.scalars(
+        select(Service).where(typed == number).order_by(Service.id).limit(1)
+    ).first()
+    if earlier is None:
+        return number
+    if earlier.document_id == document.id:
+        mailed = spell_date(earlier.served_at.astimezone(zone).date())
+        raise InputError(
+            f"Article number {number} is already recorded for the mailing of {document.number} "
+            f"on {mailed}; a second mailing has a receipt with a new number: type that one."
+        )
+    other = session.get(Document, earlier.document_id)
+    raise InputError(
+        f"Article number {number} is already recorded for the service of "
+        f"{other.number if other else 'another document'}; each mailing has its own number: "
+        "check the receipt."
+    )
 
 
 def record_mail_event(
