@@ -25,6 +25,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 from noticeclerk.register.cases import open_case, record, request_from_options
 from noticeclerk.register.database import open_register, register_url
@@ -54,7 +55,6 @@ BILL = [
     "contractors=none",
     "materials_and_equipment=none",
 ]
-ARTICLE = "9407111899223033000017"
 
 
 def at(day: str, hour: int = 15) -> datetime:
@@ -86,7 +86,10 @@ def build(office: Path, cases: int) -> None:
             engine, case, notice_slug="maintenance-bill", document_date=date(2026, 2, 2),
             by="bench", now=at("2026-02-02"), workspace=office,
         ).number  # fmt: skip
-        mailed = ServiceRequest("certified_mail", "clerk", at("2026-02-02"), article_number=ARTICLE)
+        # Each mailing its own article number, its check digit right.
+        body = f"94071118992230330{index:04d}"
+        article = body + str(usps_check_digit(body))
+        mailed = ServiceRequest("certified_mail", "clerk", at("2026-02-02"), article_number=article)
         serve(engine, bill, mailed, now=at("2026-02-02"), workspace=office)
         record_payment(
             engine, bill, "100.00", date(2026, 2, 10), reference=None, by="bench",
