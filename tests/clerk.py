@@ -29,6 +29,20 @@ PALMYRA_HOUSE_NUMBERING = (
     "--fact=street=Taft Street",
     "--fact=observed_on=2026-11-27",
 )
+VILLAGE_A_DIRECTIVE = (
+    "case",
+    "open",
+    "--village",
+    "village-a",
+    "--parcel",
+    "0301-02-001",
+    "--notice-type",
+    "directive-to-comply",
+    "--fact=inspection_date=2026-11-30",
+    "--fact=street_name=A Street",
+    "--fact=conditions=Construction debris across the travel lane.",
+    "--fact=corrective_action=Remove the debris.",
+)
 LUCK_SNOW_NOTICE = (
     "case",
     "open",

@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from clerk import CASEBOOK, clerk_at, issued_number, pdf_text
+from clerk import CASEBOOK, VILLAGE_A_DIRECTIVE, clerk_at, issued_number, pdf_text
 
 from noticeclerk.compose import compose
 from noticeclerk.content.casefile import load_case, read_case_header
@@ -103,14 +103,7 @@ def exported(clerk, number, tmp_path):
 
 def test_a_directive_served_days_after_its_date_counts_from_the_service(village_a, tmp_path):
     clerk = village_a
-    clerk(
-        "case", "open", "--village", "village-a", "--parcel", "0301-02-001",
-        "--notice-type", "directive-to-comply",
-        "--fact=inspection_date=2026-11-30", "--fact=street_name=A Street",
-        "--fact=conditions=Construction debris across the travel lane.",
-        "--fact=corrective_action=Remove the debris.",
-        today="2026-11-30",
-    )  # fmt: skip
+    clerk(*VILLAGE_A_DIRECTIVE, today="2026-11-30")
     number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-11-30"))
     text = exported(clerk, number, tmp_path)
     assert "within seven calendar days after this directive is served on you" in text
@@ -167,14 +160,7 @@ def test_an_obstruction_notice_is_issued_before_delivery_and_timed_by_it(luck, t
 
 def test_a_service_before_the_document_s_date_is_refused(village_a):
     clerk = village_a
-    clerk(
-        "case", "open", "--village", "village-a", "--parcel", "0301-02-001",
-        "--notice-type", "directive-to-comply",
-        "--fact=inspection_date=2026-11-30", "--fact=street_name=A Street",
-        "--fact=conditions=Construction debris across the travel lane.",
-        "--fact=corrective_action=Remove the debris.",
-        today="2026-11-30",
-    )  # fmt: skip
+    clerk(*VILLAGE_A_DIRECTIVE, today="2026-11-30")
     number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-12-01"))
     early = clerk(
         "serve", number, "--method", "hand_owner", "--by", "R. Ortiz",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clerk import clerk_at, issued_number
+from clerk import VILLAGE_A_DIRECTIVE, clerk_at, issued_number
 
 CASE = "VA-C-2026-0001"
 # A registered-mail number in the UPU S10 form, its check digit right (8 6 4 2 3 5 9 7).
@@ -17,14 +17,7 @@ REGISTERED = "RA123456785US"
 @pytest.fixture
 def clerk(tmp_path, runner):
     clerk = clerk_at(tmp_path, runner, "village-a")
-    clerk(
-        "case", "open", "--village", "village-a", "--parcel", "0301-02-001",
-        "--notice-type", "directive-to-comply",
-        "--fact=inspection_date=2026-11-30", "--fact=street_name=A Street",
-        "--fact=conditions=Construction debris across the travel lane.",
-        "--fact=corrective_action=Remove the debris.",
-        today="2026-12-01",
-    )  # fmt: skip
+    clerk(*VILLAGE_A_DIRECTIVE, today="2026-12-01")
     return clerk
 
 
