@@ -38,7 +38,7 @@ of them at once, one for each property of the case, and takes a line for each.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -104,6 +104,17 @@ def chain_of(village: str, notice_type: str, workspace: Path | None) -> list[Not
     return reached
 
 
+def either(slugs: Iterable[str]) -> str:
+    """Notice types as a refusal names them: 'maintenance-bill' or 'emergency-bill'."""
+    return " or ".join(f"'{slug}'" for slug in slugs)
+
+
+def parcel_for(parcel_id: str | None, parcel_ids: Sequence[str]) -> str | None:
+    """The one parcel a document is about: its own in a case over several, or the case's only
+    one; None for a document about several."""
+    return parcel_id or (parcel_ids[0] if len(parcel_ids) == 1 else None)
+
+
 def notice_for(case: Case, slug: str | None, notices: list[NoticeType]) -> NoticeType:
     """The notice type a document of the case is to be, refused when it cannot follow there."""
     if slug is None or slug == case.notice_type:
@@ -135,7 +146,7 @@ def followed_document(
                 f"The {notice.title} is case {case.number}'s first document; it follows none."
             )
         if notice.every:
-            titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+            titles = either(notice.follows)
             raise InputError(
                 f"The {notice.title} lists the {titles} documents of its case by number, so it "
                 f"cannot be case {case.number}'s first document; open the case for those "
@@ -157,7 +168,7 @@ def followed_document(
             f"it may follow: {may}."
         )
     if not candidates:
-        titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+        titles = either(notice.follows)
         raise InputError(
             f"The {notice.title} follows a {titles} issued in case {case.number}; issue that "
             "first (a void one does not count)."
@@ -287,10 +298,14 @@ def next_documents(
         facts_of = {fact.name for fact in notice.facts}
         if (suspension in facts_of) != appealed:
             continue
-        sole = parcel_ids[0] if len(parcel_ids) == 1 else None
         try:
             taken = taken_facts(
-                notice, document, zone, documents, document.parcel_id or sole, events
+                notice,
+                document,
+                zone,
+                documents,
+                parcel_for(document.parcel_id, parcel_ids),
+                events,
             )
         except InputError:
             continue  # `issue` would refuse it, saying what the register lacks
@@ -381,7 +396,7 @@ def every_document(
             and document.parcel_id == parcel_id
         ]
         if not mine:
-            titles = " or ".join(f"'{slug}'" for slug in notice.follows)
+            titles = either(notice.follows)
             raise InputError(
                 f"Parcel {parcel_id} of case {case.number} has no {titles} issued (a void one "
                 f"does not count); the {notice.title} lists one for each property, so issue "

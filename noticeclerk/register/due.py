@@ -28,7 +28,13 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
-from noticeclerk.register.chains import NextDocument, chain_of, next_documents, taken_facts
+from noticeclerk.register.chains import (
+    NextDocument,
+    chain_of,
+    next_documents,
+    parcel_for,
+    taken_facts,
+)
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
@@ -311,7 +317,9 @@ def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> lis
         return found
     followed = next((d for d in records.documents if d.number == document.follows), None)
     try:
-        taken = taken_facts(notice, followed, zone, records.documents, events=records.events)
+        parcel_ids = [link.parcel.parcel_id for link in records.case.parcels]
+        parcel = parcel_for(document.parcel_id, parcel_ids)
+        taken = taken_facts(notice, followed, zone, records.documents, parcel, records.events)
     except InputError:
         taken = {}  # what it took is no longer in the register; its checks wait for it
     names = {fact.name for fact in notice.facts}

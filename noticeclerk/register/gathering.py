@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.chains import either
 from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import Case, Document, Parcel
 
@@ -75,7 +76,7 @@ def gathered_liens(
         if parcel not in parcels:
             parcels.append(parcel)
     if not lines:
-        titles = " or ".join(f"'{slug}'" for slug in spec.documents)
+        titles = either(spec.documents)
         raise InputError(
             f"No {titles} issued in {village.name}'s cases has a bill still unpaid on "
             f"{when.isoformat()}; the {notice.title} would list nothing."

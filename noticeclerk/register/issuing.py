@@ -35,6 +35,7 @@ from noticeclerk.register.chains import (
     followed_document,
     kept_charges,
     notice_for,
+    parcel_for,
     taken_facts,
     taken_from_every,
 )
@@ -161,10 +162,8 @@ def issue_documents(
             check_not_after(notice, documents, one.parcel_id)
             # A follow-up repeats what the register holds of the documents before it; what it
             # takes of one parcel is of the parcel it is for.
-            sole = one.parcels[0].parcel_id if len(one.parcels) == 1 else None
-            taken = taken_facts(
-                notice, one.followed, village.timezone, documents, one.parcel_id or sole, events
-            )
+            parcel = parcel_for(one.parcel_id, [p.parcel_id for p in one.parcels])
+            taken = taken_facts(notice, one.followed, village.timezone, documents, parcel, events)
             facts = {**recorded, **taken}
             # A fact taken from a followed document is absent when the document follows none;
             # not what it bills one parcel, which a case of its own records, nor the day of an
