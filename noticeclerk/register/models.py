@@ -228,8 +228,14 @@ class Document(Base):
     voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     voided_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     case: Mapped[Case] = relationship()
-    services: Mapped[list[Service]] = relationship(order_by="Service.id")
+    # Every service recorded, struck ones too; `services` is what still stands.
+    all_services: Mapped[list[Service]] = relationship(order_by="Service.id")
     payments: Mapped[list[Payment]] = relationship(order_by="Payment.id")
+
+    @property
+    def services(self) -> list[Service]:
+        """The services that stand: a struck record stays in the register but proves nothing."""
+        return [service for service in self.all_services if service.struck_at is None]
 
     @property
     def paid(self) -> Decimal:
@@ -276,7 +282,24 @@ class Service(Base):
     effective: Mapped[str] = mapped_column(String(40))
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)
-    events: Mapped[list[ServiceEvent]] = relationship(order_by="ServiceEvent.id")
+    # Where an email address not on file for the addressee came from (their letter of date X).
+    email_source: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Door posting with a call (Village A § 134-43D): the number called, when, and who
+    # answered (phone_result "answered") or that a message was left.
+    phone_number: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    called_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    answered_by: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    # A mistaken record is struck, never edited or deleted: who, when and why.
+    struck_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    struck_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    struck_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Every receipt or return recorded, struck ones too; `events` is what still stands.
+    all_events: Mapped[list[ServiceEvent]] = relationship(order_by="ServiceEvent.id")
+
+    @property
+    def events(self) -> list[ServiceEvent]:
+        """What still stands of what happened to the mailing afterwards."""
+        return [event for event in self.all_events if event.struck_at is None]
 
 
 class ServiceEvent(Base):
@@ -294,6 +317,28 @@ class ServiceEvent(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)
+    struck_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    struck_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    struck_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class Proof(Base):
+    """An affidavit of service issued for a document and frozen: the services it swears to and
+    its files' bytes with their SHA-256, so that what was signed can be shown unchanged."""
+
+    __tablename__ = "proofs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    number: Mapped[str] = mapped_column(String(80), unique=True)
+    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    issued_by: Mapped[str] = mapped_column(String(200))
+    service_ids: Mapped[list[int]] = mapped_column(JSON)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    pdf_sha256: Mapped[str] = mapped_column(String(64))
+    docx: Mapped[bytes] = mapped_column(LargeBinary)
+    docx_sha256: Mapped[str] = mapped_column(String(64))
+    document: Mapped[Document] = relationship()
 
 
 class Payment(Base):

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
 
 from noticeclerk.compose import village_context
-from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.notice_types import ServiceMethod, load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
+from noticeclerk.register.models import Document, Service
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date, spell_time
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
@@ -45,35 +47,7 @@ def render_proof(
         words = {entry.method: entry for entry in notice.service}
         services: list[dict[str, Any]] = []
         for service in document.services:
-            at = service.served_at.astimezone(village.timezone)
-            allowed = words.get(service.method)
-            services.append(
-                {
-                    "server": service.served_by,
-                    "date": spell_date(at.date()),
-                    "time": f"{spell_time(at.time())} {at.tzname()}",
-                    "mailed": service.method in MAIL_METHODS,
-                    "method": SERVICE_METHODS[service.method],
-                    "ordinance_words": allowed.words
-                    if allowed
-                    else SERVICE_METHODS[service.method],
-                    "section": allowed.section if allowed else "",
-                    "to_person": service.to_person,
-                    "address": service.address or ", ".join(document.recipient_lines),
-                    "email": service.email,
-                    "phone_result": service.phone_result,
-                    "article_number": service.article_number,
-                    "note": service.note,
-                    "events": [
-                        {
-                            "kind": AFTERWARDS[e.kind],
-                            "date": spell_date(e.happened_at.astimezone(village.timezone).date()),
-                            "note": e.note,
-                        }
-                        for e in service.events
-                    ],
-                }
-            )
+            services.append(_service_facts(service, document, words, village.timezone))
         context = {
             "village": village_context(village),
             "doc": {
@@ -100,3 +74,34 @@ def render_proof(
             stem=f"{document.number}-affidavit-of-service",
             document_date=sworn,
         )
+
+
+def _service_facts(
+    service: Service, document: Document, words: dict[str, ServiceMethod], zone: ZoneInfo
+) -> dict[str, Any]:
+    """One standing service as the affidavit states it: only what its record holds."""
+    at = service.served_at.astimezone(zone)
+    allowed = words.get(service.method)
+    return {
+        "server": service.served_by,
+        "date": spell_date(at.date()),
+        "time": f"{spell_time(at.time())} {at.tzname()}",
+        "mailed": service.method in MAIL_METHODS,
+        "method": SERVICE_METHODS[service.method],
+        "ordinance_words": allowed.words if allowed else SERVICE_METHODS[service.method],
+        "section": allowed.section if allowed else "",
+        "to_person": service.to_person,
+        "address": service.address or ", ".join(document.recipient_lines),
+        "email": service.email,
+        "phone_result": service.phone_result,
+        "article_number": service.article_number,
+        "note": service.note,
+        "events": [
+            {
+                "kind": AFTERWARDS[e.kind],
+                "date": spell_date(e.happened_at.astimezone(zone).date()),
+                "note": e.note,
+            }
+            for e in service.events
+        ],
+    }
