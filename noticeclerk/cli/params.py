@@ -103,6 +103,21 @@ def workspace_out_option(folder: str, help: str) -> Any:
     )
 
 
+def _recorder(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """--by as the register keeps it: a name a document can print, never blank."""
+    from noticeclerk.content.schema import refuse_control
+    from noticeclerk.exceptions import InputError
+
+    if not value.strip():
+        raise InputError("Say who is recording this with --by: the register keeps the name.")
+    return refuse_control(value.strip(), "Who is recording this (--by)")
+
+
 BY_OPTION = click.option(
-    "--by", "by", default=_clerk, show_default="your login name", help="Who is recording this."
+    "--by",
+    "by",
+    default=_clerk,
+    show_default="your login name",
+    callback=_recorder,
+    help="Who is recording this.",
 )

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from noticeclerk.content.schema import CONTROL_CHARACTER
+from noticeclerk.content.schema import unprintable
 from noticeclerk.exceptions import InputError
 
 ROLL_COLUMNS = (
@@ -260,9 +260,9 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
         if not (street if name == "mailing_address" else cell[name])
     ]
     problems += [
-        f"the {LABELS[name]} contains a control character, which a document cannot print"
+        f"the {LABELS[name]} contains {problem}, which a document cannot print faithfully"
         for name in ROLL_COLUMNS
-        if CONTROL_CHARACTER.search(cell[name].replace("\n", "").replace("\r", ""))
+        if (problem := unprintable(cell[name].replace("\n", "").replace("\r", "")))
     ]
     problems += [
         f"the {LABELS[name]} has a line break in it; write it on one line "

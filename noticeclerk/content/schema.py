@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -36,13 +37,42 @@ NAME_PATTERN = re.compile(NAME + r"\Z")
 CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def refuse_control(text: str, what: str) -> str:
-    """The text, or InputError naming `what` when it holds a control character."""
+# Characters a reader cannot see or a document cannot print, by Unicode general category.
+# Zero-width joiners (U+200C, U+200D) are left alone: some scripts spell names with them.
+_UNSEEN = {
+    "Cs": "a lone surrogate ({code}), left by text that was not UTF-8",
+    "Cf": "an invisible formatting character ({code}), such as a text-direction override",
+    "Co": "a private-use character ({code}), which has no agreed letter",
+    "Cn": "a character Unicode does not assign ({code})",
+    "Zl": "a line separator ({code})",
+    "Zp": "a paragraph separator ({code})",
+}
+_JOINERS = {"\u200c", "\u200d"}
+
+
+def unprintable(text: str) -> str | None:
+    """What is wrong with the first character of `text` that no document can print or no
+    reader can see, in words; None when every character is fit for a record."""
     found = CONTROL_CHARACTER.search(text)
     if found:
+        return f"a control character (U+{ord(found[0]):04X})"
+    if text.isascii():
+        return None
+    for character in text:
+        category = unicodedata.category(character)
+        if category in _UNSEEN and character not in _JOINERS:
+            return _UNSEEN[category].format(code=f"U+{ord(character):04X}")
+    return None
+
+
+def refuse_control(text: str, what: str) -> str:
+    """The text, or InputError naming `what` when it holds a control character, a lone
+    surrogate or a character no reader can see (a direction override that reorders a name)."""
+    problem = unprintable(text)
+    if problem:
         raise InputError(
-            f"{what} contains a control character (U+{ord(found[0]):04X}), which a document "
-            "cannot print; retype it without one."
+            f"{what} contains {problem}, which a document cannot print faithfully; "
+            "retype it without one."
         )
     return text
 

@@ -20,6 +20,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.register.guard import GuardedSession
 
 DATABASE_FILE = "noticeclerk.db"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -113,7 +114,7 @@ def open_register(url: str) -> Engine:
 @contextmanager
 def transaction(engine: Engine) -> Iterator[Session]:
     """One unit of work: all of it is written, or none of it."""
-    session = sessionmaker(engine, expire_on_commit=False)()
+    session = sessionmaker(engine, class_=GuardedSession, expire_on_commit=False)()
     try:
         with session.begin():
             yield session

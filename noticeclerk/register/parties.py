@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from noticeclerk.content.casefile import Recipient, checked_recipient
 from noticeclerk.content.notice_types import RECIPIENTS, NoticeType
 from noticeclerk.content.roll import Parcel as PrintedParcel
+from noticeclerk.content.schema import refuse_control
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_open_case
 from noticeclerk.register.database import transaction
@@ -50,6 +51,8 @@ def record_party(
             '"12 Main Street|LUCK WI 54853".'
         )
     recipient = checked_recipient(f"The {role}", name, lines)
+    refuse_control(email, f"The {role}'s email (--email)")
+    refuse_control(phone, f"The {role}'s phone (--phone)")
     with transaction(engine) as session:
         case = find_open_case(session, number)
         session.add(
