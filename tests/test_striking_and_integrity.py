@@ -214,6 +214,14 @@ def test_striking_refuses_what_it_cannot_strike_and_changes_nothing(luck):
         "--strike only strikes a record; leave out --method and --at, and record the correct "
         f"one separately with 'noticeclerk serve {LUCK_ORDER} ...'."
     ) in combined
+    assert "Give --method and --at: how and when it was served" in refused(
+        luck, "serve", LUCK_ORDER, "--by", "R. Lund", "--at", "2026-06-01T15:00", today="2026-06-02"
+    )
+    assert "--reason goes with --strike" in refused(
+        luck, "serve", LUCK_ORDER, "--method", "certified_mail", "--by", "R. Lund",
+        "--at", "2026-06-01T15:10", "--article-number", article(3), "--reason", "x",
+        today="2026-06-02",
+    )  # fmt: skip
     assert "The reason (--reason)" in refused(
         luck, *strike, "1", "--by", "A. Clerk", "--reason", "bad\x07", today="2026-06-02"
     )
@@ -258,11 +266,16 @@ def tamper(clerk, number: str) -> None:
     engine.dispose()
 
 
-def test_verify_finds_every_file_as_it_was_issued(village_a):
+def test_verify_finds_every_file_as_it_was_issued(village_a, monkeypatch):
+    # One row to a batch, so that reading on from one batch to the next is what is tested.
+    monkeypatch.setattr("noticeclerk.register.integrity.BATCH", 1)
     result = village_a("verify")
     assert result.output.splitlines()[-1] == "The 1 document's files match their SHA-256."
     village_a("issue", DIRECTIVE_CASE, today="2026-12-02")
-    assert "All 2 documents' files match their SHA-256." in village_a("verify").output
+    village_a("issue", DIRECTIVE_CASE, today="2026-12-03")
+    assert "All 3 documents' files match their SHA-256." in village_a("verify").output
+    tamper(village_a, "VA-D-2026-00003")
+    assert "Document VA-D-2026-00003: its PDF" in village_a("verify", ok=False).output
 
 
 def test_a_tampered_pdf_is_named_by_verify_and_refused_wherever_it_is_used(village_a, tmp_path):

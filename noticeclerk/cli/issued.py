@@ -136,7 +136,8 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 @click.option(
     "--method",
     type=click.Choice(sorted(SERVICE_METHODS)),
-    help="How it was served; the notice type says which its ordinance allows.",
+    help="How it was served (required, except with --strike); the notice type says which its "
+    "ordinance allows.",
 )
 @click.option(
     "--by",
@@ -149,7 +150,7 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     "--at",
     "at",
     type=DateOrMoment(),
-    help="When: a date and time, such as 2026-01-05T14:30.",
+    help="When: a date and time, such as 2026-01-05T14:30 (required, except with --strike).",
 )
 @click.option("--to", "to_person", metavar="PERSON", help="Whom it was handed to or left with.")
 @click.option("--address", metavar="ADDRESS", help="Where it was delivered, posted or mailed.")

@@ -1,5 +1,4 @@
-"""The register's frozen files, turned into the answer whether their bytes still have the SHA-256
-recorded when they were issued.
+"""The register's frozen files, turned into whether their bytes still have their SHA-256.
 
 An issued document (and an issued affidavit of service) is the exact bytes the register froze
 with their SHA-256. Anything that relies on those bytes, to swear to them, serve them, record
