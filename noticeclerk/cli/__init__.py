@@ -29,6 +29,7 @@ COMMANDS = {
     "db": "noticeclerk.cli.register:db_group",
     "roll": "noticeclerk.cli.register:roll_group",
     "case": "noticeclerk.cli.register:case_group",
+    "verify": "noticeclerk.cli.register:verify_command",
     "issue": "noticeclerk.cli.issued:issue_command",
     "void": "noticeclerk.cli.issued:void_command",
     "document": "noticeclerk.cli.issued:document_group",

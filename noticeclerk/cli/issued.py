@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
@@ -18,6 +19,7 @@ from noticeclerk.service_methods import SERVICE_METHODS
 
 if TYPE_CHECKING:
     from noticeclerk.register.chains import NextDocument
+    from noticeclerk.register.striking import Struck
 
 # The register (SQLAlchemy) and the renderer (WeasyPrint) load inside each command, so a
 # command that only reads the register works where WeasyPrint cannot load.
@@ -133,17 +135,22 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 @click.argument("document_number", metavar="DOCUMENT")
 @click.option(
     "--method",
-    required=True,
     type=click.Choice(sorted(SERVICE_METHODS)),
-    help="How it was served; the notice type says which its ordinance allows.",
+    help="How it was served (required, except with --strike); the notice type says which its "
+    "ordinance allows.",
 )
-@click.option("--by", "by", required=True, metavar="NAME", help="Who served it (or mailed it).")
+@click.option(
+    "--by",
+    "by",
+    required=True,
+    metavar="NAME",
+    help="Who served it (or mailed it); with --strike, who strikes the record.",
+)
 @click.option(
     "--at",
     "at",
-    required=True,
     type=DateOrMoment(),
-    help="When: a date and time, such as 2026-01-05T14:30.",
+    help="When: a date and time, such as 2026-01-05T14:30 (required, except with --strike).",
 )
 @click.option("--to", "to_person", metavar="PERSON", help="Whom it was handed to or left with.")
 @click.option("--address", metavar="ADDRESS", help="Where it was delivered, posted or mailed.")
@@ -157,27 +164,69 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     "--article-number", metavar="N", help="Certified or registered mail: the USPS article number."
 )
 @click.option("--note", metavar="TEXT", help="Anything else the server observed.")
+@click.option(
+    "--strike",
+    "strike",
+    type=int,
+    metavar="RECORD",
+    help="Strike the document's mistaken service record RECORD (its number in 'case show'), "
+    "with --reason and --by; record the correct service separately.",
+)
+@click.option("--reason", metavar="TEXT", help="With --strike: why the record is struck.")
 @pass_office
 def serve_command(
     office: Office,
     document_number: str,
-    method: str,
+    method: str | None,
     by: str,
-    at: date | datetime,
+    at: date | datetime | None,
     to_person: str | None,
     address: str | None,
     email: str | None,
     phone_result: str | None,
     article_number: str | None,
     note: str | None,
+    strike: int | None,
+    reason: str | None,
 ) -> None:
     """Record how a document was served, and compute the deadline that follows.
+
+    A mistaken record is struck, never edited or deleted: --strike RECORD --reason TEXT
+    --by NAME marks it struck (who, when, why). A struck record stays in the register and
+    'case show' lists it, marked struck; it is left out of the affidavit of service, of the
+    deadline and of 'due'. Record the correct service with another 'noticeclerk serve'.
 
     \b
     Example:
       noticeclerk serve VA-D-2026-00001 --method door_and_phone --by "J. Avery" \\
           --at 2026-01-05T10:15 --phone-result message
+      noticeclerk serve VA-D-2026-00001 --strike 1 --by "J. Avery" \\
+          --reason "Article number mistyped; the receipt reads ...8921."
     """
+    if strike is not None:
+        _only_with_strike(
+            click.get_current_context(), {"document_number", "by", "strike", "reason"}
+        )
+        from noticeclerk.register.striking import strike_service
+
+        struck = strike_service(
+            office.register(),
+            document_number,
+            strike,
+            reason=reason,
+            by=by,
+            now=office.clock.now(),
+            workspace=office.workspace,
+        )
+        _print_struck(struck)
+        return
+    if reason is not None:
+        raise click.UsageError("--reason goes with --strike: it says why a record is struck.")
+    if method is None or at is None:
+        raise click.UsageError(
+            "Give --method and --at: how and when it was served (or --strike RECORD to strike "
+            "a mistaken record)."
+        )
     from noticeclerk.counter import localize
     from noticeclerk.register.issuing import document_village
     from noticeclerk.register.service import ServiceRequest, parse_service_time, serve
@@ -214,6 +263,42 @@ def serve_command(
         print_why(served.deadline.steps)
 
 
+def _only_with_strike(ctx: click.Context, allowed: set[str]) -> None:
+    """Refuse --strike given with what records a service: a struck record is not edited, the
+    correct one is recorded on its own."""
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name not in allowed
+        and isinstance(param, click.Option)
+        and ctx.get_parameter_source(param.name)  # type: ignore[arg-type]
+        in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+    ]
+    if given:
+        document = ctx.params.get("document_number", "DOCUMENT")
+        named = " and ".join(filter(None, [", ".join(given[:-1]), given[-1]]))
+        raise click.UsageError(
+            f"--strike only strikes a record; leave out {named}, and record the "
+            f"correct one separately with 'noticeclerk {ctx.command.name} {document} ...'."
+        )
+
+
+def _print_struck(struck: Struck) -> None:
+    click.echo(
+        f"Struck {struck.what} of {struck.document}. It stays in the register and is left out "
+        "of the affidavit of service."
+    )
+    if not struck.standing:
+        click.echo(
+            f"No service of {struck.document} stands now: record the correct one with "
+            "'noticeclerk serve'."
+        )
+    elif struck.deadline is not None:
+        click.echo(f"Deadline in force: {struck.deadline}")
+    else:
+        click.echo("No standing record fixes a deadline yet; 'noticeclerk due' says what waits.")
+
+
 @click.command("receipt")
 @click.argument("document_number", metavar="DOCUMENT")
 @click.option("--signed", "signed", type=DateOrMoment(), help="When the return receipt was signed.")
@@ -232,6 +317,14 @@ def serve_command(
     metavar="TEXT",
     help="What the receipt or the envelope shows, or how the Village knows the day of receipt.",
 )
+@click.option(
+    "--strike",
+    "strike",
+    is_flag=True,
+    help="Strike the receipt or return recorded for the latest mailing, with --reason; record "
+    "the correct one separately.",
+)
+@click.option("--reason", metavar="TEXT", help="With --strike: why the record is struck.")
 @BY_OPTION
 @pass_office
 def receipt_command(
@@ -241,10 +334,36 @@ def receipt_command(
     unclaimed: date | datetime | None,
     received: date | datetime | None,
     note: str | None,
+    strike: bool,
+    reason: str | None,
     by: str,
 ) -> None:
     """Record a signed return receipt, mail returned unclaimed, or the day first-class mail was
-    received, for a mailed document. A deadline counted from receipt starts from it."""
+    received, for a mailed document. A deadline counted from receipt starts from it.
+
+    A mistaken one is struck, never edited or deleted: --strike --reason TEXT marks the latest
+    mailing's receipt or return struck (who, when, why). It stays in the register and 'case
+    show' lists it, marked struck; it is left out of the affidavit of service and of the
+    deadline. Then record the correct one.
+    """
+    if strike:
+        _only_with_strike(
+            click.get_current_context(), {"document_number", "by", "strike", "reason"}
+        )
+        from noticeclerk.register.striking import strike_receipt
+
+        struck = strike_receipt(
+            office.register(),
+            document_number,
+            reason=reason,
+            by=by,
+            now=office.clock.now(),
+            workspace=office.workspace,
+        )
+        _print_struck(struck)
+        return
+    if reason is not None:
+        raise click.UsageError("--reason goes with --strike: it says why a record is struck.")
     from noticeclerk.counter import localize
     from noticeclerk.register.issuing import document_village
     from noticeclerk.register.service import record_mail_event

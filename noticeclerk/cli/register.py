@@ -10,8 +10,13 @@ import click
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION
+from noticeclerk.exceptions import NoticeclerkError
 
 # SQLAlchemy and Alembic load inside each command, not when --help lists it.
+
+
+class RegisterDamaged(NoticeclerkError):
+    """Frozen files in the register no longer have the SHA-256 recorded when they were issued."""
 
 
 @click.command("init")
@@ -49,6 +54,64 @@ def db_upgrade(office: Office) -> None:
         click.echo(f"The register is already at migration {after}.")
     else:
         click.echo(f"Migrated the register from {before or 'empty'} to {after}.")
+
+
+@click.command("verify")
+@click.option("--village", metavar="NAME", help="Only this village's documents.")
+@pass_office
+def verify_command(office: Office, village: str | None) -> None:
+    """Re-read every frozen file in the register against the SHA-256 recorded when it was issued.
+
+    Every issued document's PDF and DOCX, and every issued affidavit of service's, is read
+    again, a batch at a time. Exit status 0 when all match; 1, naming each document whose
+    files changed, when any does: do not use those, and restore the register from its backup.
+    """
+    import sys
+
+    from noticeclerk.register.integrity import check_register, frozen_count
+
+    engine = office.register()
+    if village:
+        from noticeclerk.content.village import load_village
+
+        load_village(village, office.workspace)  # an unknown village is refused by name
+    total = frozen_count(engine, village)
+    documents = 0
+    changed = []
+    with click.progressbar(
+        check_register(engine, village),
+        length=total,
+        label="Checking the register's frozen files",
+        file=sys.stderr,
+    ) as checked:
+        for one in checked:
+            documents += one.kind == "document"
+            if one.mismatched:
+                changed.append(one)
+    for one in changed:
+        what = "Affidavit of service" if one.kind == "affidavit" else "Document"
+        files = " and ".join(one.mismatched)
+        click.echo(
+            f"{what} {one.number}: its {files} no longer "
+            f"{'matches' if len(one.mismatched) == 1 else 'match'} the SHA-256 recorded when it "
+            "was issued."
+        )
+    affidavits = total - documents
+    counted = f"{documents} document{'' if documents == 1 else 's'}"
+    if affidavits:
+        counted += f" and {affidavits} affidavit{'' if affidavits == 1 else 's'} of service"
+    if changed:
+        raise RegisterDamaged(
+            f"{len(changed)} of {total} frozen records ({counted}) no longer match their "
+            "SHA-256; do not use them: restore the register from its backup."
+        )
+    if total == 0:
+        click.echo("The register holds no issued documents yet; there is nothing to verify.")
+    elif not affidavits:
+        whose = "The 1 document's" if documents == 1 else f"All {documents} documents'"
+        click.echo(f"{whose} files match their SHA-256.")
+    else:
+        click.echo(f"The files of all {counted} match their SHA-256.")
 
 
 @click.group("roll")
@@ -312,7 +375,9 @@ def case_show(office: Office, case_number: str, as_json: bool) -> None:
     """Show a case's parcels, records, documents and what is next.
 
     Every record is listed in the order it was made (a replaced one is marked), each document
-    with its deadline, service and payments, then what is due on the case.
+    with its deadline, service and payments, then what is due on the case. Each service record
+    has its number (the one 'serve --strike' takes); a struck one stays listed, marked STRUCK
+    with who struck it, when and why.
     """
     from noticeclerk.register.reading import case_history
 
@@ -382,10 +447,18 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             )
         for service in document["services"]:
             article = f", article {service['article_number']}" if service["article_number"] else ""
+            # The record's number is the one 'serve --strike' takes; a struck one stays listed.
             lines.append(
-                f"    Served {_when(service['served_at'], zone)} by {service['method']}{article} "
-                f"({service['served_by']})"
+                f"    {service['record']}. Served {_when(service['served_at'], zone)} by "
+                f"{service['method']}{article} ({service['served_by']})"
             )
+            lines += _struck_lines(service["struck"], zone, "       ")
+            for event in service["events"]:
+                lines.append(
+                    f"       {event['kind'].replace('_', ' ').capitalize()} "
+                    f"{_due(event['happened_at'][:10], zone)}"
+                )
+                lines += _struck_lines(event["struck"], zone, "         ")
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
             lines.append(f"    Paid {_money(payment['amount'])} on {payment['paid_on']}{reference}")
@@ -404,6 +477,16 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             if item["next_step"] and item["status"] in ("passed", "unpaid"):
                 lines.append(f"    Then: {item['next_step']}")
     return lines
+
+
+def _struck_lines(struck: dict[str, Any] | None, zone: str, indent: str) -> list[str]:
+    """A struck record's mark: it stays listed, and proves nothing."""
+    if struck is None:
+        return []
+    return [
+        f"{indent}STRUCK {_when(struck['at'], zone)} by {struck['by']}: {struck['reason']} "
+        "(left out of the affidavit and the deadline)"
+    ]
 
 
 def _when(iso: str, zone: str) -> str:

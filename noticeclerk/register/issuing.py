@@ -41,6 +41,7 @@ from noticeclerk.register.chains import (
 )
 from noticeclerk.register.database import transaction
 from noticeclerk.register.gathering import gathered_liens
+from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.numbering import (
     document_number,
@@ -384,14 +385,8 @@ def frozen_files(engine: Engine, number: str) -> tuple[Document, dict[str, bytes
     """The issued bytes of a document, checked against their SHA-256 before they are used."""
     with transaction(engine) as session:
         document = find_document(session, number)
-        files = {"pdf": document.pdf, "docx": document.docx}
-        for kind, expected in (("pdf", document.pdf_sha256), ("docx", document.docx_sha256)):
-            if hashlib.sha256(files[kind]).hexdigest() != expected:
-                raise InputError(
-                    f"Document {number}'s stored {kind.upper()} does not match its SHA-256; "
-                    "the register is damaged."
-                )
-        return document, files
+        check_frozen(document)
+        return document, {"pdf": document.pdf, "docx": document.docx}
 
 
 def document_village(engine: Engine, number: str, workspace: Path | None) -> Village:

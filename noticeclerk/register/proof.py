@@ -13,6 +13,7 @@ from noticeclerk.content.notice_types import ServiceMethod, load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
+from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service
 from noticeclerk.render import Rendered, Renderer
@@ -37,6 +38,7 @@ def render_proof(
     """The affidavit of service (or of mailing) for every service recorded for a document."""
     with transaction(engine) as session:
         document = find_document(session, number)
+        check_frozen(document)  # an affidavit swears to the bytes' SHA-256: they must have it
         if not document.services:
             raise InputError(
                 f"Document {number} has no service recorded; "

@@ -8,7 +8,6 @@ same register the clerk does.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -18,13 +17,13 @@ from sqlalchemy import Engine, func, select
 
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
-from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import find_case
 from noticeclerk.register.chains import case_notices, follow_ups
 from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
+from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import Case, Document, Service
+from noticeclerk.register.models import Case, Document, Service, ServiceEvent
 from noticeclerk.register.parties import parties_of
 from noticeclerk.register.payments import balance
 from noticeclerk.register.roll import owner_of_record
@@ -219,7 +218,11 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "deadline": _deadline(document, zone),
         # Until service (or receipt) fixes the date, the rule the document states instead.
         "deadline_rule": notice.deadline_words if _deadline(document, zone) is None else None,
-        "services": [_service(service, zone) for service in document.services],
+        # Every service record, struck ones too, each with its number ('serve --strike N').
+        "services": [
+            _service(position, service, zone)
+            for position, service in enumerate(document.all_services, 1)
+        ],
         "payments": [
             {"amount": p.amount, "paid_on": p.paid_on.isoformat(), "reference": p.reference}
             for p in document.payments
@@ -238,8 +241,9 @@ def _deadline(document: Document, zone: Any) -> str | None:
     return stated.isoformat() if stated is not None else None
 
 
-def _service(service: Service, zone: Any) -> dict[str, Any]:
+def _service(position: int, service: Service, zone: Any) -> dict[str, Any]:
     return {
+        "record": position,
         "method": service.method,
         "served_at": _moment(service.served_at, zone),
         "served_by": service.served_by,
@@ -247,10 +251,26 @@ def _service(service: Service, zone: Any) -> dict[str, Any]:
         "article_number": service.article_number,
         "effective": service.effective,
         "deadline": service.deadline,
+        "struck": _struck(service, zone),
         "events": [
-            {"kind": event.kind, "happened_at": _moment(event.happened_at, zone)}
-            for event in service.events
+            {
+                "kind": event.kind,
+                "happened_at": _moment(event.happened_at, zone),
+                "struck": _struck(event, zone),
+            }
+            for event in service.all_events
         ],
+    }
+
+
+def _struck(record: Service | ServiceEvent, zone: Any) -> dict[str, Any] | None:
+    """Who struck a mistaken record, when and why; None while it stands."""
+    if record.struck_at is None:
+        return None
+    return {
+        "at": _moment(record.struck_at, zone),
+        "by": record.struck_by,
+        "reason": record.struck_reason,
     }
 
 
@@ -272,20 +292,10 @@ def _plain(value: Any) -> Any:
 def export_document(
     engine: Engine, number: str, out_dir: Path, formats: tuple[str, ...] = ("pdf", "docx")
 ) -> list[Path]:
-    """Write an issued document's frozen files, each checked against its SHA-256 first."""
+    """Write an issued document's frozen files, checked against their SHA-256 first."""
     with transaction(engine) as session:
         document = find_document(session, number)
-        stored = {"pdf": (document.pdf, document.pdf_sha256)}
-        stored["docx"] = (document.docx, document.docx_sha256)
+        check_frozen(document)
+        stored = {"pdf": document.pdf, "docx": document.docx}
         village = document.case.village
-    files = {}
-    for extension in formats:
-        data, digest = stored[extension]
-        if hashlib.sha256(data).hexdigest() != digest:
-            raise InputError(
-                f"The register's {extension.upper()} of {number} no longer matches the SHA-256 "
-                "recorded when it was issued; do not use it, and restore the register from its "
-                "backup."
-            )
-        files[extension] = data
-    return write_whole(files, number, out_dir / village)
+    return write_whole({kind: stored[kind] for kind in formats}, number, out_dir / village)

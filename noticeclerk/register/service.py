@@ -23,6 +23,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import transaction
+from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
 from noticeclerk.rules.deadline_rules import deadline_anchor
@@ -81,6 +82,7 @@ def serve(
             refuse_control(text, what)
     with transaction(engine) as session:
         document = find_document(session, number)
+        check_frozen(document)  # its affidavit will swear to these bytes: refuse them if changed
         if document.status == "void":
             raise InputError(
                 f"Document {number} is void ({document.void_reason}); issue a new one to serve."
@@ -281,8 +283,11 @@ def _article_number(
     number = check_article_number(request.article_number or "", tracked).number
     # Numbers recorded before they were normalised may still hold the spaces they were typed with.
     typed = func.upper(func.replace(Service.article_number, " ", ""))
+    # A struck record proves no mailing: its number (mistyped, or typed on the wrong document)
+    # is free for the record that corrects it.
+    standing = Service.struck_at.is_(None)
     earlier = session.scalars(
-        select(Service).where(typed == number).order_by(Service.id).limit(1)
+        select(Service).where(typed == number, standing).order_by(Service.id).limit(1)
     ).first()
     if earlier is None:
         return number
@@ -325,6 +330,7 @@ def record_mail_event(
         refuse_control(note, "The note (--note)")
     with transaction(engine) as session:
         document = find_document(session, number)
+        check_frozen(document)
         mailings = [s for s in document.services if s.method in MAIL_METHODS]
         if not mailings:
             raise InputError(
