@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.rules.calendars import Closure, Holiday, Jurisdiction, LegalCalendar
+from noticeclerk.rules.calendars import Act, Closure, Holiday, Jurisdiction, LegalCalendar
 from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule
 from noticeclerk.rules.installments import (
     PALMYRA_8_03_3_B_6,
@@ -105,8 +105,9 @@ def deadline_at_counter(
     *,
     before: bool = False,
     at: time | None = None,
+    act: Act | None = None,
 ) -> Deadline:
-    """Count one period from what the clerk typed."""
+    """Count one period from what the clerk typed, for the kind of act it is (Wisconsin)."""
     if unit is Unit.HOURS and not isinstance(start, datetime):
         raise InputError(
             "A period in hours counts from a moment: give --from as a date and time, "
@@ -114,7 +115,26 @@ def deadline_at_counter(
         )
     if isinstance(start, datetime):
         start = localize(place.calendar, start)
-    return count_period(place.calendar, unit, count, start, before=before, at=at)
+    calendar = place.calendar
+    if act is not None and calendar.jurisdiction is not Jurisdiction.WI:
+        raise InputError(
+            "--act applies only in Wisconsin: New York's Gen. Constr. Law § 25-a moves the last "
+            "day of every act off a Saturday, Sunday or public holiday alike."
+        )
+    if act is None and calendar.jurisdiction is Jurisdiction.WI:
+        # Wisconsin moves a Saturday only for an act at an office (§ 990.001(4)(c)): where the
+        # kind of act changes the answer, the clerk must say which it is; the code never guesses.
+        answers = {
+            count_period(calendar, unit, count, start, before=before, at=at, act=kind).due
+            for kind in Act
+        }
+        if len(answers) > 1:
+            raise InputError(
+                "The answer depends on what the act is, since Wisconsin moves a Saturday only for "
+                "a payment, service or filing at an office (Wis. Stat. § 990.001(4)(c)): give "
+                "--act at-office, at-office-or-by-mail, in-the-field or by-the-village."
+            )
+    return count_period(calendar, unit, count, start, before=before, at=at, act=act)
 
 
 def holidays_at_counter(place: Place, year: int) -> list[Holiday | Closure]:

@@ -26,7 +26,10 @@ def test_seven_days_from_friday_december_19_is_friday_december_26(runner):
         (["--jurisdiction", "NY", "--from", "2025-12-19", "--days", "7"], "2025-12-26"),
         (["--jurisdiction", "NY", "--from", "2026-06-24", "--days", "10"], "2026-07-06"),
         (["--jurisdiction", "WI", "--from", "2026-07-02", "--days", "10"], "2026-07-13"),
-        (["--jurisdiction", "wi", "--from", "2026-01-03", "--days", "7"], "2026-01-12"),
+        (
+            ["--jurisdiction", "wi", "--from", "2026-01-03", "--days", "7", "--act", "at-office"],
+            "2026-01-12",
+        ),
         (
             [
                 "--jurisdiction",
@@ -40,8 +43,17 @@ def test_seven_days_from_friday_december_19_is_friday_december_26(runner):
             "2026-01-10",
         ),
         (["--village", "tuckahoe", "--from", "2026-11-25", "--business-days", "5"], "2026-12-03"),
-        (["--village", "luck", "--from", "2026-01-31", "--months", "1"], "2026-03-02"),
-        (["--village", "luck", "--from", "2026-07-12", "--days", "7", "--before"], "2026-07-03"),
+        (
+            ["--village", "luck", "--from", "2026-01-31", "--months", "1", "--act", "at-office"],
+            "2026-03-02",
+        ),
+        (
+            [
+                *["--village", "luck", "--from", "2026-07-12", "--days", "7", "--before"],
+                *["--act", "at-office"],
+            ],
+            "2026-07-03",
+        ),
     ],
 )
 def test_json_gives_the_deadline_as_a_date_and_the_steps(runner, args, expected):
@@ -202,3 +214,48 @@ def test_every_command_has_help_for_a_clerk(runner, command):
     result = runner.invoke(cli, [*command, "--help"])
     assert result.exit_code == 0
     assert "Usage:" in result.output
+
+
+def test_work_in_the_field_ending_on_a_wisconsin_saturday_is_due_that_saturday(runner):
+    args = ["--village", "luck", "--from", "2026-01-03", "--days", "7", "--act", "in-the-field"]
+    result = run(runner, "deadline", *args)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Deadline: Saturday, January 10, 2026\n")
+    assert "work in the field (on the premises, a sidewalk, a street or a tree) is not a" in (
+        " ".join(result.output.split())
+    )
+
+
+def test_a_payment_at_the_office_ending_on_a_wisconsin_saturday_moves_to_monday(runner):
+    args = ["--village", "luck", "--from", "2026-01-03", "--days", "7", "--act", "at-office"]
+    result = run(runner, "deadline", *args)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Deadline: Monday, January 12, 2026\n")
+
+
+def test_without_the_kind_of_act_a_wisconsin_saturday_is_refused_naming_the_option(runner):
+    result = run(runner, "deadline", "--village", "luck", "--from", "2026-01-03", "--days", "7")
+    assert result.exit_code == 1
+    assert "give --act at-office, at-office-or-by-mail, in-the-field or by-the-village" in (
+        result.output
+    )
+
+
+def test_without_the_kind_of_act_a_wisconsin_period_it_does_not_change_is_counted(runner):
+    result = run(runner, "deadline", "--village", "luck", "--from", "2026-07-02", "--days", "10")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Deadline: Monday, July 13, 2026\n")
+
+
+def test_a_bill_payable_by_mail_is_not_due_on_the_observed_federal_independence_day(runner):
+    args = ["--village", "luck", "--from", "2026-06-23", "--days", "10"]
+    result = run(runner, "deadline", *args, "--act", "at-office-or-by-mail", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["deadline"] == "2026-07-06"
+
+
+def test_the_kind_of_act_is_refused_in_new_york_where_it_changes_nothing(runner):
+    args = ["--jurisdiction", "NY", "--from", "2026-01-03", "--days", "7", "--act", "in-the-field"]
+    result = run(runner, "deadline", *args)
+    assert result.exit_code == 1
+    assert "--act applies only in Wisconsin" in result.output

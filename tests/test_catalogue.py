@@ -110,3 +110,39 @@ def test_the_catalogue_lists_each_notice_with_its_citations():
     assert "§ 19-15(c)" in repair["sections"]
     assert repair["service"] == ["registered_mail"]
     assert repair["deadline"] == {"kind": "days", "count": 7, "from": "mailing"}
+
+
+def test_a_wisconsin_deadline_that_does_not_say_what_the_act_is_is_refused(tmp_path):
+    head, service = MINIMAL.split("[[service]]")
+    rule = 'deadline = {kind = "days", count = 7, from = "notice_dated"}\n'
+    rule += 'deadline_lead = "Remove it no later than"\ndocument_date_is = "notice_dated"\n'
+    write_notice(tmp_path, head + rule + "[[service]]" + service)
+    with pytest.raises(ConfigError, match=r"key 'deadline': must say what the deadline asks for"):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
+def test_a_wisconsin_period_that_does_not_say_what_the_act_is_is_refused(tmp_path):
+    period = '[facts]\napplied_on = {type = "date", label = "x"}\n'
+    period += '[periods.latest]\nkind = "days"\ncount = 3\nfrom = "applied_on"\n'
+    write_notice(tmp_path, MINIMAL + period)
+    with pytest.raises(ConfigError, match=r"key 'periods.latest': must say what the deadline"):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
+def test_a_new_york_deadline_has_no_kind_of_act_to_declare(tmp_path):
+    folder = tmp_path / "notices" / "tuckahoe"
+    folder.mkdir(parents=True)
+    head, service = MINIMAL.replace('"clerk_treasurer"', '"village_clerk"').split("[[service]]")
+    rule = 'deadline = {kind = "days", count = 7, from = "notice_dated", act = "at_office"}\n'
+    rule += 'deadline_lead = "Pay no later than"\ndocument_date_is = "notice_dated"\n'
+    (folder / "test-notice.toml").write_text(head + rule + "[[service]]" + service)
+    with pytest.raises(ConfigError, match=r"key 'deadline.act': applies only in Wisconsin"):
+        load_notice("tuckahoe", "test-notice", workspace=tmp_path)
+
+
+def test_every_wisconsin_rule_in_the_catalogue_says_what_the_act_is():
+    for village in ("luck", "palmyra"):
+        for name in notice_names(village):
+            notice = load_notice(village, name)
+            rules = [notice.deadline, *notice.declared.periods.values()]
+            assert all(rule.act is not None for rule in rules if rule is not None), name

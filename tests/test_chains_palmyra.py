@@ -96,9 +96,10 @@ def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_it
     clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22")
     published = exported_text(clerk, "PA-D-2026-00002", tmp_path)
     assert "Publish on: Thursday, July 30, 2026" in published
-    # 30 days from July 30 is Saturday, August 29; the office is closed, so Monday, August 31
-    # (Wis. Stat. § 990.001(4)(c)) -- not Friday, August 21, 30 days from the text's own date.
-    assert "no later than Monday, August 31, 2026" in published
+    # 30 days from July 30 is Saturday, August 29, which the closed office does not move for
+    # work on a tree (Wis. Stat. § 990.001(4)(c) reaches only acts at an office) -- not Friday,
+    # August 21, 30 days from the text's own date.
+    assert "no later than Saturday, August 29, 2026" in published
     assert "30 days from July 30, 2026, the date this notice is published" in published
     assert "August 21" not in published
     served = clerk(
@@ -112,7 +113,7 @@ def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_it
         "2026-07-30T06:00",
         today="2026-07-30",
     )
-    assert "Deadline: Monday, August 31, 2026" in served.output
+    assert "Deadline: Saturday, August 29, 2026" in served.output
     assert "asks for less time" not in served.output
     assert "Wrote" in clerk("proof", "PA-D-2026-00002", today="2026-07-31").output
     assert documents_of(clerk, "PA-C-2026-0001") == [
@@ -197,8 +198,8 @@ def test_an_immediate_elm_notice_that_cannot_reach_the_owner_is_published_too(cl
     )
     clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-21")
     # A published notice gives the 30 days from publication: July 23 + 30 is Saturday,
-    # August 22, so Monday, August 24.
-    assert "no later than Monday, August 24, 2026" in exported_text(
+    # August 22, which stays (abating a tree is work in the field).
+    assert "no later than Saturday, August 22, 2026" in exported_text(
         clerk, "PA-D-2026-00002", tmp_path
     )
 

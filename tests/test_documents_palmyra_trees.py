@@ -211,10 +211,11 @@ def test_the_casebook_elm_notice_is_dated_the_day_its_30_days_run_from():
     assert case["events"]["notice_dated"] == case["date"]
 
 
-def test_the_published_elm_notice_runs_30_days_from_publication_to_the_next_open_day():
-    # August 29, 2026 is a Saturday; the office is closed (Wis. Stat. § 990.001(4)(c)).
+def test_the_published_elm_notice_runs_30_days_from_publication_even_to_a_saturday():
+    # August 29, 2026 is a Saturday; abating the tree is work in the field, which the closed
+    # office does not move (Wis. Stat. § 990.001(4)(c) reaches only acts at an office).
     assert deadline("dutch-elm-abatement-publication", {"publication": date(2026, 7, 30)}) == date(
-        2026, 8, 31
+        2026, 8, 29
     )
 
 
@@ -238,9 +239,10 @@ def test_the_tree_permit_is_free():
     assert figures_of("palmyra", "tree-permit", {})["fee"]["total"] == D("0.00")
 
 
-def test_the_tree_permit_expires_6_months_after_issuance_moved_past_columbus_day():
-    # October 10, 2026 is a Saturday and October 12 Columbus Day (Wis. Stat. § 995.20).
-    assert deadline("tree-permit", {"issued": date(2026, 4, 10)}) == date(2026, 10, 13)
+def test_the_tree_permit_expires_6_months_after_issuance_on_a_saturday_not_past_columbus_day():
+    # October 10, 2026 is a Saturday: the work is in the field, so the closed office does not
+    # carry it over the Sunday and Columbus Day to Tuesday (Wis. Stat. § 990.001(4)(c)).
+    assert deadline("tree-permit", {"issued": date(2026, 4, 10)}) == date(2026, 10, 10)
 
 
 def test_the_tree_permit_is_issued_by_the_village_forester():

@@ -296,7 +296,7 @@ def test_the_village_may_bill_only_a_restoration_made_after_the_permittee_s_peri
         compute(
             "surface-restoration-bill",
             case_facts("surface-restoration-bill"),
-            village_restored_on=date(2026, 10, 13),
+            village_restored_on=date(2026, 10, 10),
         )
 
 

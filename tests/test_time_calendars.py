@@ -12,6 +12,7 @@ from noticeclerk.rules.calendars import (
     Holiday,
     Jurisdiction,
     LegalCalendar,
+    federal_postal_holidays,
     general_election_day,
     new_york_public_holidays,
     wisconsin_legal_holidays,
@@ -137,3 +138,26 @@ def test_the_holidays_package_differs_only_where_written_down(state, year):
 def test_jurisdiction_names_its_state_and_zone():
     assert Jurisdiction.NY.state_name == "New York"
     assert Jurisdiction.WI.default_timezone.key == "America/Chicago"
+
+
+def test_federal_offices_keep_a_saturday_holiday_on_the_friday_before():
+    days = federal_postal_holidays(2027)
+    assert days[date(2027, 6, 18)] == "Juneteenth National Independence Day (observed on Friday)"
+    assert days[date(2027, 12, 24)] == "Christmas Day (observed on Friday)"
+    # New Year's Day 2028 is a Saturday: kept on Friday, December 31, 2027.
+    assert days[date(2027, 12, 31)] == "New Year's Day (observed on Friday)"
+    assert date(2028, 1, 1) not in federal_postal_holidays(2028)
+
+
+@pytest.mark.parametrize("year", range(2026, 2031))
+def test_the_federal_days_match_the_holidays_package_observed_list(year):
+    # The package lists a Saturday holiday on its day and again, observed, on the Friday; the
+    # days federal offices and the postal service close are the observed ones and the holidays
+    # that fall on a weekday.
+    listed = holidays.US(years=[year - 1, year, year + 1], observed=True)
+    closed = {
+        day
+        for day, name in listed.items()
+        if day.year == year and day.weekday() < 5 and "Inauguration" not in name
+    }
+    assert set(federal_postal_holidays(year)) == closed

@@ -227,3 +227,36 @@ def test_a_fixed_day_rule_without_its_fact_names_it():
     rule = rule_from_toml('{kind = "fixed_day", fact = "board_day", fixed_by = "the Board"}')
     with pytest.raises(InputError, match="'board_day'"):
         rule.deadline(NY, {}, {})
+
+
+def test_a_rule_names_the_kind_of_act_and_a_saturday_moves_only_an_act_at_the_office():
+    # Luck § 496-10G: the bill is "payable within 10 calendar days from receipt"; Luck
+    # § 496-10B: the snow is removed on the sidewalk. Both last days fall on Saturday, Jan. 10.
+    pay = rule_from_toml('{kind = "days", count = 7, from = "receipt", act = "at_office"}')
+    shovel = rule_from_toml('{kind = "days", count = 7, from = "receipt", act = "in_the_field"}')
+    events = {"receipt": date(2026, 1, 3)}
+    assert pay.deadline(WI, events).due == date(2026, 1, 12)
+    assert shovel.deadline(WI, events).due == date(2026, 1, 10)
+
+
+def test_a_day_fixed_for_work_in_the_field_stays_on_a_saturday():
+    rule = rule_from_toml(
+        '{kind = "fixed_day", fact = "act_by", fixed_by = "the Village Forester", '
+        'act = "in_the_field"}'
+    )
+    deadline = rule.deadline(WI, {}, {"act_by": date(2026, 10, 10)})
+    assert deadline.due == date(2026, 10, 10)
+    assert "does not move the last day" in deadline.steps[1].text
+
+
+def test_noon_of_the_day_following_a_friday_notice_is_saturday_noon_for_snow():
+    rule = rule_from_toml(
+        '{kind = "next_day_at", from = "issuance", at = "12:00", act = "in_the_field"}'
+    )
+    deadline = rule.deadline(WI, {"issuance": date(2026, 12, 11)})
+    assert deadline.due == at(WI, 2026, 12, 12, 12, 0)
+
+
+def test_an_unknown_kind_of_act_is_refused_naming_the_key():
+    with pytest.raises(RuleError, match=r"key 'deadline.act': must be one of \"at_office\""):
+        rule_from_toml('{kind = "days", count = 7, from = "service", act = "at_home"}')

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import Closure, Jurisdiction, LegalCalendar
+from noticeclerk.rules.calendars import Act, Closure, Jurisdiction, LegalCalendar
 from noticeclerk.rules.periods import (
     Unit,
     add_months,
@@ -374,3 +374,92 @@ def test_wisconsin_hours_count_exactly_the_hours_outside_sundays_and_holidays(st
     low, high = (due, moment) if before else (moment, due)
     assert _counted_time(WI, low, high) == timedelta(hours=count)
     assert due.time() == time(0) or not WI.is_hour_excluded(due.date())
+
+
+# --- Wis. Stat. § 990.001(4)(c): a closed-office Saturday moves only an act at an office --------
+
+
+def test_work_in_the_field_ending_on_a_saturday_stays_on_the_saturday():
+    # 7 days from Saturday, January 3, 2026 is Saturday, January 10.
+    deadline = count_days(WI, date(2026, 1, 3), 7, act=Act.IN_THE_FIELD)
+    assert deadline.due == date(2026, 1, 10)
+
+
+def test_a_payment_at_the_office_ending_on_a_saturday_moves_to_monday():
+    deadline = count_days(WI, date(2026, 1, 3), 7, act=Act.AT_OFFICE)
+    assert deadline.due == date(2026, 1, 12)
+
+
+def test_the_explanation_says_why_a_saturday_did_not_move_work_in_the_field():
+    steps = [str(step) for step in count_days(WI, date(2026, 1, 3), 7, act=Act.IN_THE_FIELD).steps]
+    assert steps[2] == (
+        "Saturday, January 10, 2026 is a Saturday, when the village office keeps no hours, but "
+        "that does not move the last day: work in the field (on the premises, a sidewalk, a "
+        "street or a tree) is not a payment, service or filing at the village office, and a "
+        "Saturday moves only those. (Wis. Stat. § 990.001(4)(c))"
+    )
+    assert steps[-1] == "The period may end on Saturday, January 10, 2026."
+
+
+def test_the_explanation_says_why_a_saturday_moved_a_payment_at_the_office():
+    steps = [str(step) for step in count_days(WI, date(2026, 1, 3), 7, act=Act.AT_OFFICE).steps]
+    assert steps[2] == (
+        "Saturday, January 10, 2026 is a Saturday (the village office, where the payment, "
+        "service or filing is made, keeps no Saturday hours). (Wis. Stat. § 990.001(4)(c))"
+    )
+
+
+def test_a_sunday_still_moves_work_in_the_field_to_the_next_secular_day():
+    # § 990.001(4)(b) reaches every act: Sunday, July 12, 2026 moves to Monday.
+    assert count_days(WI, date(2026, 7, 2), 10, act=Act.IN_THE_FIELD).due == date(2026, 7, 13)
+
+
+def test_a_holiday_friday_moves_work_in_the_field_to_the_saturday_after_it():
+    deadline = count_days(WI, date(2026, 12, 15), 10, act=Act.IN_THE_FIELD)
+    assert deadline.due == date(2026, 12, 26)
+    assert deadline.steps[-1].text == (
+        "The act may be done on the next secular day, Saturday, December 26, 2026."
+    )
+
+
+def test_an_act_of_the_village_ending_on_a_saturday_stays_on_it():
+    deadline = count_months(WI, date(2026, 1, 31), 1, act=Act.BY_THE_VILLAGE)
+    assert deadline.due == date(2026, 2, 28)
+    assert "an act of the Village's own officers or Board" in deadline.steps[1].text
+
+
+def test_a_village_closure_moves_a_payment_but_not_work_in_the_field():
+    calendar = LegalCalendar.for_state(
+        "WI", closures=(Closure(date(2026, 12, 24), "Christmas Eve closure"),)
+    )
+    assert count_days(calendar, date(2026, 12, 14), 10, act=Act.AT_OFFICE).due == date(2026, 12, 28)
+    field = count_days(calendar, date(2026, 12, 14), 10, act=Act.IN_THE_FIELD)
+    assert field.due == date(2026, 12, 24)
+    assert "Christmas Eve closure, a day the village office is closed, but that does not move" in (
+        field.steps[2].text
+    )
+
+
+def test_a_saturday_the_office_keeps_open_moves_no_act_and_needs_no_reason():
+    deadline = count_days(WI_SATURDAY_HOURS, date(2026, 1, 3), 7, act=Act.IN_THE_FIELD)
+    assert deadline.due == date(2026, 1, 10)
+    assert (
+        deadline.steps[-1].text
+        == "Saturday, January 10, 2026 is a day on which the period may end."
+    )
+
+
+def test_a_bill_payable_by_mail_moves_off_the_observed_federal_independence_day():
+    # 10 days from June 23, 2026 is Friday, July 3: federal offices and the post office keep
+    # Independence Day (a Saturday) that Friday; Wisconsin keeps it on the Saturday itself.
+    by_mail = count_days(WI, date(2026, 6, 23), 10, act=Act.AT_OFFICE_OR_BY_MAIL)
+    assert by_mail.due == date(2026, 7, 6)
+    assert "the postal sentence of Wis. Stat. § 990.001(4)" in by_mail.steps[2].text
+    assert count_days(WI, date(2026, 6, 23), 10, act=Act.AT_OFFICE).due == date(2026, 7, 3)
+
+
+def test_new_york_moves_a_saturday_whatever_the_act():
+    # N.Y. GCL § 25-a: "When any period of time ... ends on a Saturday ... such act may be done
+    # on the next succeeding business day"; it draws no line between office and field.
+    for act in Act:
+        assert count_days(NY, date(2026, 1, 3), 7, act=act).due == date(2026, 1, 12)

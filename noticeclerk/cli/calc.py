@@ -9,7 +9,7 @@ import click
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import ClockTime, DateOrMoment
-from noticeclerk.rules.calendars import Holiday
+from noticeclerk.rules.calendars import Act, Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
 from noticeclerk.rules.periods import Unit
@@ -22,6 +22,9 @@ from noticeclerk.rules.periods import Unit
 def calc() -> None:
     """Counter calculations: deadlines, holidays, splits, interest, installments and fees."""
 
+
+# The kinds of act as a clerk types them: at-office, in-the-field...
+ACT_OPTIONS = [act.value.replace("_", "-") for act in Act]
 
 PERIOD_OPTIONS = {
     "days": Unit.DAYS,
@@ -61,6 +64,15 @@ PERIOD_OPTIONS = {
     is_flag=True,
     help="Wisconsin: the office keeps Saturday hours, so a period may end on a Saturday.",
 )
+@click.option(
+    "--act",
+    type=click.Choice(ACT_OPTIONS),
+    help="Wisconsin: what the deadline asks for. A Saturday moves the last day only of a "
+    "payment, service or filing at an office (at-office; at-office-or-by-mail adds the federal "
+    "holidays the postal service keeps), not of work in the field (in-the-field: snow, a "
+    "sidewalk, a street, a tree) or of the Village's own acts (by-the-village). Needed when "
+    "it changes the answer.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: the deadline and the steps.")
 @pass_office
 def calc_deadline(
@@ -71,6 +83,7 @@ def calc_deadline(
     before: bool,
     at: time | None,
     office_open_saturday: bool,
+    act: str | None,
     as_json: bool,
     **periods: int | None,
 ) -> None:
@@ -80,6 +93,7 @@ def calc_deadline(
     Examples:
       noticeclerk calc deadline --jurisdiction NY --from 2025-12-19 --days 7
       noticeclerk calc deadline --village luck --from 2026-07-02 --days 10
+      noticeclerk calc deadline --village luck --from 2026-01-03 --days 7 --act in-the-field
       noticeclerk calc deadline --village tuckahoe --from 2026-01-10T14:30 --hours 4
     """
     from noticeclerk.counter import deadline_at_counter, place_for
@@ -99,7 +113,10 @@ def calc_deadline(
         office_open_saturday=office_open_saturday,
         workspace=office.workspace,
     )
-    deadline = deadline_at_counter(place, start, PERIOD_OPTIONS[name], count, before=before, at=at)
+    kind = Act(act.replace("-", "_")) if act else None
+    deadline = deadline_at_counter(
+        place, start, PERIOD_OPTIONS[name], count, before=before, at=at, act=kind
+    )
     if as_json:
         print_json(
             {**deadline.to_json(), "rules": place.label, "timezone": place.calendar.timezone.key}

@@ -38,7 +38,9 @@ from noticeclerk.computations.declared import (
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
 from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.rules.calendars import Act, Jurisdiction
 from noticeclerk.rules.deadline_rules import (
     ClosedSeasonRule,
     DeadlineRule,
@@ -529,10 +531,40 @@ def load_notice(village: str, slug: str, workspace: Path | None = None) -> Notic
     if path is None:
         known = ", ".join(notice_names(village, workspace)) or "none"
         raise InputError(f"The village '{village}' has no notice type '{slug}'; it has: {known}.")
-    return _notice_from_table(village, slug, path, read_toml(path))
+    # The village's state decides whether a rule must say what kind of act it asks for.
+    state = load_village(village, workspace).state
+    return _notice_from_table(village, slug, path, read_toml(path), state)
 
 
-def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]) -> NoticeType:
+ACT_CHOICES = ", ".join(f'"{act.value}"' for act in Act)
+
+
+def _check_act(path: Path, key: str, rule: DeadlineRule, state: Jurisdiction | None) -> None:
+    """A Wisconsin rule says what it asks for; a New York rule has nothing to say."""
+    if state is Jurisdiction.WI and rule.act is None:
+        raise ConfigError(
+            path,
+            key,
+            f"must say what the deadline asks for, with act = one of {ACT_CHOICES}: in "
+            "Wisconsin a Saturday moves the last day only of a payment, service or filing at an "
+            "office (Wis. Stat. § 990.001(4)(c))",
+        )
+    if state is Jurisdiction.NY and rule.act is not None:
+        raise ConfigError(
+            path,
+            f"{key}.act",
+            "applies only in Wisconsin: New York's Gen. Constr. Law § 25-a moves the last day "
+            "of every act off a Saturday, Sunday or public holiday; remove it",
+        )
+
+
+def _notice_from_table(
+    village: str,
+    slug: str,
+    path: Path,
+    data: dict[str, Any],
+    state: Jurisdiction | None = None,
+) -> NoticeType:
     table = decode(path, data, NoticeFile)
     deadline = None
     if table.deadline is not None:
@@ -548,6 +580,7 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
                 "deadline_lead",
                 'must say what is due by the deadline, such as "Comply no later than"',
             )
+        _check_act(path, "deadline", rule, state)
     anchor = deadline_anchor(deadline) if deadline is not None else None
     if (
         table.deadline_words is None
@@ -575,6 +608,8 @@ def _notice_from_table(village: str, slug: str, path: Path, data: dict[str, Any]
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
     facts = _facts(path, table.facts)
     declared = _declared(path, table, facts)
+    for name, period in declared.periods.items():
+        _check_act(path, f"periods.{name}", period, state)
     if table.shared is not None and table.amount_due is None:
         raise ConfigError(path, "shared", "splits a bill; name the bill in 'amount_due'")
     if (

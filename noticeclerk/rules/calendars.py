@@ -9,6 +9,9 @@ these states, so the tests use it only as a cross-check.
 - Wisconsin: Wis. Stat. § 995.20 ("legal holidays"). A holiday that falls on a Sunday is
   kept on the succeeding Monday. The Good Friday hours "observed for the purpose of
   worship" are not a legal holiday and are not listed.
+- Federal (for Wisconsin acts the law permits by mail only): the legal public holidays of
+  5 U.S.C. § 6103(a) on the days federal offices and the postal service observe them, a
+  Saturday holiday on the Friday before and a Sunday holiday on the Monday after.
 
 The lists are the statutes as they stand now (Juneteenth included, added in New York in
 2020); a deadline computed for an earlier year is computed under today's lists.
@@ -25,6 +28,8 @@ from zoneinfo import ZoneInfo
 
 NY_GCL_24 = "N.Y. Gen. Constr. Law § 24"
 WI_995_20 = "Wis. Stat. § 995.20"
+WI_990_001_4 = "Wis. Stat. § 990.001(4)"
+US_5_6103 = "5 U.S.C. § 6103"
 
 MONDAY, TUESDAY, THURSDAY, SATURDAY, SUNDAY = 0, 1, 3, 5, 6
 
@@ -42,6 +47,49 @@ class Jurisdiction(StrEnum):
     @property
     def state_name(self) -> str:
         return "New York" if self is Jurisdiction.NY else "Wisconsin"
+
+
+class Act(StrEnum):
+    """What a Wisconsin deadline asks for, as Wis. Stat. § 990.001(4) sorts acts.
+
+    Paragraph (b) moves the last day of any act off a Sunday or legal holiday. Paragraph (c)
+    moves it off a Saturday only for "any payment to or the service upon or the filing with any
+    officer, agent, agency, department or division" of the state or a municipality, when that
+    office keeps no Saturday hours: paying, filing an appeal or an application, serving the
+    village. Work on the ground (removing snow, repairing a sidewalk, abating a tree) is no
+    such act, nor is an act of the village's own officers; a Saturday does not move them. The
+    postal sentence of § 990.001(4) adds the federal holidays for an act the law permits by mail.
+    A notice type declares which kind its deadline is; the code never guesses.
+    """
+
+    AT_OFFICE = "at_office"
+    AT_OFFICE_OR_BY_MAIL = "at_office_or_by_mail"
+    IN_THE_FIELD = "in_the_field"
+    BY_THE_VILLAGE = "by_the_village"
+
+    @property
+    def at_office(self) -> bool:
+        """Whether paragraph (c) reaches it: a payment, service or filing at a public office."""
+        return self in (Act.AT_OFFICE, Act.AT_OFFICE_OR_BY_MAIL)
+
+    @property
+    def by_mail(self) -> bool:
+        return self is Act.AT_OFFICE_OR_BY_MAIL
+
+    @property
+    def words(self) -> str:
+        """What the act is, for an explanation: "work in the field (...)"."""
+        return ACT_WORDS[self]
+
+
+ACT_WORDS = {
+    Act.AT_OFFICE: "a payment, service or filing at the village office",
+    Act.AT_OFFICE_OR_BY_MAIL: (
+        "a payment, service or filing at the village office, which may also be made by mail"
+    ),
+    Act.IN_THE_FIELD: "work in the field (on the premises, a sidewalk, a street or a tree)",
+    Act.BY_THE_VILLAGE: "an act of the Village's own officers or Board",
+}
 
 
 @dataclass(frozen=True)
@@ -159,6 +207,44 @@ def wisconsin_legal_holidays(year: int) -> dict[date, Holiday]:
     return dict(sorted(found.items()))
 
 
+# The postal sentence, the last of Wis. Stat. § 990.001(4): "When an act is permitted to be
+# done by the use of the postal service, and the last day within the time prescribed by law for
+# performing such act falls on a legal public holiday under federal law, or other holiday
+# designated by the president such that the postal service does not receive registered mail or
+# make regular deliveries on that day, the day shall be considered a legal holiday for purposes
+# of this section." The days a President designates are not listed here: a village would add
+# them to its own calendar. The observed days below are the ones that differ from § 995.20.
+@cache
+def federal_postal_holidays(year: int) -> dict[date, str]:
+    """The days of one year on which federal offices and the postal service observe a legal
+    public holiday of 5 U.S.C. § 6103(a): the holiday itself, or the Friday before when it falls
+    on a Saturday and the Monday after when it falls on a Sunday (§ 6103(b))."""
+    found: dict[date, str] = {}
+    # New Year's Day of the next year is observed on December 31 when it falls on a Saturday.
+    for holiday_year in (year, year + 1):
+        days = [
+            (date(holiday_year, 1, 1), "New Year's Day"),
+            (nth_weekday(holiday_year, 1, MONDAY, 3), "Birthday of Martin Luther King, Jr."),
+            (nth_weekday(holiday_year, 2, MONDAY, 3), "Washington's Birthday"),
+            (last_weekday(holiday_year, 5, MONDAY), "Memorial Day"),
+            (date(holiday_year, 6, 19), "Juneteenth National Independence Day"),
+            (date(holiday_year, 7, 4), "Independence Day"),
+            (nth_weekday(holiday_year, 9, MONDAY, 1), "Labor Day"),
+            (nth_weekday(holiday_year, 10, MONDAY, 2), "Columbus Day"),
+            (date(holiday_year, 11, 11), "Veterans Day"),
+            (nth_weekday(holiday_year, 11, THURSDAY, 4), "Thanksgiving Day"),
+            (date(holiday_year, 12, 25), "Christmas Day"),
+        ]
+        for day, name in days:
+            if day.weekday() == SATURDAY:
+                day, name = day - timedelta(days=1), f"{name} (observed on Friday)"
+            elif day.weekday() == SUNDAY:
+                day, name = day + timedelta(days=1), f"{name} (observed on Monday)"
+            if day.year == year:
+                found[day] = name
+    return dict(sorted(found.items()))
+
+
 @dataclass(frozen=True)
 class LegalCalendar:
     """The days and hours that count in one village: its state's holidays, its office and zone.
@@ -166,8 +252,9 @@ class LegalCalendar:
     `designated_holidays` are the statutory holidays that have no fixed rule: in New York the
     days proclaimed by the President or the Governor (§ 24), in Wisconsin the day of the
     partisan primary (§ 995.20). `closures` are the village's own office closures; the system
-    treats them like holidays when a deadline would fall on one, and says so, because a notice
-    must never require an act at the village office on a day it is shut.
+    treats them like holidays when a deadline for an act at the office would fall on one, and
+    says so, because a notice must never require an act at the village office on a day it is
+    shut. A Wisconsin act not done at the office (`Act`) is not moved by a closure.
     """
 
     jurisdiction: Jurisdiction
@@ -210,18 +297,60 @@ class LegalCalendar:
         """Why a day is not a business day, in words for an explanation; None if it is one."""
         return self._why_closed(day, saturday="a Saturday")
 
-    def why_not_secular_day(self, day: date) -> str | None:
-        """Why a Wisconsin period cannot end on a day (Wis. Stat. § 990.001(4)(b), (c)).
+    def why_not_secular_day(self, day: date, act: Act | None = None) -> str | None:
+        """Why a Wisconsin period for an act cannot end on a day (Wis. Stat. § 990.001(4)).
 
-        A Sunday or a legal holiday never; a Saturday only when the village office keeps no
-        Saturday hours; a village closure never, for the reason given in the class docstring.
+        A Sunday or a legal holiday never ((b)). A Saturday only for an act at an office
+        that keeps no Saturday hours ((c)), and a village closure only for an act at the
+        office, for the reason given in the class docstring. For an act the law permits by mail,
+        also a day federal offices and the postal service observe a federal holiday (the
+        postal sentence). With no act named, the act is taken to be at the office.
         """
+        at_office = act is None or act.at_office
         saturday = None
-        if not self.office_open_saturday:
+        if act is not None and act.at_office and not self.office_open_saturday:
+            saturday = (
+                "a Saturday (the village office, where the payment, service or filing is made, "
+                "keeps no Saturday hours)"
+            )
+        elif at_office and not self.office_open_saturday:
             saturday = "a Saturday (the village office keeps no Saturday hours)"
-        return self._why_closed(day, saturday=saturday)
+        reason = self._why_closed(day, saturday=saturday, closures=at_office)
+        if act is not None and act.by_mail and self.legal_holiday(day) is None:
+            postal = federal_postal_holidays(day.year).get(day)
+            if postal:
+                reasons = [reason] if reason else []
+                reasons.append(
+                    f"{postal}, a legal public holiday under federal law ({US_5_6103}) on which "
+                    "the postal service makes no regular deliveries, and so a legal holiday for "
+                    f"an act permitted by mail (the postal sentence of {WI_990_001_4})"
+                )
+                reason = " and ".join(reasons)
+        return reason
 
-    def _why_closed(self, day: date, *, saturday: str | None) -> str | None:
+    def why_not_moved(self, day: date, act: Act | None) -> str | None:
+        """Why a Wisconsin period may end on a Saturday or a village closure that would move
+        an act at the office: this act is not done there. None when nothing needs saying."""
+        if act is None or act.at_office or self.why_not_secular_day(day, act) is not None:
+            return None
+        unmoved = []
+        saturday = day.weekday() == SATURDAY and not self.office_open_saturday
+        if saturday:
+            unmoved.append("a Saturday, when the village office keeps no hours")
+        closure = self.closure(day)
+        if closure:
+            unmoved.append(closure.describe())
+        if not unmoved:
+            return None
+        why = (
+            f"{' and '.join(unmoved)}, but that does not move the last day: {act.words} is "
+            "not a payment, service or filing at the village office"
+        )
+        if saturday:
+            why += ", and a Saturday moves only those"
+        return why
+
+    def _why_closed(self, day: date, *, saturday: str | None, closures: bool = True) -> str | None:
         reasons = []
         if day.weekday() == SATURDAY and saturday:
             reasons.append(saturday)
@@ -230,7 +359,7 @@ class LegalCalendar:
         holiday = self.legal_holiday(day)
         if holiday:
             reasons.append(holiday.describe())
-        closure = self.closure(day)
+        closure = self.closure(day) if closures else None
         if closure:
             reasons.append(closure.describe())
         return " and ".join(reasons) or None

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from noticeclerk.exceptions import InputError, RuleError
-from noticeclerk.rules.calendars import LegalCalendar
+from noticeclerk.rules.calendars import Act, LegalCalendar
 from noticeclerk.rules.periods import (
     MAX_COUNT,
     Deadline,
@@ -98,6 +98,14 @@ def _read_fact(value: object) -> str:
     return _read_event(value)
 
 
+def _read_act(value: object) -> Act:
+    try:
+        return Act(value)
+    except ValueError:
+        kinds = ", ".join(f'"{act.value}"' for act in Act)
+        raise ValueError(f"must be one of {kinds}") from None
+
+
 def _read_text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("must be text in quotes")
@@ -112,7 +120,17 @@ _READERS = {
     "time": _read_time,
     "month_day": _read_month_day,
     "number": _read_number,
+    "act": _read_act,
 }
+
+# The `act` key every rule takes: what the deadline asks for, which in Wisconsin decides whether
+# a Saturday moves its last day (Wis. Stat. § 990.001(4)(c)); calendars.Act says which is which.
+ACT_HELP = (
+    "Wisconsin: what the deadline asks for, at_office (paying, filing, appealing, applying), "
+    "at_office_or_by_mail (the same, the document also permitting it by mail), in_the_field "
+    "(work on the premises, a sidewalk, a street or a tree) or by_the_village (an act of the "
+    "Village's own officers or Board)"
+)
 
 
 def _event(events: Events, name: str, *, needs_time: bool = False) -> date | datetime:
@@ -133,6 +151,10 @@ class DeadlineRule(ABC):
 
     kind: ClassVar[str]
     summary: ClassVar[str]
+    # Keyword-only, so every kind's own parameters keep their order before it.
+    act: Act | None = field(
+        default=None, kw_only=True, metadata={"key": "act", "kind": "act", "help": ACT_HELP}
+    )
 
     @abstractmethod
     def deadline(
@@ -172,6 +194,7 @@ class _Period(DeadlineRule):
             self._anchor(events),
             before=self.before is not None,
             at=getattr(self, "at", None),
+            act=self.act,
         )
 
 
@@ -217,7 +240,8 @@ class NextDayAtRule(DeadlineRule):
     def deadline(
         self, calendar: LegalCalendar, events: Events, facts: Facts | None = None
     ) -> Deadline:
-        return next_day_at(calendar, local_day(calendar, _event(events, self.after)), self.at)
+        day = local_day(calendar, _event(events, self.after))
+        return next_day_at(calendar, day, self.at, act=self.act)
 
 
 @dataclass(frozen=True)
@@ -322,7 +346,7 @@ class FixedDayRule(DeadlineRule):
             raise InputError(f"The case fact '{self.fact}' must be a date written YYYY-MM-DD.")
         day = value.date() if isinstance(value, datetime) else value
         first = Step(f"The day fixed by {self.fixed_by} is {spell_date(day)}.")
-        last, steps = settle_last_day(calendar, day, before=False)
+        last, steps = settle_last_day(calendar, day, before=False, act=self.act)
         return Deadline(last, (first, *steps))
 
 

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import Jurisdiction, LegalCalendar
+from noticeclerk.rules.calendars import Act, Jurisdiction, LegalCalendar
 
 NY_GCL_20 = "N.Y. Gen. Constr. Law § 20"
 NY_GCL_25A = "N.Y. Gen. Constr. Law § 25-a"
@@ -112,11 +112,15 @@ def _step_by(before: bool) -> timedelta:
     return timedelta(days=-1 if before else 1)
 
 
-def _closing_rule(calendar: LegalCalendar) -> Callable[[date], str | None]:
-    """Why a period may not end on a day, under the village's state law; None if it may."""
+def _closing_rule(calendar: LegalCalendar, act: Act | None) -> Callable[[date], str | None]:
+    """Why a period may not end on a day, under the village's state law; None if it may.
+
+    New York's § 25-a moves the last day of any act off a Saturday, Sunday or public holiday,
+    so the kind of act matters only in Wisconsin.
+    """
     if calendar.jurisdiction is Jurisdiction.NY:
         return calendar.why_not_business_day
-    return calendar.why_not_secular_day
+    return lambda day: calendar.why_not_secular_day(day, act)
 
 
 def _wisconsin_authority(reason: str) -> str:
@@ -125,17 +129,24 @@ def _wisconsin_authority(reason: str) -> str:
     return WI_4B
 
 
-def settle_last_day(calendar: LegalCalendar, day: date, *, before: bool) -> tuple[date, list[Step]]:
+def settle_last_day(
+    calendar: LegalCalendar, day: date, *, before: bool, act: Act | None = None
+) -> tuple[date, list[Step]]:
     """Move a period's last day off a day on which it may not end, and say why.
 
     Forward periods move to the next day allowed (N.Y. GCL § 25-a; Wis. Stat.
     § 990.001(4)(b), (c)). Periods counted back from an event ("at least N days before")
-    move earlier, never later, so the time the law guarantees is never cut short.
+    move earlier, never later, so the time the law guarantees is never cut short. In
+    Wisconsin a Saturday moves only an act at the office (`Act`); for any other act the
+    explanation says why the Saturday stays.
     """
-    why_not = _closing_rule(calendar)
+    why_not = _closing_rule(calendar, act)
     steps: list[Step] = []
     reason = why_not(day)
     if reason is None:
+        stays = _why_it_stays(calendar, day, act)
+        if stays:
+            return day, [stays, Step(f"The period may end on {spell_date(day)}.")]
         return day, [Step(f"{spell_date(day)} is a day on which the period may end.")]
     authorities = set()
     while reason is not None:
@@ -148,6 +159,9 @@ def settle_last_day(calendar: LegalCalendar, day: date, *, before: bool) -> tupl
         steps.append(Step(f"{spell_date(day)} is {reason}.", authority))
         day += _step_by(before)
         reason = why_not(day)
+    stays = _why_it_stays(calendar, day, act)
+    if stays:
+        steps.append(stays)
     if before:
         steps.append(
             Step(
@@ -172,6 +186,18 @@ def settle_last_day(calendar: LegalCalendar, day: date, *, before: bool) -> tupl
             Step(f"The act may be done on the next secular day, {spell_date(day)}.", WI_4B)
         )
     return day, steps
+
+
+def _why_it_stays(calendar: LegalCalendar, day: date, act: Act | None) -> Step | None:
+    """A Wisconsin Saturday or closure that would move an act at the office, and why it does
+    not move this one."""
+    if calendar.jurisdiction is not Jurisdiction.WI:
+        return None
+    why = calendar.why_not_moved(day, act)
+    if why is None:
+        return None
+    # Only paragraph (c) speaks of Saturdays; a closure is the village's own, so no statute.
+    return Step(f"{spell_date(day)} is {why}.", WI_4C if "a Saturday" in why else None)
 
 
 def _at_hour(calendar: LegalCalendar, day: date, at: time | None, steps: list[Step]) -> Deadline:
@@ -202,6 +228,7 @@ def count_days(
     *,
     before: bool = False,
     at: time | None = None,
+    act: Act | None = None,
 ) -> Deadline:
     """Calendar days after (or before) the day of an event, the event's day not counted."""
     check_count(count, Unit.DAYS)
@@ -226,7 +253,7 @@ def count_days(
     else:
         raw = anchor + timedelta(days=-count if before else count)
     steps.append(Step(f"Counting {count} day{'s' if count > 1 else ''} gives {spell_date(raw)}."))
-    last, settle_steps = settle_last_day(calendar, raw, before=before)
+    last, settle_steps = settle_last_day(calendar, raw, before=before, act=act)
     return _at_hour(calendar, last, at, steps + settle_steps)
 
 
@@ -263,7 +290,12 @@ def add_months(day: date, months: int) -> date:
 
 
 def count_months(
-    calendar: LegalCalendar, anchor: date, count: int, *, before: bool = False
+    calendar: LegalCalendar,
+    anchor: date,
+    count: int,
+    *,
+    before: bool = False,
+    act: Act | None = None,
 ) -> Deadline:
     """Calendar months after (or before) a day (N.Y. GCL § 30; Wisconsin, calendar months)."""
     check_count(count, Unit.MONTHS)
@@ -278,7 +310,7 @@ def count_months(
             authority,
         )
     ]
-    last, settle_steps = settle_last_day(calendar, raw, before=before)
+    last, settle_steps = settle_last_day(calendar, raw, before=before, act=act)
     return Deadline(last, tuple(steps + settle_steps))
 
 
@@ -365,11 +397,13 @@ def _walk_hours_skipping_excluded_days(
         moment = boundary
 
 
-def next_day_at(calendar: LegalCalendar, anchor: date, at: time) -> Deadline:
+def next_day_at(
+    calendar: LegalCalendar, anchor: date, at: time, *, act: Act | None = None
+) -> Deadline:
     """A stated hour of the day following an event, as in "12:00 noon of the day following"."""
     following = anchor + timedelta(days=1)
     steps = [Step(f"The day following {spell_date(anchor)} is {spell_date(following)}.")]
-    last, settle_steps = settle_last_day(calendar, following, before=False)
+    last, settle_steps = settle_last_day(calendar, following, before=False, act=act)
     return _at_hour(calendar, last, at, steps + settle_steps)
 
 
@@ -381,8 +415,13 @@ def count_period(
     *,
     before: bool = False,
     at: time | None = None,
+    act: Act | None = None,
 ) -> Deadline:
-    """Any period in one call: what the CLI and the catalogue's rules use."""
+    """Any period in one call: what the CLI and the catalogue's rules use.
+
+    `act` says what the period is for (Wisconsin, `Act`); New York and periods in hours or
+    business days count the same whatever it is.
+    """
     if unit is Unit.HOURS:
         if not isinstance(anchor, datetime):
             raise InputError("A period in hours needs a date and time to count from, not a date.")
@@ -391,12 +430,12 @@ def count_period(
         return count_hours(calendar, anchor, count, before=before)
     day = local_day(calendar, anchor)
     if unit is Unit.DAYS:
-        return count_days(calendar, day, count, before=before, at=at)
+        return count_days(calendar, day, count, before=before, at=at, act=act)
     if unit is Unit.BUSINESS_DAYS:
         return count_business_days(calendar, day, count, before=before, at=at)
     if at is not None:
         raise InputError("A period in months ends with its last day; it cannot name an hour.")
-    return count_months(calendar, day, count, before=before)
+    return count_months(calendar, day, count, before=before, act=act)
 
 
 def local_day(calendar: LegalCalendar, moment: date | datetime) -> date:
