@@ -67,7 +67,10 @@ def test_the_ordinance_s_words_for_village_a_s_four_manners_of_service_are_quote
     }
 
 
-def test_a_service_quote_must_be_text(tmp_path):
+def test_a_service_quote_is_read_with_its_spacing_joined_and_must_be_text(tmp_path):
+    write_notice(tmp_path, MINIMAL + 'quote = """Notice of the bill shall\n  be mailed"""\n')
+    (entry,) = load_notice("luck", "test-notice", workspace=tmp_path).service
+    assert entry.quote == "Notice of the bill shall be mailed"
     write_notice(tmp_path, MINIMAL + "quote = 7\n")
     with pytest.raises(ConfigError, match=r"service\[0\]\.quote"):
         load_notice("luck", "test-notice", workspace=tmp_path)

@@ -375,12 +375,13 @@ def proof_command(
 ) -> None:
     """Print the affidavit of service of a document (PDF and DOCX), from its service records.
 
-    \b
     Without --issue it writes a DRAFT to read and check: every page is marked DRAFT and it has
     no affidavit number. It is not to be signed, sworn or filed.
+
     With --issue it issues the affidavit to be sworn: the register numbers it (DOCUMENT-AFF-1,
     then -AFF-2 for a later one), keeps its exact PDF and DOCX with their SHA-256 and the
-    services it swears to, and prints the number and SHA-256. 'case show' lists it.
+    services it swears to, and prints the number and SHA-256; --by names who issued it (the
+    servers swear and sign it before a notary). 'case show' lists it.
 
     Each person who served swears to their own services and signs, each with a jurat of their
     own for the notary; the venue and jurat are the state's (New York or Wisconsin). The
