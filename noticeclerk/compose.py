@@ -163,8 +163,11 @@ def village_context(village: Village) -> dict[str, Any]:
         "name": village.name,
         "sample": village.sample,
         "demonstration": letterhead.demonstration,
+        "state": village.state.value,
         "state_name": village.state.state_name,
         "county": letterhead.county,
+        # A New York jurat's "Qualified in ... County"; None leaves the notary's blank.
+        "notary_county": letterhead.notary_county,
         "address_lines": list(letterhead.address_lines),
         "phone": letterhead.phone,
         "email": letterhead.email,

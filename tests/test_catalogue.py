@@ -43,6 +43,39 @@ def test_each_quote_is_the_ordinance_word_for_word(village, notice):
             assert words(paragraph) in ordinance, (quote.section, paragraph[:80])
 
 
+@pytest.mark.skipif(
+    not ORDINANCES.is_dir(), reason="the ordinances in ../shared are not beside this checkout"
+)
+@pytest.mark.parametrize(("village", "notice"), ALL_NOTICES)
+def test_each_manner_of_service_quoted_is_the_ordinance_word_for_word(village, notice):
+    # The affidavit of service prints `quote` as the ordinance's words; `words` never is.
+    ordinance = words(re.sub(r"\n\s*", "\n", ordinance_file(village).read_text(encoding="utf-8")))
+    for entry in load_notice(village, notice).service:
+        if entry.quote is not None:
+            assert words(entry.quote) in ordinance, (entry.section, entry.quote[:80])
+
+
+def test_the_ordinance_s_words_for_village_a_s_four_manners_of_service_are_quoted():
+    quoted = {
+        entry.method: entry for entry in load_notice("village-a", "directive-to-comply").service
+    }
+    assert {method: entry.section for method, entry in quoted.items() if entry.quote} == {
+        "hand_owner": "§ 134-43A (inferred)",
+        "hand_suitable_age": "§ 134-43B (inferred)",
+        "email": "§ 134-43C (inferred)",
+        "door_and_phone": "§ 134-43D (inferred)",
+    }
+
+
+def test_a_service_quote_is_read_with_its_spacing_joined_and_must_be_text(tmp_path):
+    write_notice(tmp_path, MINIMAL + 'quote = """Notice of the bill shall\n  be mailed"""\n')
+    (entry,) = load_notice("luck", "test-notice", workspace=tmp_path).service
+    assert entry.quote == "Notice of the bill shall be mailed"
+    write_notice(tmp_path, MINIMAL + "quote = 7\n")
+    with pytest.raises(ConfigError, match=r"service\[0\]\.quote"):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
 def write_notice(workspace: Path, text: str) -> None:
     folder = workspace / "notices" / "luck"
     folder.mkdir(parents=True, exist_ok=True)

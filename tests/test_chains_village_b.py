@@ -151,8 +151,11 @@ def test_certificate_statement_and_special_assessment_follow_one_another_in_one_
     clerk("proof", STATEMENT, "--out", str(tmp_path / "proofs"), today="2026-03-03")
     proof = pdf_text(next((tmp_path / "proofs").rglob("*.pdf")))
     assert "On Friday, January 16, 2026 at 3:00 p.m. EST, I mailed a true copy" in proof
-    assert "Forwarded by mail to the person shown as the owner by the last current tax roll" in (
-        proof
+    # The ordinance's own words, not the notice definition's paraphrase of them.
+    assert (
+        "the one Division (C) provides: “the Village Treasurer shall forward a statement of the "
+        "total charges assessed on each parcel of property to the person as shown as the owner "
+        "by the last current tax roll”" in proof
     )
 
 

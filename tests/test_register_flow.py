@@ -395,8 +395,8 @@ def test_the_affidavit_of_service_states_who_served_how_and_when(engine, office)
     rendered = render_proof(engine, number, workspace=office)
     assert rendered.files["pdf"].startswith(b"%PDF")
     html = rendered.html
-    assert "Kerry Nowak, being duly sworn" in html
-    assert "STATE OF WISCONSIN, COUNTY OF JEFFERSON" in html
+    assert "Kerry Nowak, being first duly sworn on oath" in html
+    assert "STATE OF WISCONSIN</th>" in html and "COUNTY OF JEFFERSON</th>" in html
     assert "9:05 a.m. CST" in html and "Marguerite O&#39;Connell" in html
 
 

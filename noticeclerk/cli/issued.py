@@ -468,17 +468,100 @@ def _once(follow_up: NextDocument) -> str:
 
 @click.command("proof")
 @click.argument("document_number", metavar="DOCUMENT")
+@click.option(
+    "--issue",
+    "issue",
+    is_flag=True,
+    help="Issue the affidavit to be sworn: number it DOCUMENT-AFF-1 (-AFF-2 for a later one) "
+    "and freeze its PDF and DOCX in the register with their SHA-256.",
+)
+@click.option(
+    "--void-copy",
+    is_flag=True,
+    help="For a void document only: print its affidavit marked VOID on every page, for the "
+    "record. It is never issued.",
+)
 @workspace_out_option("proofs", "Where to write the affidavit.")
+@BY_OPTION
 @pass_office
-def proof_command(office: Office, document_number: str, out_dir: Path | None) -> None:
-    """Print the affidavit of service of a document (PDF and DOCX), from its service records."""
+def proof_command(
+    office: Office,
+    document_number: str,
+    issue: bool,
+    void_copy: bool,
+    out_dir: Path | None,
+    by: str,
+) -> None:
+    """Print the affidavit of service of a document (PDF and DOCX), from its service records.
+
+    Without --issue it writes a DRAFT to read and check: every page is marked DRAFT and it has
+    no affidavit number. It is not to be signed, sworn or filed.
+
+    With --issue it issues the affidavit to be sworn: the register numbers it (DOCUMENT-AFF-1,
+    then -AFF-2 for a later one), keeps its exact PDF and DOCX with their SHA-256 and the
+    services it swears to, and prints the number and SHA-256; --by names who issued it (the
+    servers swear and sign it before a notary). 'case show' lists it.
+
+    Each person who served swears to their own services and signs, each with a jurat of their
+    own for the notary; the venue and jurat are the state's (New York or Wisconsin). The
+    ordinance is quoted only where the notice type gives its words for the manner of service.
+    Only services that stand are sworn to: a struck service is left out.
+
+    A void document has no affidavit: it is refused. --void-copy prints one marked VOID on
+    every page with the reason, for the file.
+
+    \b
+    Examples:
+      noticeclerk proof VA-D-2026-00001
+      noticeclerk proof VA-D-2026-00001 --issue --by "J. Avery"
+    """
+    if issue and void_copy:
+        raise click.UsageError(
+            "--issue and --void-copy do not go together: a void document's affidavit is never "
+            "issued."
+        )
     require_printing()
-    from noticeclerk.register.proof import render_proof
+    from noticeclerk.register.proof import issue_proof, render_proof
     from noticeclerk.render import write_rendered
 
-    rendered = render_proof(office.register(), document_number, workspace=office.workspace)
-    for path in write_rendered(rendered, office.outputs("proofs", out_dir) / rendered.village):
-        click.echo(f"Wrote {path}")
+    engine = office.register()
+    if not issue:
+        rendered = render_proof(
+            engine, document_number, workspace=office.workspace, void_copy=void_copy
+        )
+        folder = office.outputs("proofs", out_dir) / rendered.village
+        for path in write_rendered(rendered, folder):
+            click.echo(f"Wrote {path}")
+        if void_copy:
+            click.echo(
+                f"Marked VOID on every page: {document_number} is void; for the record only."
+            )
+        else:
+            click.echo(
+                "This is a DRAFT, marked so on every page; issue the affidavit to be sworn with "
+                f"'noticeclerk proof {document_number} --issue --by NAME'."
+            )
+        return
+    issued = issue_proof(
+        engine, document_number, by=by, now=office.clock.now(), workspace=office.workspace
+    )
+    services = f"{issued.services} service{'s' if issued.services != 1 else ''}"
+    click.echo(
+        f"Issued {issued.number}: affidavit of service of {issued.document}, {services}, "
+        f"sworn by {', '.join(issued.affiants)}."
+    )
+    click.echo(f"  PDF SHA-256 {issued.pdf_sha256}")
+    out_dir = office.outputs("proofs", out_dir)
+    try:
+        written = write_rendered(issued.rendered, out_dir / issued.rendered.village)
+    except OSError as error:
+        # Issued and frozen already; issuing again would number a second affidavit.
+        raise OutputError(
+            f"{issued.number} is issued and kept in the register, but a copy could not be "
+            f"written to {out_dir} ({error.strerror or error})."
+        ) from None
+    for path in written:
+        click.echo(f"  Wrote a copy to {path}")
 
 
 @click.command("pay")

@@ -462,6 +462,12 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
             lines.append(f"    Paid {_money(payment['amount'])} on {payment['paid_on']}{reference}")
+        for affidavit in document["affidavits"]:
+            lines.append(
+                f"    Affidavit of service {affidavit['number']} issued "
+                f"{_when(affidavit['issued_at'], zone)} by {affidavit['issued_by']}, PDF SHA-256 "
+                f"{affidavit['pdf_sha256']}"
+            )
     if history["may_issue"]:
         lines.append("May issue next (noticeclerk issue CASE NOTICE-TYPE):")
         for follow_up in history["may_issue"]:

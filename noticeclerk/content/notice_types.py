@@ -114,6 +114,10 @@ class ServiceSpec(Table):
     method: Literal[tuple(SERVICE_METHODS)]  # type: ignore[valid-type]
     words: Text
     section: Text
+    # The ordinance's own words for this manner of service, word for word, where it has them
+    # (tests/test_catalogue.py holds each to the ordinance text). `words` is the notice's own
+    # plain statement of the method; only `quote` is ever printed as the ordinance's text.
+    quote: Text | None = None
 
 
 class SuspensionSpec(Table):
@@ -367,11 +371,13 @@ class Quote:
 
 @dataclass(frozen=True)
 class ServiceMethod:
-    """A way the ordinance allows the document to be served, in the ordinance's own words."""
+    """A way the document may be served: the notice's words for it, the section the Village
+    relies on, and the ordinance's own words for it where the ordinance has them."""
 
     method: str
     words: str
     section: str
+    quote: str | None = None
 
 
 @dataclass(frozen=True)
@@ -641,7 +647,12 @@ def _notice_from_table(
         facts=tuple(facts),
         quotes=tuple(Quote(q.section, q.text.strip()) for q in table.quotes),
         service=tuple(
-            ServiceMethod(entry.method, entry.words.strip(), entry.section)
+            ServiceMethod(
+                entry.method,
+                entry.words.strip(),
+                entry.section,
+                " ".join(entry.quote.split()) if entry.quote else None,
+            )
             for entry in table.service
         ),
         text={key: value.strip() for key, value in table.text.items()},

@@ -322,6 +322,9 @@ class LetterheadTable(Table):
     seal: str | None = None
     locale: str = "en_US"
     demonstration: bool = False
+    # New York only: the county a notary who swears the Village's affidavits is qualified in
+    # (Executive Law § 137). Left out, the jurat prints a blank for the notary to fill in.
+    notary_county: Text | None = None
 
 
 class OfficerTable(Table):
@@ -390,6 +393,9 @@ class Letterhead:
     officers: dict[str, Officer]
     folders: tuple[Path, ...]
     path: Path
+    # The county the Village's notary is qualified in, for a New York jurat; None when the
+    # file leaves it to the notary to write in at the signing.
+    notary_county: str | None = None
 
     def officer(self, key: str, wanted_by: str) -> Officer:
         """The officer a document names as signer, or ConfigError naming the key to add."""
@@ -588,10 +594,24 @@ def _letterhead(
         demonstration=printed.demonstration,
         number_prefix=printed.number_prefix,
         county=printed.county.strip(),
+        notary_county=_notary_county(path, table),
         officers={key: _officer(path, key, entry) for key, entry in table.officers.items()},
         folders=folders,
         path=path,
     )
+
+
+def _notary_county(path: Path, table: VillageFile) -> str | None:
+    """The notary's county of qualification, which only a New York jurat states."""
+    county = table.letterhead.notary_county if table.letterhead else None
+    if county is not None and table.state is not Jurisdiction.NY:
+        raise ConfigError(
+            path,
+            "letterhead.notary_county",
+            "is for New York villages (Executive Law § 137); a Wisconsin jurat names no county "
+            "of qualification, so remove it",
+        )
+    return county.strip() if county else None
 
 
 def _officer(path: Path, key: str, entry: object) -> Officer:

@@ -260,6 +260,16 @@ STYLES: dict[str, Style] = {
     ".keep-together": Style(keep_together=AVOID),
     ".cite": Style(nowrap=True),  # Word can keep a table cell's text on one line, not a span's
     ".narrower": Style(margin_right=inches(0.4)),
+    ".page-mark": Style(
+        bold=True,
+        italic=False,
+        size=96,
+        font=SANS,
+        line_height=NORMAL,
+        color="BB0000",
+        align="center",
+        tracking=8.0,
+    ),
 }
 # Selectors letter.css groups with one above, sharing its declarations.
 STYLES["table.costs td"] = STYLES["table.costs th"]

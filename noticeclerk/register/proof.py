@@ -1,12 +1,25 @@
-"""A document's service records, turned into an affidavit of service with the state's jurat."""
+"""A document's service records, turned into an affidavit of service in the state's form: a
+draft to read, the issued affidavit frozen in the register to be sworn, or a void document's
+copy for the record.
+
+Each person who served swears to their own services and signs under them, with a jurat of their
+own beside the signature, so that no jurat is ever parted from the signature it certifies. The
+affidavit quotes the ordinance only where the notice definition gives the ordinance's own words
+for the manner of service (`quote`); the definition's plain statement of a method is never
+presented as ordinance text.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
 
 from noticeclerk.compose import village_context
 from noticeclerk.content.notice_types import ServiceMethod, load_notice
@@ -15,10 +28,12 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import Document, Service
-from noticeclerk.render import Rendered, Renderer
+from noticeclerk.register.models import Document, Proof, Service
 from noticeclerk.rules.periods import spell_date, spell_time
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
+
+if TYPE_CHECKING:
+    from noticeclerk.render import Rendered, Renderer
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 
@@ -32,50 +47,185 @@ AFTERWARDS = {
 }
 
 
+@dataclass(frozen=True)
+class IssuedProof:
+    """An affidavit of service issued and frozen: what the clerk is told, and its files."""
+
+    number: str
+    document: str
+    affiants: tuple[str, ...]
+    services: int
+    pdf_sha256: str
+    docx_sha256: str
+    rendered: Rendered
+
+
 def render_proof(
-    engine: Engine, number: str, *, workspace: Path | None, renderer: Renderer | None = None
+    engine: Engine,
+    number: str,
+    *,
+    workspace: Path | None,
+    renderer: Renderer | None = None,
+    void_copy: bool = False,
 ) -> Rendered:
-    """The affidavit of service (or of mailing) for every service recorded for a document."""
+    """A draft of the affidavit of service of a document, marked on every page as not issued;
+    or, with `void_copy`, a void document's affidavit marked VOID, for the record."""
     with transaction(engine) as session:
         document = find_document(session, number)
         check_frozen(document)  # an affidavit swears to the bytes' SHA-256: they must have it
-        if not document.services:
+        if void_copy and document.status != "void":
             raise InputError(
-                f"Document {number} has no service recorded; "
-                "record it with 'noticeclerk serve' first."
+                f"Document {number} is not void; --void-copy is only for a void document's "
+                "record. Leave it out for a draft, or issue the affidavit with --issue."
             )
-        village = load_village(document.case.village, workspace)
-        notice = load_notice(village.slug, document.notice_type, workspace)
-        words = {entry.method: entry for entry in notice.service}
-        services: list[dict[str, Any]] = []
-        for service in document.services:
-            services.append(_service_facts(service, document, words, village.timezone))
-        context = {
-            "village": village_context(village),
-            "doc": {
-                "title": f"Affidavit of Service — {notice.title}",
-                "number": document.number,
-                "served_title": notice.title,
-                "date": document.document_date,
-                "case_number": document.case.number,
-                "recipient_name": document.recipient_name,
-                "recipient_lines": list(document.recipient_lines),
-                "pdf_sha256": document.pdf_sha256,
-            },
-            "services": services,
-        }
-        renderer = renderer or Renderer(workspace)
-        # The affidavit is dated when it is sworn, which is after the last service.
-        sworn = max(s.served_at for s in document.services).astimezone(village.timezone).date()
-        return renderer.render_template(
-            PROOF_TEMPLATE,
-            context,
-            village,
-            number=f"{document.number}-AFF",
-            title=f"Affidavit of Service — {document.number}",
-            stem=f"{document.number}-affidavit-of-service",
-            document_date=sworn,
+        if not void_copy:
+            _refuse_void(document)
+        return _render(document, workspace, renderer, mark="void" if void_copy else "draft")
+
+
+def issue_proof(
+    engine: Engine,
+    number: str,
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    renderer: Renderer | None = None,
+) -> IssuedProof:
+    """Number, render and freeze the affidavit of service of a document's standing services,
+    in one transaction: "<DOCUMENT>-AFF-1", then -AFF-2 for a later one. The register keeps
+    its exact bytes with their SHA-256 and the services it swears to."""
+    with transaction(engine) as session:
+        document = find_document(session, number)
+        check_frozen(document)
+        _refuse_void(document)
+        taken = session.execute(
+            select(func.count(Proof.id)).where(Proof.document_id == document.id)
+        ).scalar_one()
+        proof_number = f"{document.number}-AFF-{taken + 1}"
+        rendered = _render(document, workspace, renderer, mark=None, proof_number=proof_number)
+        services = document.services
+        proof = Proof(
+            document_id=document.id,
+            number=proof_number,
+            issued_at=now,
+            issued_by=by,
+            service_ids=[service.id for service in services],
+            pdf=rendered.files["pdf"],
+            pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
+            docx=rendered.files["docx"],
+            docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
         )
+        session.add(proof)
+        session.flush()
+        return IssuedProof(
+            number=proof_number,
+            document=document.number,
+            affiants=tuple(dict.fromkeys(service.served_by for service in services)),
+            services=len(services),
+            pdf_sha256=proof.pdf_sha256,
+            docx_sha256=proof.docx_sha256,
+            rendered=rendered,
+        )
+
+
+def issued_proofs(session: Session, document: Document) -> list[Proof]:
+    """The affidavits issued for a document, oldest first."""
+    return list(
+        session.execute(
+            select(Proof).where(Proof.document_id == document.id).order_by(Proof.id)
+        ).scalars()
+    )
+
+
+def _refuse_void(document: Document) -> None:
+    if document.status == "void":
+        raise InputError(
+            f"Document {document.number} is void ({document.void_reason}); an affidavit of its "
+            "service proves nothing; ask with --void-copy for the record."
+        )
+
+
+def _render(
+    document: Document,
+    workspace: Path | None,
+    renderer: Renderer | None,
+    *,
+    mark: str | None,
+    proof_number: str | None = None,
+) -> Rendered:
+    """The affidavit as issued (`mark` None, with its number), as a draft, or as a void copy."""
+    number = document.number
+    if not document.services:
+        raise InputError(
+            f"Document {number} has no service recorded; record it with 'noticeclerk serve' first."
+        )
+    village = load_village(document.case.village, workspace)
+    notice = load_notice(village.slug, document.notice_type, workspace)
+    words = {entry.method: entry for entry in notice.service}
+    zone = village.timezone
+    services: list[dict[str, Any]] = []
+    affiants: dict[str, list[dict[str, Any]]] = {}
+    for service in document.services:
+        facts = _service_facts(service, document, words, zone)
+        entry = words.get(service.method)
+        # The ordinance is quoted only in its own words, with the section they are in; where the
+        # notice definition has none, the affidavit states the method and cites nothing, since a
+        # section cited beside a manner of service would say the section provides it.
+        facts["ordinance"] = (
+            {"section": entry.section, "quote": entry.quote} if entry and entry.quote else None
+        )
+        services.append(facts)
+        # Each person swears only to their own services, in the order they were recorded.
+        affiants.setdefault(service.served_by, []).append(facts)
+    context = {
+        "village": village_context(village),
+        "doc": {
+            "title": f"Affidavit of Service — {notice.title}",
+            "number": document.number,
+            "served_title": notice.title,
+            "date": document.document_date,
+            "case_number": document.case.number,
+            "recipient_name": document.recipient_name,
+            "recipient_lines": list(document.recipient_lines),
+            "pdf_sha256": document.pdf_sha256,
+        },
+        "affidavit": {
+            "number": proof_number,
+            "mark": mark,
+            "void": (
+                {
+                    "reason": document.void_reason,
+                    "date": spell_date(document.voided_at.astimezone(zone).date()),
+                    "by": document.voided_by,
+                }
+                if mark == "void" and document.voided_at is not None
+                else None
+            ),
+        },
+        "services": services,
+        "affiants": [{"name": name, "services": own} for name, own in affiants.items()],
+    }
+    if renderer is None:
+        from noticeclerk.render import Renderer
+
+        renderer = Renderer(workspace)
+    # The affidavit is dated when it is sworn, which is after the last service.
+    sworn = max(s.served_at for s in document.services).astimezone(zone).date()
+    stem = {
+        None: f"{proof_number}-affidavit-of-service",
+        "draft": f"{number}-affidavit-of-service",
+        "void": f"{number}-affidavit-of-service-VOID",
+    }[mark]
+    return renderer.render_template(
+        PROOF_TEMPLATE,
+        context,
+        village,
+        number=proof_number or f"{number}-AFF",
+        title=f"Affidavit of Service — {proof_number or number}",
+        stem=stem,
+        document_date=sworn,
+    )
 
 
 def _service_facts(

@@ -23,7 +23,7 @@ from noticeclerk.register.database import transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import Case, Document, Service, ServiceEvent
+from noticeclerk.register.models import Case, Document, Proof, Service, ServiceEvent
 from noticeclerk.register.parties import parties_of
 from noticeclerk.register.payments import balance
 from noticeclerk.register.roll import owner_of_record
@@ -131,6 +131,13 @@ def case_history(
                 select(Document).where(Document.case_id == case.id).order_by(Document.id)
             ).scalars()
         )
+        proofs = list(
+            session.execute(
+                select(Proof)
+                .where(Proof.document_id.in_([document.id for document in documents]))
+                .order_by(Proof.id)
+            ).scalars()
+        )
         history = {
             "number": case.number,
             "village": village.slug,
@@ -154,7 +161,13 @@ def case_history(
             "parcels": parcels,
             "parties": parties_of(case),
             "records": records,
-            "documents": [_document(document, village, workspace) for document in documents],
+            "documents": [
+                {
+                    **_document(document, village, workspace),
+                    "affidavits": _affidavits(proofs, document, zone),
+                }
+                for document in documents
+            ],
             "may_issue": (
                 []
                 if case.closed_at
@@ -229,6 +242,21 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         ],
         "pdf_sha256": document.pdf_sha256,
     }
+
+
+def _affidavits(proofs: list[Proof], document: Document, zone: Any) -> list[dict[str, Any]]:
+    """The affidavits of service issued for a document (`proof --issue`), oldest first."""
+    return [
+        {
+            "number": proof.number,
+            "issued_at": _moment(proof.issued_at, zone),
+            "issued_by": proof.issued_by,
+            "services": len(proof.service_ids),
+            "pdf_sha256": proof.pdf_sha256,
+        }
+        for proof in proofs
+        if proof.document_id == document.id
+    ]
 
 
 def _deadline(document: Document, zone: Any) -> str | None:
