@@ -680,8 +680,11 @@ def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_se
     definition = (REPO / "notices" / "palmyra" / "house-numbering-notice.toml").read_text(
         encoding="utf-8"
     )
+    counted_from_service = 'from = "service", act = "in_the_field"}'
+    assert counted_from_service in definition
     definition = definition.replace(
-        'from = "service"}', 'from = "order"}\ndeadline_counts_from_service = false'
+        counted_from_service,
+        'from = "order", act = "in_the_field"}\ndeadline_counts_from_service = false',
     )
     # The letter still prints the day it was served, an event it declares it prints.
     definition += '\n[events]\nservice = "the day the notice was served"\n'
