@@ -114,8 +114,8 @@ METHODS = {
     ),
     "leave_with_adult": (
         ("--to", "a man of about forty who said he lives there", "--address", "12 A Street"),
-        ("--address", "12 A Street"),
-        "Give --to",
+        ("--to", "a man of about forty who said he lives there"),
+        "Give --address",
         "by leaving it with an adult on the premises, delivering it to a man of about forty who "
         "said he lives there, at 12 A Street.",
     ),
@@ -221,9 +221,27 @@ def test_each_method_is_refused_without_its_particulars_and_sworn_with_exactly_t
     assert refusal in refused(clerk, *serve, *short)
     assert services(clerk) == []
     clerk(*serve, *particulars, today=RECORDED)
+    (record,) = kept(clerk)
+    assert record["address"] == KEPT_ADDRESS.get(method, "12 A Street")
     text = affidavit(clerk)
     assert "On Tuesday, December 1, 2026 at 10:00 a.m. EST, I " in text
     assert sworn in text
+
+
+# Where the register records each service happened: what the server gave, the address on file
+# for mail and for filing (the office of the one it is addressed to), nothing for email.
+ON_FILE = "12 A Street, Village A NY 10000"
+KEPT_ADDRESS = {
+    "present_personally": "the Village Clerk's office, Village Hall",
+    "leave_at_residence": "12 A Street, inside the storm door",
+    "post_on_premises": "12 A Street, on the garage door",
+    "email": None,
+    "publication": None,
+    "certified_mail": ON_FILE,
+    "registered_mail": ON_FILE,
+    "first_class_mail": ON_FILE,
+    "file_with_officer": ON_FILE,
+}
 
 
 def test_every_method_the_register_knows_is_shown_here():
@@ -370,3 +388,30 @@ def test_a_receipt_later_than_now_is_refused(clerk):
     assert services(clerk)[0]["events"] == []
     clerk("receipt", DOCUMENT, "--signed", "2026-12-03T10:00", today="2026-12-04")
     assert [e["kind"] for e in services(clerk)[0]["events"]] == ["receipt_signed"]
+
+
+@pytest.mark.parametrize(
+    ("option", "named"),
+    [
+        ("--email-source", "Where the email address came from (--email-source)"),
+        ("--phone-number", "The telephone number called (--phone-number)"),
+        ("--answered-by", "The person who answered the call (--answered-by)"),
+    ],
+)
+def test_a_control_character_in_a_new_particular_is_refused_naming_it(clerk, option, named):
+    given = {
+        "--address": "12 A Street",
+        "--phone-number": "(555) 010-0112",
+        "--called-at": "2026-12-01T10:20",
+        "--phone-result": "answered",
+        "--answered-by": "Marie Smith",
+    }
+    method = "door_and_phone"
+    if option == "--email-source":
+        given = {"--email": "guess@wrong.example"}
+        method = "email"
+    given[option] = "Marie\x1b[2J"
+    args = [item for pair in given.items() for item in pair]
+    result = refused(clerk, "serve", DOCUMENT, "--method", method, "--by", "R. Ortiz", *AT, *args)
+    assert f"{named} contains a control character (U+001B)" in result
+    assert services(clerk) == []
