@@ -38,6 +38,13 @@ from noticeclerk.register.service import ServiceRequest, serve
 ROOT = Path(__file__).resolve().parent.parent
 ROLL = ROOT / "casebook" / "village-a" / "roll.csv"
 PARCELS = ["0301-02-001", "0301-02-004", "0301-02-009", "0301-02-011"]
+# Where each directive is handed over: the property, not the owner's mailing address.
+PREMISES = {
+    "0301-02-001": "12 A Street",
+    "0301-02-004": "14 A Street",
+    "0301-02-009": "16 A Street",
+    "0301-02-011": "10 A Street",
+}
 DIRECTIVE = [
     "inspection_date=2026-01-02",
     "street_name=A Street",
@@ -77,7 +84,10 @@ def build(office: Path, cases: int) -> None:
             engine, case, notice_slug=None, document_date=date(2026, 1, 5), by="bench",
             now=at("2026-01-05"), workspace=office,
         ).number  # fmt: skip
-        served = ServiceRequest("hand_owner", "R. Ortiz", at("2026-01-05"))
+        served = ServiceRequest(
+            "hand_owner", "R. Ortiz", at("2026-01-05"), to_person="the owner",
+            address=PREMISES[parcel],
+        )  # fmt: skip
         serve(engine, directive, served, now=at("2026-01-05"), workspace=office)
         if index % 2:
             continue

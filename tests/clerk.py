@@ -3,6 +3,7 @@ through CliRunner as the clerk would type it, the day fixed by --today."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from io import BytesIO
 from pathlib import Path
 
@@ -80,6 +81,12 @@ def clerk_at(tmp_path: Path, runner: CliRunner, *villages: str) -> Clerk:
     for village in villages:
         clerk("roll", "import", str(CASEBOOK / village / "roll.csv"), "--village", village)
     return clerk
+
+
+def day_after(moment: str) -> str:
+    """The day after a moment's (or a day's), for a clock past a service: a fixed day is read
+    at 12:00 UTC, before a morning's service in New York or Wisconsin has happened."""
+    return (date.fromisoformat(moment[:10]) + timedelta(days=1)).isoformat()
 
 
 def issued_number(result: Result) -> str:

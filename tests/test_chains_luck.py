@@ -75,7 +75,11 @@ def snow_notice_served(clerk: Clerk) -> None:
         "Officer D. Reyes",
         "--at",
         "2026-12-23T14:15",
-        today="2026-12-23",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-12-24",
     )
     clerk("case", "record", "LU-C-2026-0001", *SNOW_BILL, today="2026-12-24")
 
@@ -100,7 +104,7 @@ def test_the_snow_bill_follows_the_served_notice_and_is_due_ten_days_from_its_re
         "clerk",
         "--at",
         "2027-01-04T15:00",
-        today="2027-01-04",
+        today="2027-01-05",
     )
     receipt = clerk(
         "receipt",
@@ -140,7 +144,7 @@ def test_a_snow_bill_mailed_first_class_states_the_rule_until_its_receipt_is_rec
     assert "For a bill received on" not in text  # nobody knows that day yet
     clerk(
         "serve", bill, "--method", "first_class_mail", "--by", "clerk",
-        "--at", "2027-01-04T15:00", today="2027-01-04",
+        "--at", "2027-01-04T15:00", today="2027-01-05",
     )  # fmt: skip
     waiting = json.loads(clerk("due", "--json", today="2027-01-05").output)
     assert [(i["status"], i["deadline"]) for i in waiting] == [("awaiting_receipt", None)]
@@ -297,10 +301,10 @@ def street_obstruction_mailed(clerk: Clerk, *, signed: bool = True) -> None:
         "2026-10-14T15:00",
         "--article-number",
         article(1),
-        today="2026-10-14",
+        today="2026-10-15",
     )
     if signed:
-        clerk("receipt", "LU-D-2026-00001", "--signed", "2026-10-19T09:00", today="2026-10-19")
+        clerk("receipt", "LU-D-2026-00001", "--signed", "2026-10-19T09:00", today="2026-10-20")
 
 
 def test_the_obstruction_bill_takes_the_end_of_the_24_hours_from_the_signed_receipt(
@@ -856,7 +860,11 @@ def test_the_street_privilege_revocation_repeats_the_permit_and_gives_24_hours_f
         "Pat Lindqvist",
         "--at",
         "2026-06-11T08:30",
-        today="2026-06-11",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-06-12",
     )
     assert "Deadline: Friday, June 12, 2026 at 8:30 a.m. CDT" in served.output
     clerk("proof", revocation, today="2026-06-11")
@@ -935,7 +943,7 @@ def matters_in_doubt_mailed(clerk: Clerk) -> None:
         "clerk",
         "--at",
         "2026-06-05T10:00",
-        today="2026-06-05",
+        today="2026-06-06",
     )
     assert "Deadline: Wednesday, June 10, 2026" in served.output
     party(

@@ -76,9 +76,9 @@ def elm_notice_mailed_and_returned(clerk) -> None:
         "2026-07-17T10:00",
         "--article-number",
         article(1),
-        today="2026-07-17",
+        today="2026-07-18",
     )
-    clerk("receipt", "PA-D-2026-00001", "--unclaimed", "2026-07-21T14:00", today="2026-07-21")
+    clerk("receipt", "PA-D-2026-00001", "--unclaimed", "2026-07-21T14:00", today="2026-07-22")
 
 
 def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_its_date(
@@ -111,7 +111,7 @@ def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_it
         "The Palmyra Prairie Courier",
         "--at",
         "2026-07-30T06:00",
-        today="2026-07-30",
+        today="2026-07-31",
     )
     assert "Deadline: Saturday, August 29, 2026" in served.output
     assert "asks for less time" not in served.output
@@ -256,9 +256,9 @@ def order_appealed(clerk) -> None:
         "2026-08-03T11:00",
         "--article-number",
         article(2),
-        today="2026-08-03",
+        today="2026-08-04",
     )
-    clerk("receipt", "PA-D-2026-00001", "--signed", "2026-08-05T10:00", today="2026-08-05")
+    clerk("receipt", "PA-D-2026-00001", "--signed", "2026-08-05T10:00", today="2026-08-06")
     clerk(
         "case",
         "party",
@@ -308,7 +308,9 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
         "2026-08-11T15:00",
         "--to",
         "Pieter Vandermolen",
-        today="2026-08-11",
+        "--address",
+        "the premises",
+        today="2026-08-12",
     )
     clerk("proof", "PA-D-2026-00002", today="2026-08-12")
     clerk(
@@ -451,7 +453,11 @@ def sidewalk_scheduled(clerk) -> None:
         "K. Nowak",
         "--at",
         "2026-05-04T10:00",
-        today="2026-05-04",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-05-05",
     )
     clerk("case", "record", "PA-C-2026-0001", *facts(*SCHEDULE_FACTS), today="2026-06-15")
     clerk(
@@ -499,7 +505,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
         "Clerk-Treasurer",
         "--at",
         "2026-07-23T09:00",
-        today="2026-07-23",
+        today="2026-07-24",
     )
     assert "Deadline: Friday, August 21, 2026" in mailed.output
     assert "asks for less time" not in mailed.output
@@ -786,7 +792,11 @@ def permit_issued(clerk) -> str:
         "Superintendent of Public Works",
         "--at",
         "2026-09-14T09:00",
-        today="2026-09-14",
+        "--to",
+        "the addressee",
+        "--address",
+        "the premises",
+        today="2026-09-15",
     )
     clerk("case", "record", "PA-C-2026-0001", *facts(*RESTORATION_FACTS), today="2026-10-21")
     return number
@@ -820,7 +830,7 @@ def test_the_restoration_bill_takes_the_permit_s_number_and_day_of_issue(clerk, 
         "2026-10-26T11:00",
         "--article-number",
         article(3),
-        today="2026-10-26",
+        today="2026-10-27",
     )
     clerk("pay", bill_number, "--amount", "538.00", "--on", "2026-11-05", today="2026-11-05")
     again = clerk(

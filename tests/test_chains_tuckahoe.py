@@ -122,7 +122,7 @@ def notice_mailed(clerk: Clerk) -> None:
         "2026-06-24T15:00",
         "--article-number",
         "RA123456785US",
-        today="2026-06-24",
+        today="2026-06-25",
     )
 
 
@@ -275,7 +275,7 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
         "2026-07-15T10:00",
         "--article-number",
         article(1),
-        today="2026-07-15",
+        today="2026-07-16",
     )
     # Serving the letter does not restart the days, and the letter asked for no less.
     assert "Deadline: Thursday, July 16, 2026" in served.output
@@ -291,14 +291,14 @@ def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(o
     ordered("issue", CASE, "appeal-decision", today="2026-07-14")
     on_time = ordered(
         "serve", "TU-D-2026-00004", "--method", "present_personally", "--by", "T. Brennan",
-        "--at", "2026-07-15T10:00", "--to", "Dunmore Management, managing agent",
-        today="2026-07-15",
+        "--at", "2026-07-15T10:00", "--to", "Dunmore Management, managing agent", "--address", "the premises",
+        today="2026-07-16",
     )  # fmt: skip
     assert "Warning" not in on_time.output
     late = ordered(
         "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
         "--at", "2026-07-17T10:00", "--article-number", article(1),
-        today="2026-07-17",
+        today="2026-07-18",
     )  # fmt: skip
     assert (
         "Warning: The last day this document gives, Thursday, July 16, 2026, counts from the "
@@ -486,7 +486,7 @@ def snow_bill_mailed(clerk: Clerk) -> None:
         "2026-02-03T14:00",
         "--address",
         "410 Lakeview Terrace, Stamford CT 06902",
-        today="2026-02-03",
+        today="2026-02-04",
     )
     clerk(
         "case",
@@ -598,7 +598,7 @@ def opening_applied(clerk: Clerk) -> None:
         "Siobhan Halloran",
         "--at",
         "2026-08-10T09:15",
-        today="2026-08-10",
+        today="2026-08-11",
     )
     clerk("case", "record", CASE, *casebook_facts("street-opening-permit"), today="2026-08-10")
 
@@ -708,7 +708,9 @@ def backfill_served(clerk: Clerk) -> None:
         "2026-08-24T10:30",
         "--to",
         "Renée Dubois-Okonkwo",
-        today="2026-08-24",
+        "--address",
+        "the premises",
+        today="2026-08-25",
     )
     clerk(
         "case",
@@ -744,7 +746,7 @@ def test_the_demand_takes_the_notice_and_its_service_and_asks_the_excess_over_th
         "2026-09-15T11:00",
         "--article-number",
         article(2),
-        today="2026-09-15",
+        today="2026-09-16",
     )
     demand = exported_text(backfilled, "TU-D-2026-00003")
     assert "Relay Pavement, Document No. TU-D-2026-00002, was served on Monday, August 24" in demand
@@ -862,7 +864,11 @@ def test_the_revocation_repeats_the_permit_s_number_and_grant_and_gives_three_da
         "Building Inspector",
         "--at",
         "2026-09-14T09:00",
-        today="2026-09-14",
+        "--to",
+        "the addressee",
+        "--address",
+        "the premises",
+        today="2026-09-15",
     )
     assert "Deadline: Thursday, September 17, 2026" in served.output
     revocation = exported_text(occupied, "TU-D-2026-00002")

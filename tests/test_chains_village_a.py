@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, article, clerk_at, pdf_text
+from clerk import CASEBOOK, article, clerk_at, day_after, pdf_text
 
 CASE = "VA-C-2026-0001"
 DIRECTIVE, BILL, STATEMENT = "VA-D-2026-00001", "VA-D-2026-00002", "VA-D-2026-00003"
@@ -63,7 +63,19 @@ def directive_served(clerk, notice: str = "directive-to-comply", at: str = "2026
     clerk("case", "open", "--from", str(CASEBOOK / "village-a" / f"{notice}.toml"), today=at[:10])
     clerk("issue", CASE, today=at[:10])
     clerk(
-        "serve", DIRECTIVE, "--method", "hand_owner", "--by", "R. Ortiz", "--at", at, today=at[:10]
+        "serve",
+        DIRECTIVE,
+        "--method",
+        "hand_owner",
+        "--by",
+        "R. Ortiz",
+        "--at",
+        at,
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today=day_after(at),
     )
 
 
@@ -86,7 +98,7 @@ def bill_sent(clerk) -> None:
         "2026-02-02T11:00",
         "--article-number",
         ARTICLE,
-        today="2026-02-02",
+        today="2026-02-03",
     )
 
 
@@ -96,7 +108,7 @@ def test_directive_bill_and_sworn_statement_walk_from_service_to_proof(clerk, tm
     assert "Monday, January 12, 2026" in directive  # seven days from service (§ 134-42A)
     bill_facts(clerk)
     bill_sent(clerk)
-    clerk("receipt", BILL, "--signed", "2026-02-05T13:00", today="2026-02-05")
+    clerk("receipt", BILL, "--signed", "2026-02-05T13:00", today="2026-02-06")
     bill = exported_text(clerk, BILL, tmp_path)
     assert "$3,025.85" in bill
     # Made before it was sent, the bill states the rule; its certified mailing fixes the day:
@@ -168,7 +180,11 @@ def test_the_seven_days_the_bill_waits_for_count_from_the_directive_s_service_no
         "R. Ortiz",
         "--at",
         "2026-01-07T10:00",
-        today="2026-01-07",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-01-08",
     )
     bill_facts(clerk)
     early = clerk("issue", CASE, "maintenance-bill", today="2026-02-02", ok=False)

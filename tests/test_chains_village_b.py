@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from clerk import clerk_at, pdf_text
+from clerk import clerk_at, day_after, pdf_text
 
 CASE = "VB-C-2026-0001"
 CERTIFICATE, STATEMENT, ASSESSMENT = "VB-D-2026-00001", "VB-D-2026-00002", "VB-D-2026-00003"
@@ -90,7 +90,7 @@ def certificate_filed(clerk, filed_at: str = "2026-01-12T15:00") -> None:
         "D. Whitfield",
         "--at",
         filed_at,
-        today=filed_at[:10],
+        today=day_after(filed_at),
     )
 
 
@@ -105,7 +105,7 @@ def statement_mailed(clerk, on: str = "2026-01-16") -> None:
         "S. Okafor",
         "--at",
         f"{on}T15:00",
-        today=on,
+        today=day_after(on),
     )
 
 
@@ -270,7 +270,7 @@ def test_the_thirty_days_count_from_the_statement_s_mailing_not_its_date(clerk):
         "S. Okafor",
         "--at",
         "2026-01-20T15:00",
-        today="2026-01-20",
+        today="2026-01-21",
     )
     clerk("case", "record", CASE, *[f"--fact={fact}" for fact in LEVY[1:]], today="2026-02-19")
     clerk("case", "record", CASE, "--fact=levied_on=2026-02-19", today="2026-02-19")
@@ -418,7 +418,7 @@ def certificate_of_three_parcels_filed(clerk) -> None:
         "D. Whitfield",
         "--at",
         "2026-01-12T15:00",
-        today="2026-01-12",
+        today="2026-01-13",
     )
 
 
@@ -494,7 +494,7 @@ def test_each_parcel_s_special_assessment_follows_its_own_statement_and_levies_i
             "S. Okafor",
             "--at",
             "2026-01-16T15:00",
-            today="2026-01-16",
+            today="2026-01-17",
         )
     # 44 Church Street pays in full; 15 Mill Street pays part.
     clerk("pay", "VB-D-2026-00002", "--amount", "93.00", "--on", "2026-02-01", today="2026-02-01")

@@ -118,7 +118,7 @@ def test_a_directive_served_days_after_its_date_counts_from_the_service(village_
     ]  # fmt: skip
     served = clerk(
         "serve", number, "--method", "hand_owner", "--by", "R. Ortiz",
-        "--at", "2026-12-03T10:00", today="2026-12-03",
+        "--at", "2026-12-03T10:00", "--to", "the owner", "--address", "the premises", today="2026-12-04",
     )  # fmt: skip
     assert "less time than the ordinance allows" not in served.output
     shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
@@ -152,7 +152,7 @@ def test_an_obstruction_notice_is_issued_before_delivery_and_timed_by_it(luck, t
     assert "For a notice delivered at" not in text
     clerk(
         "serve", number, "--method", "hand_owner", "--by", "Officer Lind",
-        "--at", "2026-12-01T15:30", today="2026-12-01",
+        "--at", "2026-12-01T15:30", "--to", "the owner", "--address", "the premises", today="2026-12-02",
     )  # fmt: skip
     # 24 hours from Tuesday 3:30 p.m.
     assert deadlines(clerk, "2026-12-02") == {number: "2026-12-02T15:30:00-06:00"}
@@ -164,7 +164,7 @@ def test_a_service_before_the_document_s_date_is_refused(village_a):
     number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-12-01"))
     early = clerk(
         "serve", number, "--method", "hand_owner", "--by", "R. Ortiz",
-        "--at", "2026-11-30T16:00", today="2026-12-01", ok=False,
+        "--at", "2026-11-30T16:00", "--to", "the owner", "--address", "the premises", today="2026-12-01", ok=False,
     )  # fmt: skip
     assert early.exit_code == 1
     assert "is before VA-D-2026-00001 is dated, Tuesday, December 1, 2026" in early.output

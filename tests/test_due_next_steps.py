@@ -175,7 +175,7 @@ def test_an_unpaid_snow_bill_leads_to_the_special_tax_which_is_no_document_to_is
         "clerk",
         "--at",
         "2027-01-04T15:00",
-        today="2027-01-04",
+        today="2027-01-05",
     )
     luck(
         "receipt", bill, "--received", "2027-01-06T12:00", "--note", "The owner telephoned.",
@@ -223,7 +223,11 @@ def test_due_warns_of_a_snow_notice_handed_over_before_the_24_hours_had_run(luck
         "Officer D. Reyes",
         "--at",
         "2026-12-23T06:10",
-        today="2026-12-23",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-12-24",
     )
     (warning,) = item_of(due(luck, "2026-12-23"), LU_NOTICE)["warnings"]
     assert warning.startswith("As served Wednesday, December 23, 2026 at 6:10 a.m. CST: ")
@@ -286,8 +290,17 @@ def test_due_warns_of_a_bill_left_at_the_residence_of_an_owner_the_roll_shows_no
     tuckahoe("roll", "import", str(resident), "--village", "tuckahoe", today="2026-12-01")
     tuckahoe("case", "open", "--from", str(CASEBOOK / "tuckahoe" / "snow-removal-bill.toml"))
     bill = issued_number(tuckahoe("issue", TU_CASE, today="2026-12-01"))
-    left = ("serve", bill, "--method", "leave_at_residence", "--by", "J. Russo")
-    tuckahoe(*left, "--at", "2026-12-01T10:00", today="2026-12-01")
+    left = (
+        "serve",
+        bill,
+        "--method",
+        "leave_at_residence",
+        "--by",
+        "J. Russo",
+        "--address",
+        "the premises",
+    )
+    tuckahoe(*left, "--at", "2026-12-01T10:00", today="2026-12-02")
     assert item_of(due(tuckahoe, "2026-12-02"), bill)["warnings"] == []
     # The roll is corrected: the owner lives in Stamford. `serve` refuses leaving it now; the
     # service already recorded is flagged.

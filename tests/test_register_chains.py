@@ -56,6 +56,10 @@ def village_a_bill_sent(clerk) -> None:
         "R. Ortiz",
         "--at",
         "2026-01-05T10:00",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
     )
     clerk(
         "case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS], today="2026-02-02"
@@ -72,7 +76,7 @@ def village_a_bill_sent(clerk) -> None:
         "2026-02-02T11:00",
         "--article-number",
         article(1),
-        today="2026-02-02",
+        today="2026-02-03",
     )
     clerk(
         "case",
@@ -187,6 +191,10 @@ def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
         "R. Ortiz",
         "--at",
         "2026-01-05T10:00",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
     )
     clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in BILL_FACTS])
     clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
@@ -271,6 +279,10 @@ def serve_directives(clerk) -> None:
             "R. Ortiz",
             "--at",
             "2026-01-05T10:00",
+            "--to",
+            "the owner",
+            "--address",
+            "the premises",
         )
 
 
@@ -324,7 +336,7 @@ def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tm
             "2026-02-02T11:00",
             "--article-number",
             mailed,
-            today="2026-02-02",
+            today="2026-02-03",
         )
     clerk(
         "case",
@@ -405,6 +417,10 @@ def test_a_deadline_whose_next_step_was_taken_leaves_the_list_of_what_is_due(cle
         "R. Ortiz",
         "--at",
         "2026-01-05T10:00",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
     )
     passed = clerk("due", today="2026-01-20").output
     assert "VA-D-2026-00001" in passed and "The deadline passed" in passed

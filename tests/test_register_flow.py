@@ -38,6 +38,8 @@ from noticeclerk.register.service import ServiceRequest, record_mail_event, serv
 REPO = Path(__file__).resolve().parent.parent
 CASEBOOK = REPO / "casebook"
 NOON = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)
+# When the services and receipts are recorded: after every one these tests record happened.
+RECORDED = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -164,8 +166,14 @@ def test_a_notice_issued_before_its_service_states_no_date_until_service_fixes_i
     (item,) = what_is_due(engine, as_of=date(2026, 12, 1), workspace=office)
     assert item.status == "not_served"
     assert "within 10 days after the service of this notice on you" in item.words
-    late = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 3, 15, tzinfo=UTC))
-    served = serve(engine, number, late, now=NOON, workspace=office)
+    late = ServiceRequest(
+        "hand_owner",
+        "K. Nowak",
+        datetime(2026, 12, 3, 15, tzinfo=UTC),
+        to_person="Marguerite O'Connell",
+        address="412 Taft Street",
+    )
+    served = serve(engine, number, late, now=RECORDED, workspace=office)
     assert served.deadline.due == date(2026, 12, 14)
     assert served.stated_too_early is None
 
@@ -205,9 +213,15 @@ def test_a_voided_document_keeps_its_number_and_cannot_be_served(engine, office)
     void(engine, first.number, reason="Wrong street", by="clerk", now=NOON)
     with pytest.raises(InputError, match="already voided"):
         void(engine, first.number, reason="again", by="clerk", now=NOON)
-    request = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC))
+    request = ServiceRequest(
+        "hand_owner",
+        "K. Nowak",
+        datetime(2026, 12, 1, 15, tzinfo=UTC),
+        to_person="Marguerite O'Connell",
+        address="412 Taft Street",
+    )
     with pytest.raises(InputError, match="is void"):
-        serve(engine, first.number, request, now=NOON, workspace=office)
+        serve(engine, first.number, request, now=RECORDED, workspace=office)
     assert issue_palmyra(engine, office, case).number == "PA-D-2026-00002"
     with transaction(engine) as session:
         assert find_document(session, first.number).void_reason == "Wrong street"
@@ -215,16 +229,22 @@ def test_a_voided_document_keeps_its_number_and_cannot_be_served(engine, office)
 
 def test_service_by_a_method_the_ordinance_does_not_allow_names_the_allowed_ones(engine, office):
     _case, number = issue_tuckahoe_repair_notice(engine, office)
-    hand = ServiceRequest("hand_owner", "A. Romano", datetime(2026, 12, 1, 15, tzinfo=UTC))
+    hand = ServiceRequest(
+        "hand_owner",
+        "A. Romano",
+        datetime(2026, 12, 1, 15, tzinfo=UTC),
+        to_person="Marguerite O'Connell",
+        address="412 Taft Street",
+    )
     with pytest.raises(
         InputError, match=r"allows: registered_mail \(registered mail, § 19-15\(c\)\)"
     ):
-        serve(engine, number, hand, now=NOON, workspace=office)
+        serve(engine, number, hand, now=RECORDED, workspace=office)
     unnumbered = ServiceRequest(
         "registered_mail", "T. Brennan", datetime(2026, 12, 1, 15, tzinfo=UTC)
     )
     with pytest.raises(InputError, match="article-number"):
-        serve(engine, number, unnumbered, now=NOON, workspace=office)
+        serve(engine, number, unnumbered, now=RECORDED, workspace=office)
 
 
 def test_door_posting_counts_only_with_the_telephone_call(engine, office):
@@ -251,13 +271,21 @@ def test_door_posting_counts_only_with_the_telephone_call(engine, office):
         now=NOON,
         workspace=office,
     ).number
-    posted = ServiceRequest("door_and_phone", "J. Avery", datetime(2026, 12, 4, 15, tzinfo=UTC))
-    with pytest.raises(InputError, match="--phone-result"):
-        serve(engine, number, posted, now=NOON, workspace=office)
-    called = ServiceRequest(
-        "door_and_phone", "J. Avery", datetime(2026, 12, 4, 15, tzinfo=UTC), phone_result="message"
+    posted = ServiceRequest(
+        "door_and_phone", "J. Avery", datetime(2026, 12, 4, 15, tzinfo=UTC), address="14 A Street"
     )
-    served = serve(engine, number, called, now=NOON, workspace=office)
+    with pytest.raises(InputError, match="--phone-result"):
+        serve(engine, number, posted, now=RECORDED, workspace=office)
+    called = ServiceRequest(
+        "door_and_phone",
+        "J. Avery",
+        datetime(2026, 12, 4, 15, tzinfo=UTC),
+        address="14 A Street",
+        phone_result="message",
+        phone_number="(555) 010-0114",
+        called_at=datetime(2026, 12, 4, 15, 10, tzinfo=UTC),
+    )
+    served = serve(engine, number, called, now=RECORDED, workspace=office)
     # Friday December 4, 2026 + 7 days = Friday December 11 (GCL § 20).
     assert served.deadline.due == date(2026, 12, 11)
     assert served.stated_too_early is None
@@ -265,8 +293,14 @@ def test_door_posting_counts_only_with_the_telephone_call(engine, office):
 
 def test_serving_after_the_document_s_date_warns_that_it_asks_for_too_little_time(engine, office):
     number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
-    late = ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 3, 15, tzinfo=UTC))
-    served = serve(engine, number, late, now=NOON, workspace=office)
+    late = ServiceRequest(
+        "hand_owner",
+        "K. Nowak",
+        datetime(2026, 12, 3, 15, tzinfo=UTC),
+        to_person="Marguerite O'Connell",
+        address="412 Taft Street",
+    )
+    served = serve(engine, number, late, now=RECORDED, workspace=office)
     assert served.deadline.due == date(2026, 12, 14)
     assert "states the deadline as 2026-12-11" in served.stated_too_early
     (item,) = what_is_due(engine, as_of=date(2026, 12, 5), workspace=office)
@@ -281,8 +315,14 @@ def test_due_lists_deadlines_passed_and_coming_with_the_next_step(engine, office
     serve(
         engine,
         number,
-        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC)),
-        now=NOON,
+        ServiceRequest(
+            "hand_owner",
+            "K. Nowak",
+            datetime(2026, 12, 1, 15, tzinfo=UTC),
+            to_person="Marguerite O'Connell",
+            address="412 Taft Street",
+        ),
+        now=RECORDED,
         workspace=office,
     )
     (coming,) = what_is_due(engine, as_of=date(2026, 12, 5), workspace=office)
@@ -301,7 +341,7 @@ def test_an_appeal_served_in_time_suspends_the_tuckahoe_notice(engine, office, r
         datetime(2026, 12, 1, 20, tzinfo=UTC),
         article_number="RA123456785US",
     )
-    assert serve(engine, number, mailed, now=NOON, workspace=office).deadline.due == date(
+    assert serve(engine, number, mailed, now=RECORDED, workspace=office).deadline.due == date(
         2026, 12, 8
     )
     result = runner.invoke(
@@ -330,7 +370,7 @@ def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
         datetime(2026, 12, 1, 15, tzinfo=UTC),
         article_number="9407 1000 0000 0000 0000 09",
     )
-    served = serve(engine, number, mailed, now=NOON, workspace=office)
+    served = serve(engine, number, mailed, now=RECORDED, workspace=office)
     assert served.waiting_for_receipt and served.deadline is None
     assert [i.status for i in what_is_due(engine, as_of=date(2026, 12, 2), workspace=office)] == [
         "awaiting_receipt"
@@ -342,7 +382,7 @@ def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
         datetime(2026, 12, 3, 16, tzinfo=UTC),
         note=None,
         by="clerk",
-        now=NOON,
+        now=RECORDED,
         workspace=office,
     )
     assert deadline.due == date(
@@ -359,7 +399,7 @@ def test_mail_returned_unclaimed_shows_as_failed_service(engine, office):
         engine,
         number,
         ServiceRequest("first_class_mail", "R. Schultz", datetime(2026, 12, 1, 15, tzinfo=UTC)),
-        now=NOON,
+        now=RECORDED,
         workspace=office,
     )
     record_mail_event(
@@ -369,7 +409,7 @@ def test_mail_returned_unclaimed_shows_as_failed_service(engine, office):
         datetime(2026, 12, 9, 15, tzinfo=UTC),
         note="Unclaimed",
         by="clerk",
-        now=NOON,
+        now=RECORDED,
         workspace=office,
     )
     (item,) = what_is_due(engine, as_of=date(2026, 12, 10), workspace=office)
@@ -388,8 +428,9 @@ def test_the_affidavit_of_service_states_who_served_how_and_when(engine, office)
             "Kerry Nowak",
             datetime(2026, 12, 1, 15, 5, tzinfo=UTC),
             to_person="Marguerite O'Connell",
+            address="412 Taft Street",
         ),
-        now=NOON,
+        now=RECORDED,
         workspace=office,
     )
     rendered = render_proof(engine, number, workspace=office)
@@ -535,6 +576,8 @@ def test_the_readme_walk_runs_from_the_command_line(tmp_path, runner):
         "issue", "PA-C-2026-0001", "--date", "2026-12-01", "--out", str(tmp_path / "issued")
     )
     assert "Deadline: Friday, December 11, 2026" in run(
+        "--today",
+        "2026-12-02",
         "serve",
         "PA-D-2026-00001",
         "--method",
@@ -543,6 +586,10 @@ def test_the_readme_walk_runs_from_the_command_line(tmp_path, runner):
         "K. Nowak",
         "--at",
         "2026-12-01T09:30",
+        "--to",
+        "Marguerite O'Connell",
+        "--address",
+        "412 Taft Street",
     )
     assert "affidavit-of-service.pdf" in run(
         "proof", "PA-D-2026-00001", "--out", str(tmp_path / "proofs")
@@ -589,7 +636,7 @@ def test_a_bill_is_due_until_paid_in_full_and_then_drops_off(engine, office):
         engine,
         number,
         ServiceRequest("first_class_mail", "S. Okafor", datetime(2026, 1, 16, 15, tzinfo=UTC)),
-        now=NOON,
+        now=RECORDED,
         workspace=office,
     )
     (unpaid,) = what_is_due(engine, as_of=date(2026, 2, 20), workspace=office)
@@ -702,8 +749,14 @@ def test_a_deadline_counted_from_an_order_does_not_restart_when_the_letter_is_se
     served = serve(
         engine,
         number,
-        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 4, 15, tzinfo=UTC)),
-        now=NOON,
+        ServiceRequest(
+            "hand_owner",
+            "K. Nowak",
+            datetime(2026, 12, 4, 15, tzinfo=UTC),
+            to_person="Marguerite O'Connell",
+            address="412 Taft Street",
+        ),
+        now=RECORDED,
         workspace=office,
     )
     # Ten days from the order of December 1, whenever the letter reaches the owner.
@@ -727,8 +780,14 @@ def test_the_record_of_permits_lists_each_permit_with_its_history(engine, office
     serve(
         engine,
         second,
-        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 2, 15, tzinfo=UTC)),
-        now=NOON,
+        ServiceRequest(
+            "hand_owner",
+            "K. Nowak",
+            datetime(2026, 12, 2, 15, tzinfo=UTC),
+            to_person="Marguerite O'Connell",
+            address="412 Taft Street",
+        ),
+        now=RECORDED,
         workspace=office,
     )
     result = runner.invoke(
@@ -804,8 +863,14 @@ def test_due_on_two_fixed_days_tells_a_deadline_coming_from_one_passed(engine, o
     serve(
         engine,
         number,
-        ServiceRequest("hand_owner", "K. Nowak", datetime(2026, 12, 1, 15, tzinfo=UTC)),
-        now=NOON,
+        ServiceRequest(
+            "hand_owner",
+            "K. Nowak",
+            datetime(2026, 12, 1, 15, tzinfo=UTC),
+            to_person="Marguerite O'Connell",
+            address="412 Taft Street",
+        ),
+        now=RECORDED,
         workspace=office,
     )
     due = ["--workspace", str(office), "due"]

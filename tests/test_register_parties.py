@@ -190,7 +190,11 @@ def test_a_case_file_s_addressee_of_the_first_notice_does_not_receive_the_follow
         "R. Ortiz",
         "--at",
         "2026-01-05T10:00",
-        today="2026-01-05",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-01-06",
     )
     clerk(
         "case",

@@ -79,6 +79,7 @@ def test_case_show_tells_the_whole_history_with_amounts_as_strings_and_iso_dates
         "S. Okafor",
         "--at",
         "2026-11-30T15:00",
+        today="2026-12-01",
     )
     clerk("pay", number, "--amount", "100.00", "--on", "2026-11-30", "--reference", "R-77")
     clerk("case", "record", case, "--fact", "parcel_premises=the Depot Road walk")
@@ -211,6 +212,7 @@ def test_an_unpaid_bill_past_its_day_shows_the_step_the_ordinance_provides_next(
         "S. Okafor",
         "--at",
         "2026-11-30T15:00",
+        today="2026-12-01",
     )
     late = clerk("due", "--date", "2027-01-15").output
     assert "$228.50 unpaid" in late

@@ -29,6 +29,8 @@ def test_a_nonresident_s_bill_is_not_left_at_a_residence(bill):
         "J. Russo",
         "--at",
         "2026-11-30T10:00",
+        "--address",
+        "the premises",
         ok=False,
     )
     assert left.exit_code == 1
@@ -43,6 +45,7 @@ def test_a_nonresident_s_bill_is_not_left_at_a_residence(bill):
         "J. Russo",
         "--at",
         "2026-11-30T10:00",
+        today="2026-12-01",
     )
 
 

@@ -49,6 +49,11 @@ def test_due_on_a_date_asks_about_the_village_s_day_not_the_computer_s(clerk, co
         "K. Nowak",
         "--at",
         "2026-12-01T09:30",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-12-02",
     )
     # The deadline is Friday, December 11, 2026; on that day in Palmyra it has not passed,
     # although 23:59 in Pago Pago is already the 12th in Wisconsin.

@@ -63,7 +63,7 @@ def mailed(clerk) -> str:
     number = issued_number(clerk("issue", TUCKAHOE, today="2026-12-01"))
     clerk(
         "serve", number, "--method", "registered_mail", "--by", "clerk",
-        "--at", "2026-12-01T15:00", "--article-number", REGISTERED, today="2026-12-01",
+        "--at", "2026-12-01T15:00", "--article-number", REGISTERED, today="2026-12-02",
     )  # fmt: skip
     return number
 
@@ -72,7 +72,7 @@ def test_a_mailing_is_signed_for_or_returned_once_never_both(tuckahoe):
     clerk = tuckahoe
     number = mailed(clerk)
     clerk("receipt", number, "--signed", "2026-12-03", today="2026-12-04")
-    again = refused(clerk, "receipt", number, "--unclaimed", "2026-12-10", today="2026-12-10")
+    again = refused(clerk, "receipt", number, "--unclaimed", "2026-12-10", today="2026-12-11")
     assert (
         "The mailing of TU-D-2026-00001 is already answered: its return receipt was signed on "
         "Thursday, December 3, 2026" in again

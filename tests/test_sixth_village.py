@@ -167,8 +167,8 @@ def test_a_village_made_only_of_content_issues_a_directive_and_a_bill(office, tm
     assert "Village of Maple Grove" in directive and "JORDAN SAMPLE" in directive
     assert "Cut the weeds within 14 days after this directive is served on you." in directive
     served = run(
-        "serve", "MG-D-2026-00001", "--method", "first_class_mail", "--by", "clerk",
-        "--at", "2026-12-10T15:00",
+        "--today", "2026-12-11", "serve", "MG-D-2026-00001", "--method", "first_class_mail",
+        "--by", "clerk", "--at", "2026-12-10T15:00",
     )  # fmt: skip
     # December 10 plus 14 days is Thursday, December 24, the office's own closure, so the
     # deadline moves to Saturday the 26th and, the office keeping no Saturday hours (Wis.

@@ -28,7 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, article, clerk_at, pdf_text
+from clerk import CASEBOOK, article, clerk_at, day_after, pdf_text
 
 from noticeclerk.register.database import open_register, register_url, transaction
 from noticeclerk.register.issuing import find_document
@@ -99,7 +99,7 @@ def mail(clerk, number: str, on: str, article_number: str) -> None:
         f"{on}T11:00",
         "--article-number",
         article_number,
-        today=on,
+        today=day_after(on),
     )
 
 
@@ -131,7 +131,7 @@ def statement_filed(clerk, case: str, bill: str | None, on: str, filed_at: str) 
         "Superintendent of Public Works",
         "--at",
         filed_at,
-        today=on,
+        today=day_after(filed_at),
     )
     return number
 

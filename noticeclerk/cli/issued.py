@@ -152,13 +152,45 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     type=DateOrMoment(),
     help="When: a date and time, such as 2026-01-05T14:30 (required, except with --strike).",
 )
-@click.option("--to", "to_person", metavar="PERSON", help="Whom it was handed to or left with.")
-@click.option("--address", metavar="ADDRESS", help="Where it was delivered, posted or mailed.")
-@click.option("--email", metavar="ADDRESS", help="The email address it was sent to.")
+@click.option(
+    "--to",
+    "to_person",
+    metavar="PERSON",
+    help="Whom it was handed to or left with (required for hand delivery, leaving it with an "
+    "adult and presenting it personally).",
+)
+@click.option(
+    "--address",
+    metavar="ADDRESS",
+    help="Where it was delivered, left or posted (required for those methods). For mail, the "
+    "address on file is recorded; one given here must be it.",
+)
+@click.option("--email", metavar="ADDRESS", help="Email: the address it was sent to.")
+@click.option(
+    "--email-source",
+    metavar="TEXT",
+    help="Email to an address not on file for the addressee: where the Village got it, such "
+    'as "the owner\'s letter of 2026-01-03"; the affidavit says so.',
+)
+@click.option(
+    "--phone-number",
+    metavar="NUMBER",
+    help="Door posting: the telephone number called; it must be the one on file.",
+)
+@click.option(
+    "--called-at",
+    type=DateOrMoment(),
+    help="Door posting: when the call was made, such as 2026-01-05T10:20.",
+)
 @click.option(
     "--phone-result",
     type=click.Choice(["answered", "message"]),
     help="Door posting: whether a person answered the call or a message was left.",
+)
+@click.option(
+    "--answered-by",
+    metavar="PERSON",
+    help="Door posting with --phone-result answered: who answered and was told of the notice.",
 )
 @click.option(
     "--article-number", metavar="N", help="Certified or registered mail: the USPS article number."
@@ -183,13 +215,23 @@ def serve_command(
     to_person: str | None,
     address: str | None,
     email: str | None,
+    email_source: str | None,
+    phone_number: str | None,
+    called_at: date | datetime | None,
     phone_result: str | None,
+    answered_by: str | None,
     article_number: str | None,
     note: str | None,
     strike: int | None,
     reason: str | None,
 ) -> None:
     """Record how a document was served, and compute the deadline that follows.
+
+    Each method takes its own particulars, which the affidavit of service states: hand
+    delivery the person (--to) and the place (--address); email the address (--email), on file
+    for the addressee or with --email-source; door posting the place, and the call (--phone-number,
+    --called-at, --phone-result, --answered-by); mail is recorded as sent to the address on file
+    that day.
 
     A mistaken record is struck, never edited or deleted: --strike RECORD --reason TEXT
     --by NAME marks it struck (who, when, why). A struck record stays in the register and
@@ -199,7 +241,8 @@ def serve_command(
     \b
     Example:
       noticeclerk serve VA-D-2026-00001 --method door_and_phone --by "J. Avery" \\
-          --at 2026-01-05T10:15 --phone-result message
+          --at 2026-01-05T10:15 --address "12 A Street" --phone-number "(555) 010-0112" \\
+          --called-at 2026-01-05T10:20 --phone-result message
       noticeclerk serve VA-D-2026-00001 --strike 1 --by "J. Avery" \\
           --reason "Article number mistyped; the receipt reads ...8921."
     """
@@ -232,21 +275,31 @@ def serve_command(
     from noticeclerk.register.service import ServiceRequest, parse_service_time, serve
 
     engine = office.register()
-    moment = parse_service_time(at)
-    if moment.tzinfo is None:
-        moment = localize(
-            document_village(engine, document_number, office.workspace).calendar, moment
-        )
+    calendar = None
+
+    def moment_of(given: date | datetime, option: str) -> datetime:
+        nonlocal calendar
+        moment = parse_service_time(given, option)
+        if moment.tzinfo is None:
+            if calendar is None:
+                calendar = document_village(engine, document_number, office.workspace).calendar
+            moment = localize(calendar, moment)
+        return moment
+
     request = ServiceRequest(
         method=method,
         by=by,
-        at=moment,
+        at=moment_of(at, "--at"),
         to_person=to_person,
         address=address,
         email=email,
         phone_result=phone_result,
         article_number=article_number,
         note=note,
+        email_source=email_source,
+        phone_number=phone_number,
+        called_at=None if called_at is None else moment_of(called_at, "--called-at"),
+        answered_by=answered_by,
     )
     served = serve(
         engine, document_number, request, now=office.clock.now(), workspace=office.workspace

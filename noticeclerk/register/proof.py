@@ -234,18 +234,31 @@ def _service_facts(
     """One standing service as the affidavit states it: only what its record holds."""
     at = service.served_at.astimezone(zone)
     allowed = words.get(service.method)
+    mailed = service.method in MAIL_METHODS
+    called = service.called_at.astimezone(zone) if service.called_at is not None else None
     return {
         "server": service.served_by,
         "date": spell_date(at.date()),
-        "time": f"{spell_time(at.time())} {at.tzname()}",
-        "mailed": service.method in MAIL_METHODS,
+        "time": _clock(at),
+        "mailed": mailed,
+        "emailed": service.method == "email",
         "method": SERVICE_METHODS[service.method],
         "ordinance_words": allowed.words if allowed else SERVICE_METHODS[service.method],
         "section": allowed.section if allowed else "",
         "to_person": service.to_person,
-        "address": service.address or ", ".join(document.recipient_lines),
+        # Where it happened, as the server recorded it. Only a mailing recorded before the
+        # address was kept with it is stated at the address the document bears, which is the
+        # address it was mailed to; a hand delivery never is (that may be a post office box).
+        "address": service.address or (", ".join(document.recipient_lines) if mailed else None),
         "email": service.email,
+        "email_source": service.email_source,
+        # Whom the address or the telephone number is on file for.
+        "on_file_for": _addressee(document),
         "phone_result": service.phone_result,
+        "phone_number": service.phone_number,
+        "called_date": spell_date(called.date()) if called else None,
+        "called_time": _clock(called) if called else None,
+        "answered_by": service.answered_by,
         "article_number": service.article_number,
         "note": service.note,
         "events": [
@@ -257,3 +270,13 @@ def _service_facts(
             for e in service.events
         ],
     }
+
+
+def _clock(moment: datetime) -> str:
+    return f"{spell_time(moment.time())} {moment.tzname()}"
+
+
+def _addressee(document: Document) -> str:
+    """Whom the Village keeps the document's addressee on file as: the owner, or the party."""
+    role = document.recipient_role
+    return "the owner" if role in (None, "owner") else f"the {role}"

@@ -26,11 +26,29 @@ from noticeclerk.register.database import transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
+from noticeclerk.register.on_file import on_file, phone_digits, same_address, same_email
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
 PHONE_RESULTS = ("answered", "message")
+
+# The methods by which a person takes the document from the server: the affidavit names them.
+HANDED = frozenset({"hand_owner", "hand_suitable_age", "leave_with_adult", "present_personally"})
+# The methods carried out at a place, which the affidavit names as the server gives it: never
+# the mailing address the document bears, which may be a post office box.
+AT_A_PLACE = HANDED | {"leave_at_residence", "post_on_premises", "door_and_phone"}
+# Where an option applies: a particular of another method would be a record of nothing.
+APPLIES = {
+    "--email": frozenset({"email"}),
+    "--email-source": frozenset({"email"}),
+    "--phone-number": frozenset({"door_and_phone"}),
+    "--called-at": frozenset({"door_and_phone"}),
+    "--phone-result": frozenset({"door_and_phone"}),
+    "--answered-by": frozenset({"door_and_phone"}),
+    # Filing takes the office's address; mail is checked against the address on file.
+    "--address": AT_A_PLACE | MAIL_METHODS | {"file_with_officer"},
+}
 
 
 @dataclass(frozen=True)
@@ -46,6 +64,28 @@ class ServiceRequest:
     phone_result: str | None = None
     article_number: str | None = None
     note: str | None = None
+    # Where the Village got an email address that is not on file for the addressee.
+    email_source: str | None = None
+    # Door posting with a call: the number called, when, and who answered.
+    phone_number: str | None = None
+    called_at: datetime | None = None
+    answered_by: str | None = None
+
+    def given(self) -> dict[str, object]:
+        """The method's particulars given, by the option that gives each."""
+        return {
+            option: value
+            for option, value in (
+                ("--email", self.email),
+                ("--email-source", self.email_source),
+                ("--phone-number", self.phone_number),
+                ("--called-at", self.called_at),
+                ("--phone-result", self.phone_result),
+                ("--answered-by", self.answered_by),
+                ("--address", self.address),
+            )
+            if value is not None and (not isinstance(value, str) or value.strip())
+        }
 
 
 @dataclass(frozen=True)
@@ -76,6 +116,9 @@ def serve(
         (request.to_person, "The person it was left with (--to)"),
         (request.address, "The address (--address)"),
         (request.email, "The email address (--email)"),
+        (request.email_source, "Where the email address came from (--email-source)"),
+        (request.phone_number, "The telephone number called (--phone-number)"),
+        (request.answered_by, "The person who answered the call (--answered-by)"),
         (request.note, "The note (--note)"),
     ):
         if text:
@@ -93,12 +136,12 @@ def serve(
         _check_residence(document, notice, request)
         article_number = _article_number(session, document, request, village.timezone)
         at = request.at.astimezone(village.timezone)
-        if at.date() < document.document_date:
-            raise InputError(
-                f"{spell_datetime(at)} is before {number} is dated, "
-                f"{spell_date(document.document_date)}; a document is served on or after its "
-                "date: check --at."
-            )
+        check_moment(at, document, now, "--at")
+        called_at = None
+        if request.called_at is not None:
+            called_at = request.called_at.astimezone(village.timezone)
+            check_moment(called_at, document, now, "--called-at")
+        address = _checked_particulars(session, document, notice, request, at)
         waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
         deadline = None if waiting else deadline_after(session, document, notice, village, at)
         session.add(
@@ -107,10 +150,14 @@ def serve(
                 method=request.method,
                 served_by=request.by,
                 served_at=at,
-                to_person=request.to_person,
-                address=request.address,
-                email=request.email,
+                to_person=_text(request.to_person),
+                address=address,
+                email=_text(request.email),
+                email_source=_text(request.email_source),
+                phone_number=_text(request.phone_number),
+                called_at=called_at,
                 phone_result=request.phone_result,
+                answered_by=_text(request.answered_by),
                 article_number=article_number,
                 note=request.note,
                 recorded_at=now,
@@ -135,6 +182,24 @@ def serve(
             waiting,
             stated_too_early(document, deadline, village.timezone),
             served_too_late(document, notice, at),
+        )
+
+
+def check_moment(at: datetime, document: Document, now: datetime, option: str) -> None:
+    """Refuse a moment of service (or of its telephone call) before the document's date or
+    later than now: a record says only what has happened to the document as issued. `at` is in
+    the village's zone; the two are compared as instants."""
+    if at.date() < document.document_date:
+        raise InputError(
+            f"{spell_datetime(at)} is before {document.number} is dated, "
+            f"{spell_date(document.document_date)}; a document is served on or after its "
+            f"date: check {option}."
+        )
+    if at > now:
+        raise InputError(
+            f"{spell_datetime(at)} is later than now, "
+            f"{spell_datetime(now.astimezone(at.tzinfo))}; a service is recorded once it has "
+            f"happened: check {option}."
         )
 
 
@@ -249,27 +314,133 @@ def residence_refusal(document: Document, notice: NoticeType, method: str) -> st
 
 
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
+    """The method is one the notice's ordinance allows, and the record has every particular
+    the affidavit will swear to for it, and none belonging to another method."""
     allowed = {entry.method: entry for entry in notice.service}
-    if request.method not in allowed:
+    method = request.method
+    if method not in allowed:
         names = "; ".join(f"{m} ({SERVICE_METHODS[m]}, {allowed[m].section})" for m in allowed)
         raise InputError(
-            f"The notice '{notice.slug}' may not be served by '{request.method}'; "
+            f"The notice '{notice.slug}' may not be served by '{method}'; "
             f"its ordinance allows: {names}."
         )
-    if request.method == "door_and_phone" and request.phone_result not in PHONE_RESULTS:
+    for option in request.given():
+        if method not in APPLIES[option]:
+            raise InputError(
+                f"{option} does not apply to service by {SERVICE_METHODS[method]}; leave it out, "
+                "or give the --method it belongs to."
+            )
+    section = allowed[method].section
+    if method in HANDED and not _text(request.to_person):
         raise InputError(
-            "Posting on the door counts only with the telephone call (Village A § 134-43D, "
-            "inferred): give --phone-result answered or --phone-result message."
+            f"Give --to: the name (or a description) of the person who took it from the server "
+            f"by {SERVICE_METHODS[method]}; the affidavit names them."
         )
-    if request.method == "email" and not request.email:
-        raise InputError("Give --email: the address the owner or resident gave the Village.")
-    if request.method in TRACKED_MAIL and not (request.article_number or "").strip():
+    if method in AT_A_PLACE and not _text(request.address):
+        raise InputError(
+            f"Give --address: where the service by {SERVICE_METHODS[method]} happened; the "
+            "affidavit states it, and the mailing address on the roll is not a place of service."
+        )
+    if method == "door_and_phone":
+        _check_call(request, section)
+    if method == "email" and not _text(request.email):
+        raise InputError("Give --email: the address the document was sent to.")
+    if method in TRACKED_MAIL and not (request.article_number or "").strip():
         raise InputError(
             "Give --article-number: the USPS article number on the mailing receipt "
             "(20 or 22 digits for certified mail, such as RA123456785US for registered)."
         )
-    if request.method in {"hand_suitable_age", "leave_with_adult"} and not request.to_person:
-        raise InputError("Give --to: the name or description of the person it was left with.")
+
+
+def _check_call(request: ServiceRequest, section: str) -> None:
+    """Door posting counts only with its telephone call (Village A § 134-43D): the number
+    called, when, and whether a person answered (who) or a message was left."""
+    if request.phone_result not in PHONE_RESULTS:
+        raise InputError(
+            f"Posting on the door counts only with the telephone call ({section}): give "
+            "--phone-result answered or --phone-result message."
+        )
+    if not _text(request.phone_number):
+        raise InputError(
+            f"Give --phone-number: the telephone number called ({section}), as it was dialled."
+        )
+    if request.called_at is None:
+        raise InputError(
+            "Give --called-at: the date and time of the call, such as 2026-01-05T10:20."
+        )
+    if request.phone_result == "answered" and not _text(request.answered_by):
+        raise InputError(
+            "Give --answered-by: the name (or a description) of the person who answered the "
+            "call and was told of the notice."
+        )
+    if request.phone_result == "message" and _text(request.answered_by):
+        raise InputError(
+            "--answered-by names the person who answered; with --phone-result message nobody "
+            "did: leave it out, or give --phone-result answered."
+        )
+
+
+def _checked_particulars(
+    session: Session,
+    document: Document,
+    notice: NoticeType,
+    request: ServiceRequest,
+    at: datetime,
+) -> str | None:
+    """The particulars checked against what the Village has on file for the addressee at the
+    moment of service; the address the record keeps (for mail, the one on file)."""
+    method = request.method
+    entry = next(entry for entry in notice.service if entry.method == method)
+    if method == "file_with_officer":
+        # Filed in the office of the officer it is addressed to: that office is its address.
+        return _text(request.address) or ", ".join(document.recipient_lines)
+    if method not in MAIL_METHODS | {"email", "door_and_phone"}:
+        return _text(request.address)
+    found = on_file(session, document, at)
+    if method == "email":
+        email = _text(request.email) or ""
+        if not same_email(email, found.emails) and not _text(request.email_source):
+            held = (
+                f"the one on file is {' or '.join(found.emails)}"
+                if found.emails
+                else "none is on file"
+            )
+            raise InputError(
+                f"{email} is not the email address on file for {found.whose} ({held}), and "
+                f'{entry.section} allows only "{entry.words.rstrip(".")}": give '
+                '--email-source saying where the Village got this address (such as "the '
+                "owner's letter of 2026-01-03\"), or send it to the address on file."
+            )
+        return None
+    if method == "door_and_phone":
+        called = phone_digits(_text(request.phone_number) or "")
+        if called not in {phone_digits(phone) for phone in found.phones}:
+            held = (
+                f"the one on file is {' or '.join(found.phones)}"
+                if found.phones
+                else "none is on file"
+            )
+            raise InputError(
+                f"{request.phone_number} is not the telephone number on file for {found.whose} "
+                f"({held}); {entry.section} has the call made to the last number the owner or "
+                "resident gave the Village: check --phone-number, or serve another way."
+            )
+        return _text(request.address)
+    # Mail goes to the addressee's address as it stands on file on the day it is mailed.
+    mailed_to = ", ".join(found.address_lines)
+    typed = _text(request.address)
+    if typed is not None and not same_address(typed, found.address_lines):
+        raise InputError(
+            f"--address {typed} is not the address on file for {found.whose} on the day of "
+            f"mailing, {mailed_to}, which is where it was mailed: leave --address out, or if "
+            f"that address is wrong, {found.correct} first."
+        )
+    return mailed_to
+
+
+def _text(value: str | None) -> str | None:
+    """Text an option gave, trimmed; None for nothing, or spaces only."""
+    return value.strip() if value and value.strip() else None
 
 
 def _article_number(
@@ -359,6 +530,12 @@ def record_mail_event(
         if at < mailing.served_at:
             mailed = spell_datetime(mailing.served_at.astimezone(village.timezone))
             raise InputError(f"{spell_datetime(at)} is before the mailing on {mailed}.")
+        if at > now:
+            raise InputError(
+                f"{spell_datetime(at)} is later than now, "
+                f"{spell_datetime(now.astimezone(village.timezone))}; what came back from the "
+                "mail is recorded once it has happened: check the date given."
+            )
         if document.status == "void":
             raise InputError(
                 f"Document {number} is void ({document.void_reason}); nothing more is recorded "
@@ -396,8 +573,9 @@ def record_mail_event(
         return deadline
 
 
-def parse_service_time(text: str | datetime | date) -> datetime:
-    """--at from the CLI: a date and time is required; service happens at a moment."""
+def parse_service_time(text: str | datetime | date, option: str = "--at") -> datetime:
+    """--at (or --called-at) from the CLI: a date and time is required; service happens at a
+    moment."""
     if isinstance(text, datetime):
         return text
-    raise InputError("--at takes a date and time, such as 2026-01-05T14:30.")
+    raise InputError(f"{option} takes a date and time, such as 2026-01-05T14:30.")
