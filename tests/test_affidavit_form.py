@@ -20,6 +20,7 @@ from clerk import (
     VILLAGE_A_DIRECTIVE,
     Clerk,
     clerk_at,
+    day_after,
     issued_number,
     pdf_text,
 )
@@ -53,13 +54,21 @@ def luck(tmp_path, runner) -> Clerk:
     clerk("issue", "LU-C-2026-0001", today="2026-12-23")
     clerk(
         "serve", "LU-D-2026-00001", "--method", "hand_owner", "--by", "Officer D. Reyes",
-        "--at", "2026-12-23T14:15", today="2026-12-23",
+        "--at", "2026-12-23T14:15", "--to", "the manager on duty at Nordstrom Hardware Inc.",
+        "--address", "210 Main Street", today="2026-12-24",
     )  # fmt: skip
     return clerk
 
 
 def served(clerk: Clerk, method: str, by: str, at: str, *more: str) -> None:
-    clerk("serve", DIRECTIVE, "--method", method, "--by", by, "--at", at, *more, today=at[:10])
+    """Record a hand service of the directive, with the person and the place it names, on the
+    day after it (a fixed day is read at 12:00 UTC, before the morning's service)."""
+    person = () if "--to" in more else ("--to", "Marie Smith")
+    place = ("--address", "12 A Street")
+    clerk(
+        "serve", DIRECTIVE, "--method", method, "--by", by, "--at", at, *person, *place, *more,
+        today=day_after(at),
+    )  # fmt: skip
 
 
 def proof(clerk: Clerk, number: str, *options: str, today: str = "2026-12-02") -> Path:
@@ -153,7 +162,8 @@ def test_the_ordinance_is_quoted_with_its_section_only_where_the_notice_gives_it
     number = issued_number(palmyra("issue", "PA-C-2026-0001", today="2026-12-01"))
     palmyra(
         "serve", number, "--method", "hand_owner", "--by", "Kerry Nowak",
-        "--at", "2026-12-01T09:05", "--to", "Marguerite O'Connell", today="2026-12-01",
+        "--at", "2026-12-01T09:05", "--to", "Marguerite O'Connell",
+        "--address", "412 Taft Street", today="2026-12-02",
     )  # fmt: skip
     sworn = pdf_text(proof(palmyra, number))
     assert "I served a true copy of the document described above by hand delivery" in sworn

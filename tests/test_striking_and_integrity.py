@@ -10,7 +10,15 @@ import json
 from datetime import UTC, datetime
 
 import pytest
-from clerk import CASEBOOK, VILLAGE_A_DIRECTIVE, article, clerk_at, issued_number, pdf_text
+from clerk import (
+    CASEBOOK,
+    VILLAGE_A_DIRECTIVE,
+    article,
+    clerk_at,
+    day_after,
+    issued_number,
+    pdf_text,
+)
 from sqlalchemy import create_engine, select, update
 from sqlalchemy.orm import Session
 
@@ -48,14 +56,14 @@ def village_a(tmp_path, runner):
 def mail(clerk, n: int, at: str = "2026-06-01T15:00") -> None:
     clerk(
         "serve", LUCK_ORDER, "--method", "certified_mail", "--by", "R. Lund",
-        "--at", at, "--article-number", article(n), today="2026-06-01",
+        "--at", at, "--article-number", article(n), today=day_after(at),
     )  # fmt: skip
 
 
 def hand(clerk, at: str) -> None:
     clerk(
         "serve", DIRECTIVE, "--method", "hand_owner", "--by", "J. Avery", "--at", at,
-        today="2026-12-03",
+        "--to", "Marie Smith", "--address", "12 A Street", today="2026-12-03",
     )  # fmt: skip
 
 
@@ -125,7 +133,7 @@ def test_a_struck_certified_mailing_stays_in_case_show_and_leaves_the_affidavit(
 
 def test_the_deadline_follows_the_standing_service_record(village_a):
     hand(village_a, "2026-12-01T10:00")
-    hand(village_a, "2026-12-03T10:00")  # typed for the visit that found no one home
+    hand(village_a, "2026-12-03T06:30")  # typed for the visit that found no one home
     assert due(village_a, "2026-12-03")["deadline"] == "2026-12-10"
 
     village_a(
