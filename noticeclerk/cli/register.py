@@ -111,7 +111,7 @@ def verify_command(office: Office, village: str | None) -> None:
         whose = "The 1 document's" if documents == 1 else f"All {documents} documents'"
         click.echo(f"{whose} files match their SHA-256.")
     else:
-        click.echo(f"The files of all {counted} match their SHA-256.")
+        click.echo(f"The files of {counted} all match their SHA-256.")
 
 
 @click.group("roll")
