@@ -46,6 +46,7 @@ TABLES = """
 kind = "days"
 count = 10
 from = "notice_served"
+act = "at_office"
 
 [[checks]]
 fact = "work_done"
@@ -149,7 +150,7 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
     ("tables", "key", "problem"),
     [
         (
-            '[periods.p]\nkind = "days"\ncount = 3\nfrom = "outcome"\n',
+            '[periods.p]\nkind = "days"\ncount = 3\nfrom = "outcome"\nact = "at_office"\n',
             "periods.p",
             "counts from 'outcome', which is neither a date fact",
         ),
@@ -204,7 +205,7 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
             "'insured' is a boolean fact; write true or false",
         ),
         (
-            '[periods.p]\nkind = "days"\ncount = 3\nfrom = "notice_served"\n'
+            '[periods.p]\nkind = "days"\ncount = 3\nfrom = "notice_served"\nact = "at_office"\n'
             'reasons = "only_when_moved"\n',
             "periods.p.reasons",
             "for a fixed_day period",
@@ -235,7 +236,7 @@ def test_a_hostile_fact_prints_literally_in_a_refusal(tmp_path):
             "refuses only with 'choose_by' or 'each_of'",
         ),
         (
-            '[periods.p]\nkind = "days"\ncount = "outcome"\nfrom = "notice_served"\n',
+            '[periods.p]\nkind = "days"\ncount = "outcome"\nfrom = "notice_served"\nact = "at_office"\n',
             "periods.p.count",
             "'outcome' is not an integer fact",
         ),
@@ -278,8 +279,8 @@ def test_a_mistake_in_the_declared_tables_names_the_file_and_key(tmp_path, table
 def test_a_period_may_count_from_the_end_of_a_period_declared_before_it(tmp_path):
     write_notice(
         tmp_path,
-        '[periods.first]\nkind = "days"\ncount = 10\nfrom = "notice_served"\n\n'
-        '[periods.renewed]\nkind = "days"\ncount = 30\nfrom = "first"\n',
+        '[periods.first]\nkind = "days"\ncount = 10\nfrom = "notice_served"\nact = "at_office"\n\n'
+        '[periods.renewed]\nkind = "days"\ncount = 30\nfrom = "first"\nact = "at_office"\n',
     )
     figures = compute(tmp_path)
     # June 1 + 10 days is Thursday, June 11; June 11 + 30 days is Saturday, July 11, and the
@@ -423,7 +424,7 @@ def test_a_day_the_board_fixed_prints_its_reasons_only_when_it_had_to_move(tmp_p
     write_notice(
         tmp_path,
         '[periods.extended]\nkind = "fixed_day"\nfact = "board_day"\n'
-        'fixed_by = "the Board"\nreasons = "only_when_moved"\n',
+        'fixed_by = "the Board"\nreasons = "only_when_moved"\nact = "at_office"\n',
     )
     # Wednesday, July 1, 2026 is a business day: nothing to explain.
     assert compute(tmp_path)["extended"] == {"due": date(2026, 7, 1), "steps": []}
@@ -461,7 +462,7 @@ def test_a_check_may_compare_a_fact_with_the_document_s_date(tmp_path):
 def test_a_period_may_take_its_count_from_an_integer_fact(tmp_path):
     write_notice(
         tmp_path,
-        '[periods.open]\nkind = "days"\ncount = "open_days"\nfrom = "notice_served"\n',
+        '[periods.open]\nkind = "days"\ncount = "open_days"\nfrom = "notice_served"\nact = "at_office"\n',
     )
     # June 1 plus 5 days is Saturday, June 6: Wisconsin runs on to Monday, June 8.
     assert compute(tmp_path)["open"]["due"] == date(2026, 6, 8)
@@ -473,7 +474,7 @@ def test_a_period_may_take_its_count_from_an_integer_fact(tmp_path):
 def test_a_figure_may_be_true_or_false_by_a_comparison(tmp_path):
     write_notice(
         tmp_path,
-        '[periods.time_to_comply]\nkind = "days"\ncount = 10\nfrom = "notice_served"\n\n'
+        '[periods.time_to_comply]\nkind = "days"\ncount = 10\nfrom = "notice_served"\nact = "at_office"\n\n'
         '[figures.late]\nholds = {fact = "work_done", after = "time_to_comply"}\n',
     )
     assert compute(tmp_path)["late"] is True
