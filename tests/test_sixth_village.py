@@ -51,7 +51,8 @@ template = "documents/maple-grove/letter.html.j2"
 sections = ["§ 9-2"]
 signer = "clerk"
 recipient = "owner"
-deadline = {kind = "days", count = 14, from = "service"}
+# Wisconsin: cutting weeds is work in the field, which a closed-office Saturday does not move.
+deadline = {kind = "days", count = 14, from = "service", act = "in_the_field"}
 deadline_lead = "Cut the weeds no later than"
 deadline_words = "Cut the weeds within 14 days after this directive is served on you."
 
@@ -86,6 +87,7 @@ body = "The Village cut the weeds the owner did not cut, and bills the cost."
 kind = "days"
 count = 14
 from = "directive_served"
+act = "in_the_field"
 
 [[checks]]
 fact = "cut_on"
@@ -170,10 +172,10 @@ def test_a_village_made_only_of_content_issues_a_directive_and_a_bill(office, tm
         "--today", "2026-12-11", "serve", "MG-D-2026-00001", "--method", "first_class_mail",
         "--by", "clerk", "--at", "2026-12-10T15:00",
     )  # fmt: skip
-    # December 10 plus 14 days is Thursday, December 24, the office's own closure, so the
-    # deadline moves to Saturday the 26th and, the office keeping no Saturday hours (Wis.
-    # Stat. § 990.001(4)(c)), to Monday, December 28.
-    assert "Monday, December 28, 2026" in served
+    # December 10 plus 14 days is Thursday, December 24, the office's own closure; cutting
+    # weeds is work in the field, not an act at the office, so the closure does not move it.
+    assert "Thursday, December 24, 2026" in served
+    assert "is not a payment, service or filing at the village office" in served
 
     run(
         "case", "open", "--village", "maple-grove", "--parcel", "MG-001",
@@ -186,7 +188,7 @@ def test_a_village_made_only_of_content_issues_a_directive_and_a_bill(office, tm
     )
     bill = pdf_text(next(out.glob("maple-grove/MG-D-2026-00002*.pdf")))
     assert "Crew of two, 3 hours $210.00" in bill and "Total $255.50" in bill
-    assert "The owner had until December 28, 2026 to cut the weeds." in bill
+    assert "The owner had until December 24, 2026 to cut the weeds." in bill
 
 
 def test_the_sixth_village_s_bill_refuses_work_done_before_the_owner_s_time_ran_out(
@@ -202,13 +204,13 @@ def test_the_sixth_village_s_bill_refuses_work_done_before_the_owner_s_time_ran_
     run(
         "case", "open", "--village", "maple-grove", "--parcel", "MG-001",
         "--notice-type", "weed-cutting-bill",
-        "--fact", "directive_served=2026-12-10", "--fact", "cut_on=2026-12-28",
+        "--fact", "directive_served=2026-12-10", "--fact", "cut_on=2026-12-24",
         "--fact", "costs=Crew of two, 3 hours|210.00",
     )  # fmt: skip
     result = run("issue", "MG-C-2026-0001", "--date", "2026-12-30")
     assert result.exit_code == 1
     assert result.output.strip() == (
-        "Error: The Village cut the weeds on Monday, December 28, 2026, but the owner had "
-        "until Monday, December 28, 2026."
+        "Error: The Village cut the weeds on Thursday, December 24, 2026, but the owner had "
+        "until Thursday, December 24, 2026."
     )
     assert "No documents" in run("due").output or "MG-D" not in run("due").output
