@@ -271,3 +271,22 @@ def test_issue_and_void_copy_do_not_go_together(village_a):
     assert "--issue and --void-copy do not go together" in refused(
         village_a, "proof", DIRECTIVE, "--issue", "--void-copy"
     )
+
+
+def test_an_issued_affidavit_that_swears_to_a_record_since_struck_is_named_in_case_show(
+    village_a,
+):
+    village_a("proof", DIRECTIVE, "--issue", "--by", "J. Avery", today="2026-12-02")
+    shown = village_a("case", "show", "VA-C-2026-0001", today="2026-12-02").output
+    assert "since struck" not in shown
+    village_a(
+        "serve", DIRECTIVE, "--strike", "1", "--by", "J. Avery",
+        "--reason", "Handed to the tenant, not the owner.", today="2026-12-03",
+    )  # fmt: skip
+    shown = village_a("case", "show", "VA-C-2026-0001", today="2026-12-03").output
+    assert (
+        "It swears to service record 1, since struck: issue a new one with "
+        f"'noticeclerk proof {DIRECTIVE} --issue'."
+    ) in shown
+    history = json.loads(village_a("case", "show", "VA-C-2026-0001", "--json").output)
+    assert history["documents"][0]["affidavits"][0]["swears_to_struck"] == [1]

@@ -468,6 +468,12 @@ def case_lines(history: dict[str, Any]) -> list[str]:
                 f"{_when(affidavit['issued_at'], zone)} by {affidavit['issued_by']}, PDF SHA-256 "
                 f"{affidavit['pdf_sha256']}"
             )
+            if affidavit["swears_to_struck"]:
+                records = ", ".join(str(n) for n in affidavit["swears_to_struck"])
+                lines.append(
+                    f"      It swears to service record {records}, since struck: issue a new "
+                    f"one with 'noticeclerk proof {document['number']} --issue'."
+                )
     if history["may_issue"]:
         lines.append("May issue next (noticeclerk issue CASE NOTICE-TYPE):")
         for follow_up in history["may_issue"]:

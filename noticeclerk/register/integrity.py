@@ -46,6 +46,17 @@ def changed_files(pdf: bytes, pdf_sha256: str, docx: bytes, docx_sha256: str) ->
     )
 
 
+def frozen(files: dict[str, bytes]) -> dict[str, str | bytes]:
+    """A rendered document's PDF and DOCX as the register freezes them: the bytes, each with
+    its SHA-256, the columns a Document and a Proof share."""
+    return {
+        "pdf": files["pdf"],
+        "pdf_sha256": hashlib.sha256(files["pdf"]).hexdigest(),
+        "docx": files["docx"],
+        "docx_sha256": hashlib.sha256(files["docx"]).hexdigest(),
+    }
+
+
 def check_frozen(record: Document | Proof) -> None:
     """Refuse, with one sentence, a document (or issued affidavit) whose frozen bytes changed."""
     changed = changed_files(record.pdf, record.pdf_sha256, record.docx, record.docx_sha256)

@@ -8,7 +8,6 @@ voided with its reason.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
@@ -41,7 +40,7 @@ from noticeclerk.register.chains import (
 )
 from noticeclerk.register.database import transaction
 from noticeclerk.register.gathering import gathered_liens
-from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.numbering import (
     document_number,
@@ -225,10 +224,7 @@ def issue_documents(
                 stated_due_at=stated.due if stated and stated.has_time else None,
                 amount_due=composed.amount_due(),
                 parcel_charges=kept_charges(composed.figures),
-                pdf=rendered.files["pdf"],
-                pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
-                docx=rendered.files["docx"],
-                docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
+                **frozen(rendered.files),
             )
             session.add(document)
             session.flush()

@@ -11,7 +11,6 @@ presented as ordinance text.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +25,7 @@ from noticeclerk.content.notice_types import ServiceMethod, load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
-from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Proof, Service
 from noticeclerk.rules.periods import spell_date, spell_time
@@ -111,10 +110,7 @@ def issue_proof(
             issued_at=now,
             issued_by=by,
             service_ids=[service.id for service in services],
-            pdf=rendered.files["pdf"],
-            pdf_sha256=hashlib.sha256(rendered.files["pdf"]).hexdigest(),
-            docx=rendered.files["docx"],
-            docx_sha256=hashlib.sha256(rendered.files["docx"]).hexdigest(),
+            **frozen(rendered.files),
         )
         session.add(proof)
         session.flush()

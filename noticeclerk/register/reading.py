@@ -245,7 +245,11 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
 
 
 def _affidavits(proofs: list[Proof], document: Document, zone: Any) -> list[dict[str, Any]]:
-    """The affidavits of service issued for a document (`proof --issue`), oldest first."""
+    """The affidavits of service issued for a document (`proof --issue`), oldest first, each
+    with the service records it swears to that have since been struck: such an affidavit no
+    longer states what the register proves, and a new one is issued."""
+    numbers = {service.id: n for n, service in enumerate(document.all_services, start=1)}
+    struck = {service.id for service in document.all_services if service.struck_at is not None}
     return [
         {
             "number": proof.number,
@@ -253,6 +257,7 @@ def _affidavits(proofs: list[Proof], document: Document, zone: Any) -> list[dict
             "issued_by": proof.issued_by,
             "services": len(proof.service_ids),
             "pdf_sha256": proof.pdf_sha256,
+            "swears_to_struck": [numbers[i] for i in proof.service_ids if i in struck],
         }
         for proof in proofs
         if proof.document_id == document.id
