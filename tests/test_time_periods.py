@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import Act, Closure, Jurisdiction, LegalCalendar
+from noticeclerk.rules.calendars import Act, Closure, Jurisdiction, LegalCalendar, TwoDayPeriods
 from noticeclerk.rules.periods import (
     Unit,
     add_months,
@@ -87,6 +87,31 @@ WI_CLOCK_HOURS = LegalCalendar.for_state("WI", hours_skip_sundays_and_holidays=F
 )
 def test_day_periods_follow_the_statutes(rule, calendar, start, count, expected):
     assert count_days(calendar, start, count).due == expected, rule
+
+
+NY_CALENDAR_DAYS = LegalCalendar.for_state("NY", two_day_periods=TwoDayPeriods.CALENDAR_DAYS)
+NY_UNCHOSEN = LegalCalendar.for_state("NY", two_day_periods=None)
+
+
+def test_two_days_read_as_calendar_days_count_the_weekend_and_end_on_monday():
+    # Friday, January 9, 2026 + 2 is Sunday the 11th; § 25-a moves the last day to Monday.
+    deadline = count_days(NY_CALENDAR_DAYS, date(2026, 1, 9), 2)
+    assert deadline.due == date(2026, 1, 12)
+    text = " ".join(str(step) for step in deadline.steps)
+    assert 'counts a period of two days as calendar days (two_day_periods = "calendar_days")' in (
+        text
+    )
+    assert "Sunday, January 11, 2026 is a Sunday" in text
+    # Midweek the two readings agree.
+    assert count_days(NY_CALENDAR_DAYS, date(2026, 1, 7), 2).due == date(2026, 1, 9)
+
+
+def test_a_new_york_two_day_period_is_refused_until_the_village_chooses_how_to_count_it():
+    with pytest.raises(InputError, match=r"\[calendar\] two_day_periods = \"gcl_20\" or"):
+        count_days(NY_UNCHOSEN, date(2026, 1, 9), 2)
+    # Any other period, and a Wisconsin period of two days, has nothing to choose.
+    assert count_days(NY_UNCHOSEN, date(2026, 1, 9), 7).due == date(2026, 1, 16)
+    assert count_days(WI, date(2026, 1, 9), 2).due == date(2026, 1, 12)
 
 
 def test_a_deadline_explains_each_step_with_its_statute():

@@ -94,6 +94,17 @@ def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
             "calendar.closures[0].date",
             "is missing",
         ),
+        (
+            GOOD + "[calendar]\ntwo_day_periods = 'gcl_20'\n",
+            "calendar.two_day_periods",
+            "Wisconsin counts a period of two days like any other",
+        ),
+        (
+            GOOD.replace('"WI"', '"NY"').replace("Chicago", "New_York")
+            + "[calendar]\ntwo_day_periods = 'business_days'\n",
+            "calendar.two_day_periods",
+            "calendar_days, gcl_20",
+        ),
         (GOOD + "name = 'x'\n", None, "is not valid TOML"),
         (GOOD + "[numbering]\npermits = 'weekly'\n", "numbering.permits", "one series, yearly"),
         (GOOD + "[installments]\nplans = ['layaway']\n", "installments.plans[0]", "elm-tax"),

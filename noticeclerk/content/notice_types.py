@@ -38,17 +38,19 @@ from noticeclerk.computations.declared import (
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
 from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml
-from noticeclerk.content.village import load_village
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
-from noticeclerk.rules.calendars import Act, Jurisdiction
+from noticeclerk.rules.calendars import Act, Jurisdiction, TwoDayPeriods
 from noticeclerk.rules.deadline_rules import (
     ClosedSeasonRule,
+    DaysRule,
     DeadlineRule,
     FixedDayRule,
     deadline_anchor,
     parse_rule,
 )
 from noticeclerk.rules.fees import FeeFacts
+from noticeclerk.rules.periods import TWO_DAY_KEY
 from noticeclerk.service_methods import SERVICE_METHODS
 
 # The kinds of fact a notice can ask for; the case file must give each in this form.
@@ -538,8 +540,32 @@ def load_notice(village: str, slug: str, workspace: Path | None = None) -> Notic
         known = ", ".join(notice_names(village, workspace)) or "none"
         raise InputError(f"The village '{village}' has no notice type '{slug}'; it has: {known}.")
     # The village's state decides whether a rule must say what kind of act it asks for.
-    state = load_village(village, workspace).state
-    return _notice_from_table(village, slug, path, read_toml(path), state)
+    found = load_village(village, workspace)
+    notice = _notice_from_table(village, slug, path, read_toml(path), found.state)
+    _check_two_day_reading(found, notice)
+    return notice
+
+
+def _check_two_day_reading(village: Village, notice: NoticeType) -> None:
+    """A New York notice type with a period of two days needs the village's reading of it."""
+    if village.state is not Jurisdiction.NY or village.calendar.two_day_periods is not None:
+        return
+    rules = {
+        "deadline": notice.deadline,
+        **{f"periods.{name}": rule for name, rule in notice.declared.periods.items()},
+    }
+    for key, rule in rules.items():
+        if isinstance(rule, DaysRule) and rule.count == 2:
+            raise ConfigError(
+                village.path,
+                TWO_DAY_KEY,
+                f"is missing, and the notice type {notice.slug} has a period of two days "
+                f"({key}): say whether the Village counts it by the two-day rule of N.Y. Gen. "
+                "Constr. Law § 20, which leaves out an intervening Saturday, Sunday or public "
+                f'holiday (two_day_periods = "{TwoDayPeriods.GCL_20.value}"), or as calendar '
+                "days, every day counted "
+                f'(two_day_periods = "{TwoDayPeriods.CALENDAR_DAYS.value}")',
+            )
 
 
 ACT_CHOICES = ", ".join(f'"{act.value}"' for act in Act)

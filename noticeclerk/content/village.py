@@ -31,6 +31,7 @@ from noticeclerk.rules.calendars import (
     Holiday,
     Jurisdiction,
     LegalCalendar,
+    TwoDayPeriods,
 )
 from noticeclerk.rules.fees import (
     FEE_KINDS,
@@ -80,6 +81,9 @@ class CalendarTable(Table):
     primary_election_days: Days | None = None
     closures: Days = msgspec.field(default_factory=list)
     hour_periods_skip_sundays_and_holidays: bool = True
+    # New York: how the ordinance's periods of two days are counted (rules.calendars
+    # .TwoDayPeriods). Required of a village whose notice types have one; nothing is assumed.
+    two_day_periods: TwoDayPeriods | None = None
 
 
 class ProvisionTable(Table):
@@ -512,6 +516,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         ),
         office_open_saturday=table.office.open_saturday,
         hours_skip_sundays_and_holidays=table.calendar.hour_periods_skip_sundays_and_holidays,
+        two_day_periods=_two_day_periods(path, table),
     )
     rules = {name: _fee_rule(path, name, spec) for name, spec in table.fee_rules.items()}
     return Village(
@@ -561,6 +566,19 @@ def _designated_days(path: Path, table: VillageFile) -> tuple[Holiday, ...]:
         for day, name in _days(calendar.primary_election_days or [])
     ]
     return tuple(proclaimed + primaries)
+
+
+def _two_day_periods(path: Path, table: VillageFile) -> TwoDayPeriods | None:
+    """New York's choice for periods of two days; Wisconsin has no two-day rule to choose."""
+    chosen = table.calendar.two_day_periods
+    if chosen is not None and table.state is not Jurisdiction.NY:
+        raise ConfigError(
+            path,
+            "calendar.two_day_periods",
+            "is New York's (Gen. Constr. Law § 20); Wisconsin counts a period of two days like "
+            "any other (Wis. Stat. § 990.001(4)), so remove it",
+        )
+    return chosen
 
 
 def _letterhead(

@@ -82,6 +82,19 @@ class Act(StrEnum):
         return ACT_WORDS[self]
 
 
+class TwoDayPeriods(StrEnum):
+    """How a New York village counts a period of two days in its ordinance; its file chooses.
+
+    N.Y. Gen. Constr. Law § 20 leaves an intervening Saturday, Sunday or public holiday out of a
+    period of two days. An ordinance that says "two calendar days" may show the different
+    meaning that Gen. Constr. Law § 110 allows, and the Village then counts every day. Which the
+    Village relies on is a question for its attorney, so the code never picks one.
+    """
+
+    CALENDAR_DAYS = "calendar_days"
+    GCL_20 = "gcl_20"
+
+
 ACT_WORDS = {
     Act.AT_OFFICE: "a payment, service or filing at the village office",
     Act.AT_OFFICE_OR_BY_MAIL: (
@@ -264,12 +277,21 @@ class LegalCalendar:
     office_open_saturday: bool = False
     # Wis. Stat. § 990.001(4)(a); a village may turn it off for its own hour rules.
     hours_skip_sundays_and_holidays: bool = True
+    # New York only: how a period of two days is counted (TwoDayPeriods). None where the
+    # village's file has not chosen; a period of two days is then refused, never guessed.
+    two_day_periods: TwoDayPeriods | None = None
 
     @classmethod
     def for_state(cls, jurisdiction: Jurisdiction | str, **settings: object) -> LegalCalendar:
-        """A calendar with the state's holidays and its usual time zone."""
+        """A calendar with the state's holidays and its usual time zone.
+
+        The state's law alone, with no ordinance whose words could mean otherwise: a New York
+        period of two days is counted by Gen. Constr. Law § 20 as the statute is written.
+        """
         jurisdiction = Jurisdiction(jurisdiction)
         settings.setdefault("timezone", jurisdiction.default_timezone)
+        if jurisdiction is Jurisdiction.NY:
+            settings.setdefault("two_day_periods", TwoDayPeriods.GCL_20)
         return cls(jurisdiction=jurisdiction, **settings)  # type: ignore[arg-type]
 
     def legal_holidays(self, year: int) -> dict[date, Holiday]:

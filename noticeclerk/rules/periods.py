@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.rules.calendars import Act, Jurisdiction, LegalCalendar
+from noticeclerk.rules.calendars import Act, Jurisdiction, LegalCalendar, TwoDayPeriods
 
 NY_GCL_20 = "N.Y. Gen. Constr. Law § 20"
 NY_GCL_25A = "N.Y. Gen. Constr. Law § 25-a"
@@ -233,7 +233,16 @@ def count_days(
     """Calendar days after (or before) the day of an event, the event's day not counted."""
     check_count(count, Unit.DAYS)
     steps = [_first_day_excluded(calendar, anchor, count, "day", before, "")]
-    if calendar.jurisdiction is Jurisdiction.NY and count == 2:
+    reading = _two_day_reading(calendar, count)
+    if reading is TwoDayPeriods.CALENDAR_DAYS:
+        steps.append(
+            Step(
+                "The village's file counts a period of two days as calendar days "
+                f'(two_day_periods = "{reading.value}"): an intervening Saturday, Sunday or '
+                "public holiday is counted, and the two-day rule of § 20 is not applied."
+            )
+        )
+    if reading is TwoDayPeriods.GCL_20:
         # § 20: "If such period is a period of two days, Saturday, Sunday or a public
         # holiday must be excluded from the reckoning if it is an intervening day".
         first = anchor + _step_by(before)
@@ -255,6 +264,29 @@ def count_days(
     steps.append(Step(f"Counting {count} day{'s' if count > 1 else ''} gives {spell_date(raw)}."))
     last, settle_steps = settle_last_day(calendar, raw, before=before, act=act)
     return _at_hour(calendar, last, at, steps + settle_steps)
+
+
+TWO_DAY_KEY = "calendar.two_day_periods"
+
+
+def _two_day_reading(calendar: LegalCalendar, count: int) -> TwoDayPeriods | None:
+    """How a New York period of two days is counted, as the village's file chose; None for any
+    other period. A village that has not chosen is refused: the choice is its attorney's."""
+    if calendar.jurisdiction is not Jurisdiction.NY or count != 2:
+        return None
+    if calendar.two_day_periods is None:
+        raise InputError(TWO_DAY_UNCHOSEN)
+    return calendar.two_day_periods
+
+
+# One sentence, also printed when a village's notice type with such a period is loaded.
+TWO_DAY_UNCHOSEN = (
+    "A New York period of two days is counted either by the two-day rule of N.Y. Gen. Constr. "
+    "Law § 20 (an intervening Saturday, Sunday or public holiday left out) or, where the "
+    "ordinance means calendar days, with every day counted, and the village's file must say "
+    f'which the Village relies on: add [calendar] two_day_periods = "{TwoDayPeriods.GCL_20.value}" '
+    f'or "{TwoDayPeriods.CALENDAR_DAYS.value}" to its letterhead.toml.'
+)
 
 
 def count_business_days(
