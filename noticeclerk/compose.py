@@ -159,7 +159,7 @@ def compute_figures(notice: NoticeType, case: CaseContext) -> dict[str, Any]:
 def village_context(village: Village) -> dict[str, Any]:
     """What the letterhead, the signature and the jurat print about the village."""
     letterhead = village.letterhead
-    return {
+    context = {
         "name": village.name,
         "sample": village.sample,
         "demonstration": letterhead.demonstration,
@@ -175,3 +175,8 @@ def village_context(village: Village) -> dict[str, Any]:
         "office_hours": letterhead.office_hours,
         "seal": letterhead.seal,
     }
+    # How a New York village counts a period of two days, for the document that states it; left
+    # out where the file has not chosen, so a template that prints it cannot print a guess.
+    if village.calendar.two_day_periods is not None:
+        context["two_day_periods"] = village.calendar.two_day_periods.value
+    return context

@@ -7,9 +7,11 @@ deadlines against New York General Construction Law §§ 20 and 25-a.
 
 from __future__ import annotations
 
+import re
 import shutil
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,9 @@ from notice_figures import figures_of
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.render import render_case
+from noticeclerk.rules.calendars import TwoDayPeriods
 
 REPO = Path(__file__).resolve().parent.parent
 CASEBOOK = REPO / "casebook" / "village-a"
@@ -75,6 +78,69 @@ def test_an_emergency_directive_served_midweek_gives_two_calendar_days():
     assert deadline("emergency-directive-to-comply", {"service": date(2026, 1, 7)}) == date(
         2026, 1, 9
     )
+
+
+LETTERHEAD = REPO / "letterheads" / "village-a" / "letterhead.toml"
+CHOICE = 'two_day_periods = "gcl_20"\n'
+
+
+def village_reading(workspace: Path, line: str) -> Path:
+    """A workspace whose Village A file counts two days as `line` says ("" to leave it out)."""
+    text = LETTERHEAD.read_text(encoding="utf-8")
+    assert CHOICE in text
+    folder = workspace / "letterheads" / "village-a"
+    folder.mkdir(parents=True)
+    (folder / "letterhead.toml").write_text(text.replace(CHOICE, line), encoding="utf-8")
+    return workspace
+
+
+def read(path: Path, workspace: Path | None = None) -> str:
+    """A rendered document's words as a reader sees them: no markup, one space between words."""
+    html = render_case(path, ("docx",), workspace).html
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def directive_due(served: date, workspace: Path | None = None) -> date:
+    village = load_village("village-a", workspace)
+    notice = load_notice("village-a", "emergency-directive-to-comply", workspace)
+    return notice.deadline.deadline(village.calendar, {"service": served}).due
+
+
+def test_the_sample_village_counts_the_two_days_by_gcl_20():
+    assert load_village("village-a").calendar.two_day_periods is TwoDayPeriods.GCL_20
+
+
+def test_a_village_that_reads_two_calendar_days_literally_counts_the_weekend(tmp_path):
+    workspace = village_reading(tmp_path, 'two_day_periods = "calendar_days"\n')
+    # Friday + 2 is Sunday, January 11; § 25-a moves the last day to Monday, not Tuesday.
+    assert directive_due(date(2026, 1, 9), workspace) == date(2026, 1, 12)
+    assert directive_due(date(2026, 1, 7), workspace) == date(2026, 1, 9)
+
+
+def test_the_directive_states_the_reading_of_the_two_days_the_village_relies_on(tmp_path):
+    text = read(CASEBOOK / "emergency-directive-to-comply.toml")
+    assert "no later than Tuesday, January 13, 2026. The 2 days are counted as the Village " in text
+    assert "relies on New York General Construction Law § 20, whose rule for a period" in text
+    assert "as calendar days" not in text
+
+    workspace = village_reading(tmp_path, 'two_day_periods = "calendar_days"\n')
+    text = read(CASEBOOK / "emergency-directive-to-comply.toml", workspace)
+    assert (
+        "no later than Monday, January 12, 2026. The 2 days are counted as calendar days, as the "
+        'Village relies on the words "two calendar days" in § 134-42B rather than on the rule of '
+        "New York General Construction Law § 20 for a period of two days"
+    ) in text
+
+
+def test_a_village_file_that_does_not_choose_how_to_count_two_days_is_refused(tmp_path):
+    workspace = village_reading(tmp_path, "")
+    with pytest.raises(ConfigError) as caught:
+        render_case(CASEBOOK / "emergency-directive-to-comply.toml", ("docx",), workspace)
+    message = str(caught.value)
+    assert "key 'calendar.two_day_periods': is missing" in message
+    assert "emergency-directive-to-comply has a period of two days" in message
+    # A notice type with no period of two days has nothing to choose.
+    assert load_notice("village-a", "directive-to-comply", workspace).deadline.count == 7
 
 
 def test_the_emergency_directive_quotes_42b_and_not_the_seven_day_rule():
