@@ -364,12 +364,65 @@ def test_the_refusal_under_two_inches_spells_the_measurement_as_the_notice_does(
     assert figures == {"depth": "2.5"}
 
 
+PARKING_CHARGE = {
+    "person_charged": "Example Hauling Co.",
+    "basis": "vehicle registration",
+    "basis_facts": "the truck bore registration plate SAMPLE-0001, registered to it.",
+}
+
+
+def parking_figures(**facts: object) -> dict:
+    return figures_of("village-a", "notice-of-violation-parking", {**PARKING_CHARGE, **facts})
+
+
 def test_parking_that_leaves_20_feet_is_not_a_violation_to_notice():
     with pytest.raises(InputError, match="fewer than 20 feet"):
-        figures_of("village-a", "notice-of-violation-parking", {"remaining_width_feet": D(20)})
-    assert figures_of(
-        "village-a", "notice-of-violation-parking", {"remaining_width_feet": D("19.5")}
-    ) == {"width": "19.5"}
+        parking_figures(remaining_width_feet=D(20))
+    assert parking_figures(remaining_width_feet=D("19.5"))["width"] == "19.5"
+
+
+def test_a_parking_notice_without_the_person_charged_is_refused_naming_the_fact(tmp_path):
+    # § 134-42D: "No person shall park": owning the property beside the street is no charge.
+    path = case_copy(tmp_path, "notice-of-violation-parking", ('person_charged = "ABC LLC"\n', ""))
+    with pytest.raises(InputError) as caught:
+        render_case(path, ("docx",))
+    assert str(caught.value) == (
+        f"{path}: the fact 'person_charged' (the person charged: who parked it there, or had it "
+        "parked there and controlled it, named in full) is missing; add it under [facts]."
+    )
+
+
+def test_a_parking_notice_refuses_a_basis_it_does_not_declare():
+    with pytest.raises(InputError) as caught:
+        parking_figures(remaining_width_feet=D(11), basis="owner of the adjoining property")
+    assert str(caught.value) == (
+        "The basis 'owner of the adjoining property' is not one the notice can state: give "
+        "'observed parking', 'vehicle registration' or 'admission', the way the Village knows "
+        'that Example Hauling Co. parked it or had it parked (§ 134-42D: "No person shall park").'
+    )
+
+
+@pytest.mark.parametrize(
+    ("basis", "words"),
+    [
+        ("observed parking", "an officer of the Village observed the person charged parking it"),
+        ("vehicle registration", "the person charged is the owner or operator of the vehicle as"),
+        ("admission", "the person charged admitted parking it there or having it parked there"),
+    ],
+)
+def test_each_declared_basis_is_stated_in_its_own_words(basis, words):
+    assert parking_figures(remaining_width_feet=D(11), basis=basis)["basis"].startswith(words)
+
+
+def test_the_parking_notice_names_the_person_charged_and_the_basis():
+    text = read(CASEBOOK / "notice-of-violation-parking.toml")
+    assert (
+        "The person charged: ABC LLC. The Village charges ABC LLC with this violation as the "
+        "person who parked it there or had it parked there, because the person charged admitted "
+        "parking it there or having it parked there: on March 10, 2026 at 11:15 a.m., Pat "
+        "Example, ABC LLC's property manager, told the Building Inspector"
+    ) in text
+    assert "as a person in control of the portion of the street" not in text
 
 
 @pytest.mark.parametrize("notice", ["notice-of-violation-snow-ice", "notice-of-violation-parking"])
