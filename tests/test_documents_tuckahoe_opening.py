@@ -50,14 +50,47 @@ def occupancy(**changes):
 def test_fourteen_days_cost_twenty_five_dollars_and_ten_for_each_of_the_thirteen_others():
     figures = occupancy()
     assert figures["fee"]["total"] == D("155.00")
-    assert figures["paid"]["total"] == D("555.00")
-    assert "returned on satisfactory restoration: $245.00" in figures["fee"]["steps"][-1]
+
+
+def test_the_fee_and_the_deposit_are_paid_each_on_its_own_and_the_fee_is_not_taken_again():
+    # § 19-48(a): "the payment of the fee and deposit"; § 19-49(b): the deposit returned "less
+    # the amount of the permit fee". The $155.00 fee paid at grant is the fee deducted: on the
+    # estimate the whole $400.00 comes back (it printed $245.00, the fee taken twice).
+    figures = occupancy()
+    assert [(line["description"], line["amount"]) for line in figures["paid"]["lines"]] == [
+        ("Permit fee on the estimate of 14 days", D("155.00")),
+        ("Deposit, held against restoring the place occupied", D("400.00")),
+    ]
+    assert figures["refund"]["amounts"] == {
+        "deposit": D("400.00"),
+        "fee_paid": D("155.00"),
+        "refund": D("400.00"),
+    }
+    assert figures["refund"]["steps"][-1] == (
+        "Deposit $400.00; nothing of the final fee $155.00 is deducted, as it was paid in full "
+        "at grant (Tuckahoe § 19-48(a)); returned on satisfactory restoration: $400.00 "
+        "(Tuckahoe § 19-49(b))"
+    )
+
+
+def test_the_printed_permit_states_fee_and_deposit_apart_and_returns_the_whole_deposit():
+    text = Renderer().render(CASEBOOK / "temporary-occupancy-permit.toml", formats=()).html
+    assert "Fee and deposit paid" not in text
+    assert "less the fee $155.00" not in text
+    assert "the whole deposit, $400.00, is returned on satisfactory restoration" in text
+
+
+def test_a_deposit_smaller_than_the_fee_is_accepted_since_the_fee_is_paid_apart():
+    # The deposit is the Building Inspector's estimate of restoring the place (§ 19-49(b)),
+    # not a fund for the fee, which is paid at grant (§ 19-48(a)).
+    figures = occupancy(deposit=D("100.00"))
+    assert figures["refund"]["amounts"]["refund"] == D("100.00")
 
 
 def test_one_day_costs_twenty_five_dollars():
     figures = occupancy(expires_on=date(2026, 8, 5), estimated_days=1, deposit=D("25.00"))
     assert figures["fee"]["total"] == D("25.00")
-    assert "returned on satisfactory restoration: $0.00" in figures["fee"]["steps"][-1]
+    assert "returned on satisfactory restoration: $25.00" in figures["refund"]["steps"][-1]
 
 
 def test_the_place_must_be_restored_within_three_days_after_the_permit_expires():

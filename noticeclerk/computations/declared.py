@@ -50,6 +50,8 @@ Two more tables name amounts the law fixes, so checks, bills and templates share
     facts = {length_ft = "opening_length_ft", width_ft = "opening_width_ft"}
     rate = "posted_rate"                 # optional: the case gives the rate the Board set
 
+A fee's facts may name a fee declared before it (`fee_paid = "fee"`: the deposit's refund
+figured against the fee paid at grant), and its amounts print as `figures.NAME.amounts`.
 A check or a bill item may name an amount, a fee or a bill declared before it (its total), and
 a sentence may name a fee's measure (`{bond.area_sqft}`); a check that names a bill is made
 once the bills are computed. A period may take its count from an integer fact (`count =
@@ -235,7 +237,7 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     figures.update(declared.amounts)
     values: dict[str, Any] = {"today": case.today, **case.facts, **declared.amounts, **periods}
     for name, fee in declared.fees.items():
-        answer = _fee(fee, case)
+        answer = _fee(fee, case, values)
         values[name] = answer.fee
         values.update((f"{name}.{measure}", value) for measure, value in answer.measures)
         figures[name] = fee_context(answer)
@@ -310,6 +312,8 @@ def fee_context(answer: FeeAnswer) -> dict[str, Any]:
         "lines": [{"description": answer.title, "amount": answer.fee}],
         # What the fee was figured on ("area_sqft": "120"), spelled as a sentence prints it.
         "measures": {measure: spell_number(value) for measure, value in answer.measures},
+        # The amounts beside the fee: a deposit, its refund or the balance still due.
+        "amounts": dict(answer.amounts),
     }
 
 
@@ -338,7 +342,7 @@ def _period_figure(
     }
 
 
-def _fee(fee: DeclaredFee, case: CaseContext) -> FeeAnswer:
+def _fee(fee: DeclaredFee, case: CaseContext, values: Mapping[str, Any]) -> FeeAnswer:
     rule = case.village.fee_rule(fee.rule)
     table = case.village.fees
     if fee.rate is not None:
@@ -346,7 +350,8 @@ def _fee(fee: DeclaredFee, case: CaseContext) -> FeeAnswer:
         table = FeeTable(
             {rule.entries[0].key: Decimal(case.facts[fee.rate])}, f"the case fact {fee.rate}"
         )
-    facts = FeeFacts(**{name: Decimal(case.facts[fact]) for name, fact in fee.facts.items()})
+    # A fee's fact is a case fact or the total of a fee declared before it.
+    facts = FeeFacts(**{name: Decimal(values[fact]) for name, fact in fee.facts.items()})
     return rule.answer(facts, table)
 
 

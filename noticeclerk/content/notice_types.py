@@ -710,7 +710,11 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
                 path, f"amounts.{name}", 'must be an amount in quotes, such as "100,000.00"'
             )
         amounts[name] = Decimal(text.replace(",", "").removeprefix("$"))
-    fees = {name: _fee(path, name, entry, kinds, amounts) for name, entry in table.fees.items()}
+    # A fee may take a fact from a fee declared before it (the fee paid at grant, against which
+    # a deposit's refund is figured).
+    fees: dict[str, DeclaredFee] = {}
+    for name, entry in table.fees.items():
+        fees[name] = _fee(path, name, entry, {**kinds, **dict.fromkeys(fees, "money")}, amounts)
     money = {**dict.fromkeys(amounts, "money"), **dict.fromkeys(fees, "money")}
     periods, quiet, counted_by = _periods(path, table, kinds, money)
     known = set(kinds) | set(periods) | set(money) | {"today"} | {f"{fee}.*" for fee in fees}
@@ -814,7 +818,9 @@ def _fee(
             )
         if kinds.get(fact) not in ("number", "integer", "money"):
             raise ConfigError(
-                path, f"{key}.facts.{measure}", f"'{fact}' is not a number or money fact"
+                path,
+                f"{key}.facts.{measure}",
+                f"'{fact}' is not a number or money fact, nor a fee declared before it",
             )
     if spec.rate is not None and kinds.get(spec.rate) not in ("number", "money"):
         raise ConfigError(path, f"{key}.rate", f"'{spec.rate}' is not a number or money fact")
