@@ -310,8 +310,81 @@ def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
     [("8", "5.00"), ("11", "5.00"), ("11.5", "5.00"), ("12", "6.00"), ("14.5", "8.00")],
 )
 def test_a_curb_cut_costs_five_dollars_to_eleven_feet_and_a_dollar_each_further_foot(width, fee):
-    figures = figures_of("tuckahoe", "curb-cut-permit", {"width_ft": D(width)})
-    assert figures["fee"]["total"] == D(fee)
+    assert curb_cut(width_ft=D(width))["fee"]["total"] == D(fee)
+
+
+CURB_CUT = {
+    "width_ft": D("14.5"),
+    "approved_on": date(2026, 9, 1),
+    "indemnity_signed_on": date(2026, 8, 31),
+    "injury_single_claimant": D("100000.00"),
+    "injury_single_accident": D("300000.00"),
+    "damage_single_claimant": D("10000.00"),
+    "damage_single_accident": D("25000.00"),
+}
+
+
+def curb_cut(**changes):
+    return figures_of(
+        "tuckahoe", "curb-cut-permit", {**CURB_CUT, **changes}, today=date(2026, 9, 2)
+    )
+
+
+def test_a_curb_cut_permit_needs_the_written_indemnity_and_the_policies_of_section_19_77():
+    # § 19-77 stands in Article IV with § 19-81: "No permit shall be granted until ...".
+    facts = load_notice("tuckahoe", "curb-cut-permit").facts
+    assert {
+        "indemnity_signed_on",
+        "insurer",
+        "injury_single_claimant",
+        "injury_single_accident",
+        "damage_single_claimant",
+        "damage_single_accident",
+        "workers_compensation",
+    } <= {fact.name for fact in facts}
+
+
+def test_a_curb_cut_case_without_its_indemnity_and_insurance_is_refused(tmp_path):
+    sample = (CASEBOOK / "curb-cut-permit.toml").read_text(encoding="utf-8")
+    (tmp_path / "roll.csv").write_text(
+        (CASEBOOK / "roll.csv").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    without = "\n".join(
+        line
+        for line in sample.splitlines()
+        if not line.startswith(("indemnity_signed_on", "insurer", "workers_compensation"))
+    )
+    (tmp_path / "case.toml").write_text(without, encoding="utf-8")
+    with pytest.raises(InputError, match=r"the fact 'indemnity_signed_on' .* is missing"):
+        Renderer().render(tmp_path / "case.toml", formats=())
+
+
+@pytest.mark.parametrize(
+    ("fact", "short"),
+    [
+        ("injury_single_claimant", "99999.99"),
+        ("injury_single_accident", "299999.99"),
+        ("damage_single_claimant", "9999.99"),
+        ("damage_single_accident", "24999.99"),
+    ],
+)
+def test_a_curb_cut_policy_below_section_19_77_s_amounts_is_refused(fact, short):
+    curb_cut()  # the section's own amounts are enough
+    with pytest.raises(InputError, match="§ 19-77 requires; no permit may be granted"):
+        curb_cut(**{fact: D(short)})
+
+
+def test_a_curb_cut_permit_before_the_indemnity_is_signed_is_refused():
+    with pytest.raises(InputError, match=r"no permit may be granted until then \(§ 19-77\)"):
+        curb_cut(indemnity_signed_on=date(2026, 9, 3))
+
+
+def test_the_curb_cut_permit_states_the_indemnity_and_both_policies():
+    html = Renderer().render(CASEBOOK / "curb-cut-permit.toml", formats=()).html
+    assert "agreed in writing on August 31, 2026 to indemnify the Village" in html
+    assert "Policy No. HMC-GL-551907" in html
+    assert "Policy No. WC-2026-80412" in html
+    assert "§ 19-77; § 19-81(a)" in html
 
 
 def test_an_extension_must_give_more_time_than_the_opening_already_had():
