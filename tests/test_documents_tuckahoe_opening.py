@@ -276,6 +276,7 @@ EXCESS = {
         {"description": "Materials", "amount": D("728.50")},
         {"description": "Inspection", "amount": D("95.00")},
     ],
+    "cross_trench": True,
 }
 
 
@@ -295,6 +296,44 @@ def test_village_work_begun_within_the_five_days_of_the_notice_is_refused():
         figures_of(
             "tuckahoe", "opening-excess-demand", {**EXCESS, "village_work_began": date(2026, 8, 31)}
         )
+
+
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [
+        ("Backhoe and dump truck with operators, 6 hours", "backhoe"),
+        ("Two BACKHOES, 3 hours", "backhoe"),
+        ("Power excavator rental", "power excavator"),
+        ("Steam shovel", "steam shovel"),
+    ],
+)
+def test_a_demand_charging_power_equipment_on_a_cross_trench_is_refused(line, item):
+    # § 19-75(c): "No power equipment (steam shovel, power shovel, power excavator, backhoe or
+    # the like) may be used in excavating cross trenches on any street."
+    costs = [*EXCESS["certified_costs"], {"description": line, "amount": D("690.00")}]
+    with pytest.raises(InputError) as refused:
+        figures_of("tuckahoe", "opening-excess-demand", {**EXCESS, "certified_costs": costs})
+    said = str(refused.value)
+    assert said.startswith(f'The certified cost charges for a {item} ("{line}"), but § 19-75(c)')
+    assert said.endswith("take the line out of the certified cost.")
+
+
+def test_power_equipment_on_a_trench_along_the_street_is_not_refused():
+    costs = [*EXCESS["certified_costs"], {"description": "Backhoe, 2 hours", "amount": D("230")}]
+    figures = figures_of(
+        "tuckahoe",
+        "opening-excess-demand",
+        {**EXCESS, "certified_costs": costs, "cross_trench": False},
+    )
+    assert figures["cost"]["total"] == D("2983.50")
+
+
+def test_a_pneumatic_paving_breaker_is_not_power_equipment_the_section_forbids():
+    # § 19-75(c): cross trenches "must be excavated either by hand or with the aid of pneumatic
+    # tools such as paving breakers".
+    costs = [{"description": "Air compressor and pneumatic paving breaker", "amount": D("2000")}]
+    figures = figures_of("tuckahoe", "opening-excess-demand", {**EXCESS, "certified_costs": costs})
+    assert figures["excess"]["total"] == D("500.00")
 
 
 def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():

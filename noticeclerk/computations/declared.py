@@ -36,8 +36,10 @@ A period may also count from a period declared before it (`from = "first_thirty_
 a day an officer fixed may print its reasons only when it had to move (`reasons =
 "only_when_moved"`); a check may compare amounts strictly (`more_than`, `less_than`), accept
 true or false in `one_of`, compare with the document's date (`today`), and apply only `when =
-{outcome = "granted"}`; a figure may copy a fact under the fact's own name, spelled as a number
-(`[figures.width] fact = "width"`, `spell = "number"`), or choose words under the name of the
+{outcome = "granted"}`, and refuse a list whose lines name a word (`names_none = ["backhoe"]`,
+its sentence printing the word as {item} and the line as {line}); a figure may copy a fact
+under the fact's own name, spelled as a number (`[figures.width] fact = "width"`, `spell =
+"number"`), or choose words under the name of the
 fact it chooses by, refusing any other value with the definition's own sentence (`refuse`).
 
 Two more tables name amounts the law fixes, so checks, bills and templates share one figure:
@@ -94,6 +96,7 @@ COMPARISONS = (
     "less_than",
     "one_of",
     "not_empty",
+    "names_none",
 )
 AMOUNT_COMPARISONS = ("at_least", "at_most", "more_than", "less_than")
 # "{name}" in a check's sentence: a fact, a period or a figure, spelled as a document prints it;
@@ -295,10 +298,16 @@ def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
             continue
         if any(values[name] != value for name, value in check.when.items()):
             continue
-        if not set(PLACEHOLDER.findall(check.says)) <= set(values):
+        said = dict(values)
+        if check.comparison == "names_none":
+            found = _named(check, values[check.fact])
+            if found is None:
+                continue
+            said.update(item=found[0], line=found[1])
+        elif _holds(check, values, case):
             continue
-        if not _holds(check, values, case):
-            failed.append(_spell(check.says, values, declared.kinds, case))
+        if set(PLACEHOLDER.findall(check.says)) <= set(said):
+            failed.append(_spell(check.says, said, declared.kinds, case))
     return failed
 
 
@@ -364,8 +373,25 @@ def _check_all(
         named = {check.fact, check.operand if isinstance(check.operand, str) else ""}
         if any(name in declared.optional and name not in values for name in named):
             continue
-        if not _holds(check, values, case):
+        if check.comparison == "names_none":
+            found = _named(check, values[check.fact])
+            if found is not None:
+                said = {**values, "item": found[0], "line": found[1]}
+                raise InputError(_spell(check.says, said, declared.kinds, case))
+        elif not _holds(check, values, case):
             raise InputError(_spell(check.says, values, declared.kinds, case))
+
+
+def _named(check: Check, lines: list[Any]) -> tuple[str, str] | None:
+    """The first word of `names_none` a list's line names, whole and in any case, with the line
+    (a cost line by its description); a plural ("backhoes") names the word too."""
+    for line in lines:
+        text = line["description"] if isinstance(line, Mapping) else str(line)
+        for word in check.operand:
+            assert isinstance(word, str)
+            if re.search(rf"\b{re.escape(word)}(?:s|es)?\b", text, re.IGNORECASE):
+                return word, text
+    return None
 
 
 def _look_up(
@@ -403,6 +429,8 @@ def _holds(check: Check, values: Mapping[str, Any], case: CaseContext) -> bool:
         return value in check.operand
     if check.comparison == "not_empty":
         return bool(value)
+    if check.comparison == "names_none":
+        return _named(check, value) is None
     assert isinstance(check.operand, str)
     if check.comparison in AMOUNT_COMPARISONS:
         limit = _amount(values[check.operand]) if check.operand in values else check.operand

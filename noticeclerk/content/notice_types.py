@@ -137,6 +137,7 @@ class ComparisonSpec(Table):
     less_than: Text | None = None
     one_of: list[Text | bool] | None = None
     not_empty: Literal[True] | None = None
+    names_none: list[Text] | None = None
 
 
 class CheckSpec(ComparisonSpec):
@@ -1000,7 +1001,9 @@ def _check(
             raise ConfigError(
                 path, f"{key}.when.{name}", f"'{name}' is a {kinds[name]} fact; write {wanted}"
             )
-    _placeholders(path, f"{key}.says", spec.says, known)
+    # A list refused for a word it names may print the word and the line it stands in.
+    extra = {"item", "line"} if comparison == "names_none" else set()
+    _placeholders(path, f"{key}.says", spec.says, known | extra)
     return Check(spec.fact, comparison, operand, spec.says.strip(), dict(spec.when))
 
 
@@ -1019,9 +1022,13 @@ def _comparison(
     operand = getattr(spec, comparison)
     if comparison == "one_of":
         operand = tuple(operand)
-    elif comparison == "not_empty":
+    elif comparison in ("not_empty", "names_none"):
         if kinds.get(spec.fact) not in ("text_list", "cost_lines"):
-            raise ConfigError(path, f"{key}.not_empty", f"'{spec.fact}' is not a list fact")
+            raise ConfigError(path, f"{key}.{comparison}", f"'{spec.fact}' is not a list fact")
+        if comparison == "names_none":
+            operand = tuple(word.strip().lower() for word in operand)
+            if not operand or not all(operand):
+                raise ConfigError(path, f"{key}.names_none", "must give the words to refuse")
     elif comparison in AMOUNT_COMPARISONS:
         if operand not in known:
             try:
