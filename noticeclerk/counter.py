@@ -340,6 +340,7 @@ FEE_OPTIONS = {
     "area_sqft": "--area-sqft",
     "deposit": "--deposit",
     "expenses": "--expenses",
+    "fee_paid": "--fee-paid",
 }
 
 
@@ -367,6 +368,7 @@ def fee_at_counter(
     area_sqft: str | None = None,
     deposit: str | None = None,
     expenses: str | None = None,
+    fee_paid: str | None = None,
     workspace: Path | None = None,
 ) -> CounterFee:
     """One fee, bond or deposit refund from the facts the clerk typed."""
@@ -386,6 +388,7 @@ def fee_at_counter(
         area_sqft=parse_measure(area_sqft, "--area-sqft") if area_sqft is not None else None,
         deposit=parse_amount(deposit, "The deposit") if deposit is not None else None,
         expenses=parse_amount(expenses, "The Village's costs") if expenses is not None else None,
+        fee_paid=parse_amount(fee_paid, "The fee paid") if fee_paid is not None else None,
     )
     rule.check(facts, FEE_OPTIONS)
     return CounterFee(found, rule.answer(facts, found.fees))

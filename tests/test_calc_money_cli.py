@@ -225,13 +225,42 @@ def test_temporary_occupancy_for_5_days_is_65_dollars(runner):
     assert no_floats(data)
 
 
-def test_a_deposit_shows_its_refund(runner):
+def test_a_deposit_shows_its_refund_less_only_the_fee_not_paid_at_grant(runner):
+    # § 19-48(a): the fee is paid with the deposit at grant; the 5 days became 7, so the final
+    # fee is $85.00 and only the $20.00 not paid at grant comes out of the $100.00 deposit.
+    result = run(
+        runner, "fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "7",
+        "--deposit", "100", "--fee-paid", "65",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Refund of the deposit: $80.00" in result.output
+
+
+def test_a_fee_paid_in_full_at_grant_is_not_taken_again_from_the_deposit(runner):
+    data = as_json(
+        runner, "fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "5",
+        "--deposit", "100", "--fee-paid", "65",
+    )  # fmt: skip
+    assert (data["fee"], data["fee_paid"], data["refund"]) == ("65.00", "65.00", "100.00")
+
+
+def test_a_fee_paid_beyond_the_final_fee_is_returned_with_the_deposit(runner):
+    data = as_json(
+        runner, "fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "3",
+        "--deposit", "100", "--fee-paid", "65", "--expenses", "30",
+    )  # fmt: skip
+    # Final fee $45.00: $20.00 paid beyond it comes back, less the $30.00 spent restoring.
+    assert data["refund"] == "90.00"
+
+
+def test_a_tuckahoe_deposit_without_the_fee_paid_at_grant_is_refused(runner):
     result = run(
         runner, "fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "5",
         "--deposit", "100",
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "Refund of the deposit: $35.00" in result.output
+    assert result.exit_code == 1
+    assert "Give the fee paid when the permit was granted" in result.output
+    assert "Traceback" not in result.output
 
 
 @pytest.mark.parametrize(

@@ -396,6 +396,54 @@ def test_a_named_amount_is_one_figure_for_the_check_and_the_template(tmp_path):
     assert str(caught.value) == "The deposit of $99.00 is less than the bond of $100.00."
 
 
+def test_a_check_refuses_a_list_whose_line_names_a_forbidden_word_and_prints_it(tmp_path):
+    write_notice(
+        tmp_path,
+        '[[checks]]\nfact = "costs"\nnames_none = ["backhoe", "power shovel"]\n'
+        'when = {insured = true}\nsays = "A {item} is charged: {line}."\n',
+    )
+    assert compute(tmp_path) == {}
+    backhoe = [{"description": "Backhoes, 2 hours", "amount": Decimal("300.00")}]
+    with pytest.raises(InputError) as caught:
+        compute(tmp_path, costs=backhoe)
+    assert str(caught.value) == "A backhoe is charged: Backhoes, 2 hours."
+    assert compute(tmp_path, costs=backhoe, insured=False) == {}
+    # A word inside another is not the word.
+    assert compute(tmp_path, costs=[{"description": "Backhoed", "amount": Decimal(1)}]) == {}
+
+
+def test_a_forbidden_words_check_on_a_fact_that_is_not_a_list_is_refused(tmp_path):
+    write_notice(tmp_path, '[[checks]]\nfact = "outcome"\nnames_none = ["x"]\nsays = "x"\n')
+    with pytest.raises(ConfigError, match="'outcome' is not a list fact"):
+        load_notice("luck", "work-bill", tmp_path)
+
+
+def test_a_fee_may_take_a_fact_from_a_fee_declared_before_it(tmp_path):
+    # Tuckahoe § 19-49(b): the deposit's refund figured against the fee paid at grant (§ 19-48(a)).
+    write_notice(
+        tmp_path,
+        '[fees.fee]\nrule = "temporary-occupancy"\nfacts = {days = "open_days"}\n\n'
+        '[fees.refund]\nrule = "temporary-occupancy"\n'
+        'facts = {days = "open_days", deposit = "deposit", fee_paid = "fee"}\n',
+        village="tuckahoe",
+    )
+    figures = compute(tmp_path, "tuckahoe", open_days=5, deposit=Decimal("100.00"))
+    assert figures["fee"]["total"] == Decimal("65.00")
+    assert figures["refund"]["amounts"]["refund"] == Decimal("100.00")
+
+
+def test_a_fee_naming_a_fee_declared_after_it_is_refused(tmp_path):
+    write_notice(
+        tmp_path,
+        '[fees.refund]\nrule = "temporary-occupancy"\n'
+        'facts = {days = "open_days", deposit = "deposit", fee_paid = "fee"}\n\n'
+        '[fees.fee]\nrule = "temporary-occupancy"\nfacts = {days = "open_days"}\n',
+        village="tuckahoe",
+    )
+    with pytest.raises(ConfigError, match="nor a fee declared before it"):
+        load_notice("tuckahoe", "work-bill", tmp_path)
+
+
 def test_bill_items_take_a_percentage_subtract_and_build_on_an_earlier_bill(tmp_path):
     write_notice(
         tmp_path,

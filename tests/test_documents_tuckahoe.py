@@ -136,8 +136,63 @@ def test_the_fence_order_invents_no_number_of_days_the_ordinance_does_not_give()
     notice = load_notice("tuckahoe", "fence-wall-order")
     assert notice.deadline is None
     assert notice.signer == "street_commissioner"
-    html = Renderer().render(CASEBOOK / "fence-wall-order.toml", formats=("pdf",)).html
-    assert "promptly and reasonably" in html
+    html = Renderer().render(CASEBOOK / "fence-wall-order.toml", formats=()).html
+    assert "prompt and reasonable compliance" in html
+
+
+FENCE = {
+    "inspection_date": date(2026, 8, 4),
+    "distance_feet": D("3"),
+    "reinspection_on": date(2026, 8, 7),
+    "comply_by": at("2026-08-06T17:00"),
+    "building_site": True,
+    "fence_height_feet": D("6"),
+}
+
+
+def fence(**changes):
+    return figures_of("tuckahoe", "fence-wall-order", {**FENCE, **changes}, today=date(2026, 8, 5))
+
+
+def test_the_fence_order_states_the_time_the_street_commissioner_set_to_comply():
+    # § 19-16(c) "promptly and reasonably": the Commissioner's day and hour, printed as such.
+    html = Renderer().render(CASEBOOK / "fence-wall-order.toml", formats=()).html
+    assert "Comply no later than 5:00 p.m. EDT on Thursday, August 6, 2026." in html
+    assert "Comply promptly." not in html
+
+
+def test_a_time_to_comply_before_the_order_or_after_the_reinspection_is_refused():
+    with pytest.raises(InputError, match="before the order's own date"):
+        fence(comply_by=at("2026-08-04T17:00"))
+    with pytest.raises(InputError, match="comes before the time set to comply"):
+        fence(reinspection_on=date(2026, 8, 6), comply_by=at("2026-08-07T09:00"))
+
+
+def test_a_building_site_fence_is_five_to_eight_feet_high_under_section_19_57():
+    fence(fence_height_feet=D("5"))
+    with pytest.raises(InputError, match=r"lower than § 19-57\(a\) requires"):
+        fence(fence_height_feet=D("4"))
+    with pytest.raises(InputError, match="higher than the eight feet"):
+        fence(fence_height_feet=D("8.5"))
+
+
+def test_any_other_excavation_may_be_fenced_four_feet_high_under_section_19_16():
+    fence(building_site=False, fence_height_feet=D("4"))
+    with pytest.raises(InputError, match=r"lower than the four feet § 19-16\(a\) requires"):
+        fence(building_site=False, fence_height_feet=D("3.5"))
+
+
+def test_the_building_site_order_quotes_and_cites_section_19_57_and_the_height_ordered():
+    html = Renderer().render(CASEBOOK / "fence-wall-order.toml", formats=()).html
+    assert "§ 19-16(d); § 19-57(a), (b)" in html
+    assert "Put up a fence 6 feet high by 5:00 p.m. EDT on Thursday, August 6, 2026" in html
+    assert "not less than four feet and not more than eight feet" not in html
+    assert "Such fence shall be erected before the excavating is commenced." in html
+
+
+def test_an_excavation_more_than_five_feet_from_the_boundary_is_not_section_19_16_s():
+    with pytest.raises(InputError, match="within five feet"):
+        fence(distance_feet=D("6"))
 
 
 # --- § 19-34: snow and ice removed by the Village ------------------------------------------

@@ -50,14 +50,47 @@ def occupancy(**changes):
 def test_fourteen_days_cost_twenty_five_dollars_and_ten_for_each_of_the_thirteen_others():
     figures = occupancy()
     assert figures["fee"]["total"] == D("155.00")
-    assert figures["paid"]["total"] == D("555.00")
-    assert "returned on satisfactory restoration: $245.00" in figures["fee"]["steps"][-1]
+
+
+def test_the_fee_and_the_deposit_are_paid_each_on_its_own_and_the_fee_is_not_taken_again():
+    # § 19-48(a): "the payment of the fee and deposit"; § 19-49(b): the deposit returned "less
+    # the amount of the permit fee". The $155.00 fee paid at grant is the fee deducted: on the
+    # estimate the whole $400.00 comes back (it printed $245.00, the fee taken twice).
+    figures = occupancy()
+    assert [(line["description"], line["amount"]) for line in figures["paid"]["lines"]] == [
+        ("Permit fee on the estimate of 14 days", D("155.00")),
+        ("Deposit, held against restoring the place occupied", D("400.00")),
+    ]
+    assert figures["refund"]["amounts"] == {
+        "deposit": D("400.00"),
+        "fee_paid": D("155.00"),
+        "refund": D("400.00"),
+    }
+    assert figures["refund"]["steps"][-1] == (
+        "Deposit $400.00; nothing of the final fee $155.00 is deducted, as it was paid in full "
+        "at grant (Tuckahoe § 19-48(a)); returned on satisfactory restoration: $400.00 "
+        "(Tuckahoe § 19-49(b))"
+    )
+
+
+def test_the_printed_permit_states_fee_and_deposit_apart_and_returns_the_whole_deposit():
+    text = Renderer().render(CASEBOOK / "temporary-occupancy-permit.toml", formats=()).html
+    assert "Fee and deposit paid" not in text
+    assert "less the fee $155.00" not in text
+    assert "the whole deposit, $400.00, is returned on satisfactory restoration" in text
+
+
+def test_a_deposit_smaller_than_the_fee_is_accepted_since_the_fee_is_paid_apart():
+    # The deposit is the Building Inspector's estimate of restoring the place (§ 19-49(b)),
+    # not a fund for the fee, which is paid at grant (§ 19-48(a)).
+    figures = occupancy(deposit=D("100.00"))
+    assert figures["refund"]["amounts"]["refund"] == D("100.00")
 
 
 def test_one_day_costs_twenty_five_dollars():
     figures = occupancy(expires_on=date(2026, 8, 5), estimated_days=1, deposit=D("25.00"))
     assert figures["fee"]["total"] == D("25.00")
-    assert "returned on satisfactory restoration: $0.00" in figures["fee"]["steps"][-1]
+    assert "returned on satisfactory restoration: $25.00" in figures["refund"]["steps"][-1]
 
 
 def test_the_place_must_be_restored_within_three_days_after_the_permit_expires():
@@ -243,6 +276,7 @@ EXCESS = {
         {"description": "Materials", "amount": D("728.50")},
         {"description": "Inspection", "amount": D("95.00")},
     ],
+    "cross_trench": True,
 }
 
 
@@ -264,6 +298,44 @@ def test_village_work_begun_within_the_five_days_of_the_notice_is_refused():
         )
 
 
+@pytest.mark.parametrize(
+    ("line", "item"),
+    [
+        ("Backhoe and dump truck with operators, 6 hours", "backhoe"),
+        ("Two BACKHOES, 3 hours", "backhoe"),
+        ("Power excavator rental", "power excavator"),
+        ("Steam shovel", "steam shovel"),
+    ],
+)
+def test_a_demand_charging_power_equipment_on_a_cross_trench_is_refused(line, item):
+    # § 19-75(c): "No power equipment (steam shovel, power shovel, power excavator, backhoe or
+    # the like) may be used in excavating cross trenches on any street."
+    costs = [*EXCESS["certified_costs"], {"description": line, "amount": D("690.00")}]
+    with pytest.raises(InputError) as refused:
+        figures_of("tuckahoe", "opening-excess-demand", {**EXCESS, "certified_costs": costs})
+    said = str(refused.value)
+    assert said.startswith(f'The certified cost charges for a {item} ("{line}"), but § 19-75(c)')
+    assert said.endswith("take the line out of the certified cost.")
+
+
+def test_power_equipment_on_a_trench_along_the_street_is_not_refused():
+    costs = [*EXCESS["certified_costs"], {"description": "Backhoe, 2 hours", "amount": D("230")}]
+    figures = figures_of(
+        "tuckahoe",
+        "opening-excess-demand",
+        {**EXCESS, "certified_costs": costs, "cross_trench": False},
+    )
+    assert figures["cost"]["total"] == D("2983.50")
+
+
+def test_a_pneumatic_paving_breaker_is_not_power_equipment_the_section_forbids():
+    # § 19-75(c): cross trenches "must be excavated either by hand or with the aid of pneumatic
+    # tools such as paving breakers".
+    costs = [{"description": "Air compressor and pneumatic paving breaker", "amount": D("2000")}]
+    figures = figures_of("tuckahoe", "opening-excess-demand", {**EXCESS, "certified_costs": costs})
+    assert figures["excess"]["total"] == D("500.00")
+
+
 def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
     assert deadline("opening-excess-demand", {"demand": date(2026, 9, 15)}) == date(2026, 10, 15)
     assert "lien" in load_notice("tuckahoe", "opening-excess-demand").next_step
@@ -277,8 +349,81 @@ def test_the_excess_becomes_a_lien_if_unpaid_thirty_days_after_demand():
     [("8", "5.00"), ("11", "5.00"), ("11.5", "5.00"), ("12", "6.00"), ("14.5", "8.00")],
 )
 def test_a_curb_cut_costs_five_dollars_to_eleven_feet_and_a_dollar_each_further_foot(width, fee):
-    figures = figures_of("tuckahoe", "curb-cut-permit", {"width_ft": D(width)})
-    assert figures["fee"]["total"] == D(fee)
+    assert curb_cut(width_ft=D(width))["fee"]["total"] == D(fee)
+
+
+CURB_CUT = {
+    "width_ft": D("14.5"),
+    "approved_on": date(2026, 9, 1),
+    "indemnity_signed_on": date(2026, 8, 31),
+    "injury_single_claimant": D("100000.00"),
+    "injury_single_accident": D("300000.00"),
+    "damage_single_claimant": D("10000.00"),
+    "damage_single_accident": D("25000.00"),
+}
+
+
+def curb_cut(**changes):
+    return figures_of(
+        "tuckahoe", "curb-cut-permit", {**CURB_CUT, **changes}, today=date(2026, 9, 2)
+    )
+
+
+def test_a_curb_cut_permit_needs_the_written_indemnity_and_the_policies_of_section_19_77():
+    # § 19-77 stands in Article IV with § 19-81: "No permit shall be granted until ...".
+    facts = load_notice("tuckahoe", "curb-cut-permit").facts
+    assert {
+        "indemnity_signed_on",
+        "insurer",
+        "injury_single_claimant",
+        "injury_single_accident",
+        "damage_single_claimant",
+        "damage_single_accident",
+        "workers_compensation",
+    } <= {fact.name for fact in facts}
+
+
+def test_a_curb_cut_case_without_its_indemnity_and_insurance_is_refused(tmp_path):
+    sample = (CASEBOOK / "curb-cut-permit.toml").read_text(encoding="utf-8")
+    (tmp_path / "roll.csv").write_text(
+        (CASEBOOK / "roll.csv").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    without = "\n".join(
+        line
+        for line in sample.splitlines()
+        if not line.startswith(("indemnity_signed_on", "insurer", "workers_compensation"))
+    )
+    (tmp_path / "case.toml").write_text(without, encoding="utf-8")
+    with pytest.raises(InputError, match=r"the fact 'indemnity_signed_on' .* is missing"):
+        Renderer().render(tmp_path / "case.toml", formats=())
+
+
+@pytest.mark.parametrize(
+    ("fact", "short"),
+    [
+        ("injury_single_claimant", "99999.99"),
+        ("injury_single_accident", "299999.99"),
+        ("damage_single_claimant", "9999.99"),
+        ("damage_single_accident", "24999.99"),
+    ],
+)
+def test_a_curb_cut_policy_below_section_19_77_s_amounts_is_refused(fact, short):
+    curb_cut()  # the section's own amounts are enough
+    with pytest.raises(InputError, match="§ 19-77 requires; no permit may be granted"):
+        curb_cut(**{fact: D(short)})
+
+
+def test_a_curb_cut_permit_before_the_indemnity_is_signed_is_refused():
+    with pytest.raises(InputError, match=r"no permit may be granted until then \(§ 19-77\)"):
+        curb_cut(indemnity_signed_on=date(2026, 9, 3))
+
+
+def test_the_curb_cut_permit_states_the_indemnity_and_both_policies():
+    html = Renderer().render(CASEBOOK / "curb-cut-permit.toml", formats=()).html
+    assert "agreed in writing on August 31, 2026 to indemnify the Village" in html
+    assert "Policy No. HMC-GL-551907" in html
+    assert "Policy No. WC-2026-80412" in html
+    assert "§ 19-77; § 19-81(a)" in html
 
 
 def test_an_extension_must_give_more_time_than_the_opening_already_had():

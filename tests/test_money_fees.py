@@ -48,23 +48,35 @@ def test_temporary_occupancy_is_25_dollars_then_10_a_day(days, amount):
 
 
 @pytest.mark.parametrize(
-    ("deposit", "expenses", "key", "amount"),
+    ("deposit", "paid", "expenses", "key", "amount"),
     [
-        ("100.00", None, "refund", "35.00"),  # the deposit less the $65 fee
-        ("100.00", "30.00", "refund", "5.00"),  # less what the Village spent restoring
-        ("50.00", None, "balance_due", "15.00"),  # the deposit does not cover the fee
+        # The final fee for 5 days is $65. § 19-48(a) has the fee paid with the deposit at grant,
+        # so § 19-49(b)'s "less the amount of the permit fee" takes only what is still unpaid.
+        ("100.00", "65.00", None, "refund", "100.00"),  # paid in full at grant: nothing taken
+        ("100.00", "65.00", "30.00", "refund", "70.00"),  # less what the Village spent restoring
+        ("100.00", "25.00", None, "refund", "60.00"),  # estimated 1 day: $40 more comes out
+        ("100.00", "85.00", None, "refund", "120.00"),  # estimated 7 days: $20 comes back
+        ("25.00", "25.00", None, "balance_due", "15.00"),  # the deposit does not cover the $40
     ],
 )
-def test_the_occupancy_deposit_is_refunded_less_the_fee(deposit, expenses, key, amount):
+def test_the_occupancy_deposit_is_refunded_less_only_the_fee_not_paid_at_grant(
+    deposit, paid, expenses, key, amount
+):
     answer = fee(
         "tuckahoe",
         "temporary-occupancy",
         days=D(5),
         deposit=D(deposit),
+        fee_paid=D(paid),
         expenses=D(expenses) if expenses else None,
     )
     assert dict(answer.amounts)[key] == D(amount)
     assert "Tuckahoe § 19-49(b)" in str(answer.steps[-1])
+
+
+def test_an_occupancy_deposit_is_not_refunded_without_the_fee_paid_at_grant():
+    with pytest.raises(InputError, match="Give the fee paid when the permit was granted"):
+        fee("tuckahoe", "temporary-occupancy", days=D(5), deposit=D("100.00"))
 
 
 def test_an_occupancy_deposit_under_25_dollars_is_refused():

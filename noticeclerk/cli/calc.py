@@ -432,6 +432,12 @@ def calc_installments(
     help="The Village's actual costs: added to a Luck permit fee, or spent restoring the "
     "street from a Tuckahoe deposit.",
 )
+@click.option(
+    "--fee-paid",
+    metavar="AMOUNT",
+    help="temporary-occupancy: the fee paid when the permit was granted (§ 19-48(a)); the "
+    "deposit is returned less only the part of the final fee not paid then.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
 @pass_office
 def calc_fee(
@@ -449,7 +455,8 @@ def calc_fee(
     \b
     Examples:
       noticeclerk calc fee --village tuckahoe
-      noticeclerk calc fee temporary-occupancy --village tuckahoe --days 5 --deposit 100
+      noticeclerk calc fee temporary-occupancy --village tuckahoe --days 5 --deposit 100 \
+          --fee-paid 65
       noticeclerk calc fee curb-cut --village tuckahoe --width-ft 14
       noticeclerk calc fee excavation-bond --village palmyra --area-sqft 60 --json
     """

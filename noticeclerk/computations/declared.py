@@ -36,8 +36,10 @@ A period may also count from a period declared before it (`from = "first_thirty_
 a day an officer fixed may print its reasons only when it had to move (`reasons =
 "only_when_moved"`); a check may compare amounts strictly (`more_than`, `less_than`), accept
 true or false in `one_of`, compare with the document's date (`today`), and apply only `when =
-{outcome = "granted"}`; a figure may copy a fact under the fact's own name, spelled as a number
-(`[figures.width] fact = "width"`, `spell = "number"`), or choose words under the name of the
+{outcome = "granted"}`, and refuse a list whose lines name a word (`names_none = ["backhoe"]`,
+its sentence printing the word as {item} and the line as {line}); a figure may copy a fact
+under the fact's own name, spelled as a number (`[figures.width] fact = "width"`, `spell =
+"number"`), or choose words under the name of the
 fact it chooses by, refusing any other value with the definition's own sentence (`refuse`).
 
 Two more tables name amounts the law fixes, so checks, bills and templates share one figure:
@@ -50,6 +52,8 @@ Two more tables name amounts the law fixes, so checks, bills and templates share
     facts = {length_ft = "opening_length_ft", width_ft = "opening_width_ft"}
     rate = "posted_rate"                 # optional: the case gives the rate the Board set
 
+A fee's facts may name a fee declared before it (`fee_paid = "fee"`: the deposit's refund
+figured against the fee paid at grant), and its amounts print as `figures.NAME.amounts`.
 A check or a bill item may name an amount, a fee or a bill declared before it (its total), and
 a sentence may name a fee's measure (`{bond.area_sqft}`); a check that names a bill is made
 once the bills are computed. A period may take its count from an integer fact (`count =
@@ -92,6 +96,7 @@ COMPARISONS = (
     "less_than",
     "one_of",
     "not_empty",
+    "names_none",
 )
 AMOUNT_COMPARISONS = ("at_least", "at_most", "more_than", "less_than")
 # "{name}" in a check's sentence: a fact, a period or a figure, spelled as a document prints it;
@@ -235,7 +240,7 @@ def compute_declared(declared: Declared, case: CaseContext) -> dict[str, Any]:
     figures.update(declared.amounts)
     values: dict[str, Any] = {"today": case.today, **case.facts, **declared.amounts, **periods}
     for name, fee in declared.fees.items():
-        answer = _fee(fee, case)
+        answer = _fee(fee, case, values)
         values[name] = answer.fee
         values.update((f"{name}.{measure}", value) for measure, value in answer.measures)
         figures[name] = fee_context(answer)
@@ -293,10 +298,16 @@ def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
             continue
         if any(values[name] != value for name, value in check.when.items()):
             continue
-        if not set(PLACEHOLDER.findall(check.says)) <= set(values):
+        said = dict(values)
+        if check.comparison == "names_none":
+            found = _named(check, values[check.fact])
+            if found is None:
+                continue
+            said.update(item=found[0], line=found[1])
+        elif _holds(check, values, case):
             continue
-        if not _holds(check, values, case):
-            failed.append(_spell(check.says, values, declared.kinds, case))
+        if set(PLACEHOLDER.findall(check.says)) <= set(said):
+            failed.append(_spell(check.says, said, declared.kinds, case))
     return failed
 
 
@@ -310,6 +321,8 @@ def fee_context(answer: FeeAnswer) -> dict[str, Any]:
         "lines": [{"description": answer.title, "amount": answer.fee}],
         # What the fee was figured on ("area_sqft": "120"), spelled as a sentence prints it.
         "measures": {measure: spell_number(value) for measure, value in answer.measures},
+        # The amounts beside the fee: a deposit, its refund or the balance still due.
+        "amounts": dict(answer.amounts),
     }
 
 
@@ -338,7 +351,7 @@ def _period_figure(
     }
 
 
-def _fee(fee: DeclaredFee, case: CaseContext) -> FeeAnswer:
+def _fee(fee: DeclaredFee, case: CaseContext, values: Mapping[str, Any]) -> FeeAnswer:
     rule = case.village.fee_rule(fee.rule)
     table = case.village.fees
     if fee.rate is not None:
@@ -346,7 +359,8 @@ def _fee(fee: DeclaredFee, case: CaseContext) -> FeeAnswer:
         table = FeeTable(
             {rule.entries[0].key: Decimal(case.facts[fee.rate])}, f"the case fact {fee.rate}"
         )
-    facts = FeeFacts(**{name: Decimal(case.facts[fact]) for name, fact in fee.facts.items()})
+    # A fee's fact is a case fact or the total of a fee declared before it.
+    facts = FeeFacts(**{name: Decimal(values[fact]) for name, fact in fee.facts.items()})
     return rule.answer(facts, table)
 
 
@@ -359,8 +373,25 @@ def _check_all(
         named = {check.fact, check.operand if isinstance(check.operand, str) else ""}
         if any(name in declared.optional and name not in values for name in named):
             continue
-        if not _holds(check, values, case):
+        if check.comparison == "names_none":
+            found = _named(check, values[check.fact])
+            if found is not None:
+                said = {**values, "item": found[0], "line": found[1]}
+                raise InputError(_spell(check.says, said, declared.kinds, case))
+        elif not _holds(check, values, case):
             raise InputError(_spell(check.says, values, declared.kinds, case))
+
+
+def _named(check: Check, lines: list[Any]) -> tuple[str, str] | None:
+    """The first word of `names_none` a list's line names, whole and in any case, with the line
+    (a cost line by its description); a plural ("backhoes") names the word too."""
+    for line in lines:
+        text = line["description"] if isinstance(line, Mapping) else str(line)
+        for word in check.operand:
+            assert isinstance(word, str)
+            if re.search(rf"\b{re.escape(word)}(?:s|es)?\b", text, re.IGNORECASE):
+                return word, text
+    return None
 
 
 def _look_up(
@@ -398,6 +429,8 @@ def _holds(check: Check, values: Mapping[str, Any], case: CaseContext) -> bool:
         return value in check.operand
     if check.comparison == "not_empty":
         return bool(value)
+    if check.comparison == "names_none":
+        return _named(check, value) is None
     assert isinstance(check.operand, str)
     if check.comparison in AMOUNT_COMPARISONS:
         limit = _amount(values[check.operand]) if check.operand in values else check.operand

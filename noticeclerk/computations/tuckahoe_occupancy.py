@@ -8,7 +8,8 @@ cannot state it:
 - the four months of § 19-48(e), which end on the day of the same number and, being a limit on
   the permit rather than a time to act, are not moved off a weekend as a declared period is;
 - the permit's days, counted between two dates, and the estimate refused when longer;
-- the fee line of the amounts paid, which says "day" or "days" by the estimate;
+- the lines of the amounts paid at grant, the fee and the deposit each on its own (§ 19-48(a)),
+  the fee's line saying "day" or "days" by the estimate; the deposit's refund is declared;
 - the grounds of § 19-50, each key given in the section's words, printed in the order the
   Building Inspector gives them; a declared lookup would print them in the section's order
   instead, and the letter would change.
@@ -42,7 +43,8 @@ REVOCATION_GROUNDS = {
 @computation("tuckahoe_occupancy_permit")
 def tuckahoe_occupancy_permit(case: CaseContext) -> dict[str, Any]:
     """§§ 19-48(e), 19-49: a permit of at most four months, the applicant's estimate of days
-    within it, and the fee and deposit paid before it is granted."""
+    within it, and the fee and the deposit paid before it is granted, each on its own: the fee
+    is paid once, and the deposit is held against restoring the place (§ 19-48(a))."""
     facts = case.facts
     first_day = local_day(case.village.calendar, facts["occupancy_begins"])
     expires: date = facts["expires_on"]
@@ -68,7 +70,11 @@ def tuckahoe_occupancy_permit(case: CaseContext) -> dict[str, Any]:
                 case.declared["fee"]["total"],
                 "Tuckahoe § 19-49(a)",
             ),
-            BillLine("Deposit", facts["deposit"], "Tuckahoe § 19-49(b)"),
+            BillLine(
+                "Deposit, held against restoring the place occupied",
+                facts["deposit"],
+                "Tuckahoe § 19-49(b)",
+            ),
         )
     )
     return {

@@ -139,6 +139,7 @@ class ComparisonSpec(Table):
     less_than: Text | None = None
     one_of: list[Text | bool] | None = None
     not_empty: Literal[True] | None = None
+    names_none: list[Text] | None = None
 
 
 class CheckSpec(ComparisonSpec):
@@ -736,7 +737,11 @@ def _declared(path: Path, table: NoticeFile, facts: list[Fact]) -> Declared:
                 path, f"amounts.{name}", 'must be an amount in quotes, such as "100,000.00"'
             )
         amounts[name] = Decimal(text.replace(",", "").removeprefix("$"))
-    fees = {name: _fee(path, name, entry, kinds, amounts) for name, entry in table.fees.items()}
+    # A fee may take a fact from a fee declared before it (the fee paid at grant, against which
+    # a deposit's refund is figured).
+    fees: dict[str, DeclaredFee] = {}
+    for name, entry in table.fees.items():
+        fees[name] = _fee(path, name, entry, {**kinds, **dict.fromkeys(fees, "money")}, amounts)
     money = {**dict.fromkeys(amounts, "money"), **dict.fromkeys(fees, "money")}
     periods, quiet, counted_by = _periods(path, table, kinds, money)
     known = set(kinds) | set(periods) | set(money) | {"today"} | {f"{fee}.*" for fee in fees}
@@ -840,7 +845,9 @@ def _fee(
             )
         if kinds.get(fact) not in ("number", "integer", "money"):
             raise ConfigError(
-                path, f"{key}.facts.{measure}", f"'{fact}' is not a number or money fact"
+                path,
+                f"{key}.facts.{measure}",
+                f"'{fact}' is not a number or money fact, nor a fee declared before it",
             )
     if spec.rate is not None and kinds.get(spec.rate) not in ("number", "money"):
         raise ConfigError(path, f"{key}.rate", f"'{spec.rate}' is not a number or money fact")
@@ -1020,7 +1027,9 @@ def _check(
             raise ConfigError(
                 path, f"{key}.when.{name}", f"'{name}' is a {kinds[name]} fact; write {wanted}"
             )
-    _placeholders(path, f"{key}.says", spec.says, known)
+    # A list refused for a word it names may print the word and the line it stands in.
+    extra = {"item", "line"} if comparison == "names_none" else set()
+    _placeholders(path, f"{key}.says", spec.says, known | extra)
     return Check(spec.fact, comparison, operand, spec.says.strip(), dict(spec.when))
 
 
@@ -1039,9 +1048,13 @@ def _comparison(
     operand = getattr(spec, comparison)
     if comparison == "one_of":
         operand = tuple(operand)
-    elif comparison == "not_empty":
+    elif comparison in ("not_empty", "names_none"):
         if kinds.get(spec.fact) not in ("text_list", "cost_lines"):
-            raise ConfigError(path, f"{key}.not_empty", f"'{spec.fact}' is not a list fact")
+            raise ConfigError(path, f"{key}.{comparison}", f"'{spec.fact}' is not a list fact")
+        if comparison == "names_none":
+            operand = tuple(word.strip().lower() for word in operand)
+            if not operand or not all(operand):
+                raise ConfigError(path, f"{key}.names_none", "must give the words to refuse")
     elif comparison in AMOUNT_COMPARISONS:
         if operand not in known:
             try:

@@ -191,6 +191,9 @@ class DepositSpec(Table):
     authority: Text
     least: Amount | None = None
     least_words: Text | None = None
+    # The section that has the fee paid with the deposit when the permit is granted, so the
+    # deposit is returned less only the part of the final fee not paid then (Tuckahoe § 19-48(a)).
+    fee_paid_at_grant: Text | None = None
 
 
 class FirstDayPlusEachFurtherDaySpec(FeeRuleSpec, kw_only=True):
@@ -212,6 +215,7 @@ class FirstDayPlusEachFurtherDaySpec(FeeRuleSpec, kw_only=True):
                 deposit.authority.strip(),
                 _amount(deposit.least) if deposit.least is not None else None,
                 _words(deposit.least_words),
+                _words(deposit.fee_paid_at_grant),
             )
             if deposit
             else None,

@@ -83,6 +83,7 @@ class FeeFacts:
     area_sqft: Decimal | None = None
     deposit: Decimal | None = None
     expenses: Decimal | None = None
+    fee_paid: Decimal | None = None
 
     def given(self) -> set[str]:
         return {name for name, value in vars(self).items() if value is not None}
@@ -122,6 +123,7 @@ FACT_WORDS: Mapping[str, str] = {
     "area_sqft": "the area in square feet",
     "deposit": "a deposit",
     "expenses": "the Village's actual costs",
+    "fee_paid": "the fee paid when the permit was granted",
 }
 
 
@@ -225,12 +227,19 @@ def _answer(
 class DepositRefund:
     """A deposit returned less the fee and what the Village spent restoring (Tuckahoe § 19-49(b):
     "the amount thus expended, plus the permit fee shall be deducted from the amount of such
-    deposit")."""
+    deposit").
+
+    Where the fee is paid apart from the deposit when the permit is granted (Tuckahoe § 19-48(a):
+    "upon ... the payment of the fee and deposit"), `fee_paid_at_grant` names that section: the
+    fee is then taken once, so the deposit is returned less only the part of the final fee not
+    paid at grant, and with the part paid beyond it; the refund needs the fee paid.
+    """
 
     authority: str
     least: Decimal | None = None
     # The ordinance's words for the least deposit, quoted when a smaller one is refused.
     least_words: str | None = None
+    fee_paid_at_grant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -255,7 +264,11 @@ class FirstDayPlusEachFurtherDay(FeeKind):
 
     @property
     def may_use(self) -> frozenset[str]:
-        return frozenset({"deposit", "expenses"}) if self.deposit else frozenset()
+        if self.deposit is None:
+            return frozenset()
+        if self.deposit.fee_paid_at_grant:
+            return frozenset({"deposit", "expenses", "fee_paid"})
+        return frozenset({"deposit", "expenses"})
 
     def compute(self, rule: FeeRule, facts: FeeFacts, table: FeeTable) -> FeeAnswer:
         days_given = _given(facts.days)
@@ -293,37 +306,74 @@ class FirstDayPlusEachFurtherDay(FeeKind):
         steps.extend(rule.note_steps())
         amounts: list[tuple[str, Decimal]] = []
         if self.deposit is not None and facts.deposit is not None:
-            steps.append(self._refund(self.deposit, fee, facts.deposit, facts.expenses, amounts))
+            steps.append(self._refund(self.deposit, fee, facts, amounts))
+        elif facts.fee_paid is not None:
+            raise InputError(
+                f"The fee paid at grant counts only against a deposit; give the deposit too "
+                f"({self.deposit.authority if self.deposit else rule.authority})."
+            )
         return _answer(rule, fee, steps, amounts, (("days_charged", Decimal(days)),))
 
     @staticmethod
     def _refund(
         rule: DepositRefund,
         fee: Decimal,
-        given: Decimal,
-        expenses: Decimal | None,
+        facts: FeeFacts,
         amounts: list[tuple[str, Decimal]],
     ) -> Step:
-        deposit = check_cents(given, "The deposit")
+        deposit = check_cents(_given(facts.deposit), "The deposit")
         if rule.least is not None and deposit < rule.least:
             quoted = f": {rule.least_words}" if rule.least_words else ""
             raise InputError(
                 f"The deposit must be at least {spell_amount(rule.least)} ({rule.authority}"
                 f"{quoted}); got {spell_amount(deposit)}."
             )
-        expended = check_cents(expenses or Decimal(0), "The Village's restoration cost")
-        back = deposit - fee - expended
-        deducted = f"the fee {spell_amount(fee)}"
-        if expended:
-            deducted += f" and the {spell_amount(expended)} the Village spent restoring"
+        expended = check_cents(facts.expenses or Decimal(0), "The Village's restoration cost")
         amounts.append(("deposit", deposit))
+        spent = f"the {spell_amount(expended)} the Village spent restoring" if expended else ""
+        if rule.fee_paid_at_grant is None:
+            # The deposit is the only money paid: the whole fee comes out of it.
+            still_due = fee
+            said = f"Deposit {spell_amount(deposit)} less the fee {spell_amount(fee)}"
+            said += f" and {spent}" if spent else ""
+        else:
+            if facts.fee_paid is None:
+                raise InputError(
+                    f"Give the fee paid when the permit was granted: it is paid with the deposit "
+                    f"({rule.fee_paid_at_grant}), so the deposit is returned less only the part "
+                    f"of the final fee {spell_amount(fee)} not yet paid ({rule.authority})."
+                )
+            paid = check_cents(facts.fee_paid, "The fee paid")
+            # The fee is taken once: only the part of the final fee not paid at grant comes
+            # out of the deposit, and a fee paid beyond the final one goes back with it.
+            still_due = fee - paid
+            amounts.append(("fee_paid", paid))
+            grant = f"{spell_amount(paid)} paid at grant, {rule.fee_paid_at_grant}"
+            if still_due > 0:
+                said = (
+                    f"Deposit {spell_amount(deposit)} less the {spell_amount(still_due)} of the "
+                    f"final fee {spell_amount(fee)} not paid at grant ({grant})"
+                )
+            elif still_due == 0:
+                said = (
+                    f"Deposit {spell_amount(deposit)}; nothing of the final fee "
+                    f"{spell_amount(fee)} is deducted, as it was paid in full at grant "
+                    f"({rule.fee_paid_at_grant})"
+                )
+            else:
+                said = (
+                    f"Deposit {spell_amount(deposit)} plus the {spell_amount(-still_due)} paid "
+                    f"at grant beyond the final fee {spell_amount(fee)} ({grant})"
+                )
+            said += f", less {spent}" if spent else ""
+        back = deposit - still_due - expended
         if back >= 0:
             amounts.append(("refund", back))
             text = f"returned on satisfactory restoration: {spell_amount(back)}"
         else:
             amounts.append(("balance_due", -back))
             text = f"the deposit falls short by {spell_amount(-back)}, still owed to the Village"
-        return Step(f"Deposit {spell_amount(deposit)} less {deducted}; {text}", rule.authority)
+        return Step(f"{said}; {text}", rule.authority)
 
 
 @dataclass(frozen=True)
