@@ -13,12 +13,14 @@ from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import Act, Closure, Holiday, Jurisdiction, LegalCalendar
 from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeRule
 from noticeclerk.rules.installments import (
+    PALMYRA_8_03_3_B_3,
     PALMYRA_8_03_3_B_6,
     PALMYRA_8_15_6_B,
     Plan,
     Prepayment,
     Schedule,
     assessment_rate,
+    check_dates,
     installment_schedule,
     prepayment,
 )
@@ -243,11 +245,17 @@ def installments_at_counter(
     village: str | None = None,
     plan: str = Plan.ASSESSMENT.value,
     notice_date: str | None = None,
+    first_due: str | None = None,
     prepay_on: str | None = None,
     paid: int = 0,
     workspace: Path | None = None,
 ) -> tuple[Schedule, Prepayment | None]:
-    """Palmyra's installment schedule, and what prepays it on a day if asked."""
+    """Palmyra's installment schedule, and what prepays it on a day if asked.
+
+    With the date on the Assessment Notice and the first installment's due date, the
+    schedule is the invoice's own (§ 8.03(3)(b)3): the same function, with the day count and
+    rounding the village's file declares.
+    """
     try:
         chosen = Plan(plan)
     except ValueError:
@@ -267,41 +275,61 @@ def installments_at_counter(
             f"{found.name}'s ordinance provides no '{chosen.value}' installment plan; its plans "
             f"are: {', '.join(found.installment_plans)}."
         )
+    if prepay_on is None and paid:
+        raise InputError("--paid is for a prepayment; add --prepay-on DATE.")
+    if prepay_on is not None and (notice_date is None or first_due is None):
+        raise InputError(
+            "Give the date on the Assessment Notice (--notice-date) and the first installment's "
+            "due date (--first-due) to prepay: interest runs from the notice and to each due date."
+        )
+    dates = None
+    counting = None
+    if notice_date is not None or first_due is not None:
+        if notice_date is None or first_due is None:
+            raise InputError(
+                "Give both --notice-date and --first-due: the first installment carries "
+                f"interest from the one to the other ({PALMYRA_8_03_3_B_3})."
+            )
+        if chosen is not Plan.ASSESSMENT:
+            raise InputError(
+                f"{PALMYRA_8_15_6_B} states no date the special tax's interest runs from; "
+                "--notice-date and --first-due are for a special assessment "
+                f"({PALMYRA_8_03_3_B_3})."
+            )
+        if found is None:
+            raise InputError(
+                "Give --village NAME with --notice-date and --first-due: how the days are "
+                "counted and each installment's interest rounded is the village's choice, "
+                "declared in its letterhead's [installments]."
+            )
+        dates = check_dates(
+            parse_day(notice_date, "--notice-date"), parse_day(first_due, "--first-due")
+        )
+        counting = found.installment_counting()
     schedule = installment_schedule(
-        amount, years, _installment_rate(chosen, rate, borrowing_rate, found), chosen
+        amount,
+        years,
+        _installment_rate(chosen, rate, borrowing_rate, found),
+        chosen,
+        dates=dates,
+        counting=counting,
     )
     if prepay_on is None:
-        if notice_date is not None or paid:
-            raise InputError("--notice-date and --paid are for a prepayment; add --prepay-on DATE.")
         return schedule, None
-    if notice_date is None:
-        raise InputError("Give the date on the Assessment Notice (--notice-date) to prepay.")
-    early = prepayment(
-        schedule,
-        parse_day(notice_date, "--notice-date"),
-        paid,
-        parse_day(prepay_on, "--prepay-on"),
-    )
-    return schedule, early
+    return schedule, prepayment(schedule, paid, parse_day(prepay_on, "--prepay-on"))
 
 
 def _installment_rate(
     plan: Plan, rate: str | None, borrowing_rate: str | None, village: Village | None
 ) -> Rate:
-    """The plan's fixed rate, the rate typed, the borrowing rate plus 2, or the village's."""
-    given = [
-        option
-        for option, value in (
-            ("--rate", rate),
-            ("--borrowing-rate", borrowing_rate),
-            ("--village", village),
-        )
-        if value is not None
-    ]
-    if len(given) > 1:
-        raise InputError(
-            f"Give one of --rate, --borrowing-rate or --village, not {' and '.join(given)}."
-        )
+    """The plan's fixed rate, the rate typed, the borrowing rate plus 2, or the village's.
+
+    A rate typed beside --village is the one used: the Board determines the borrowing rate
+    for each improvement (§ 8.03(3)(b)6), and the village still brings its plans and its way
+    of counting the interest.
+    """
+    if rate is not None and borrowing_rate is not None:
+        raise InputError("Give --rate or --borrowing-rate, not both.")
     fixed = plan.fixed_rate
     if fixed is not None:
         if borrowing_rate is not None or (

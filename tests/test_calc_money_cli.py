@@ -188,8 +188,12 @@ def test_the_borrowing_rate_gets_2_points_and_a_prepayment_is_shown(runner):
         "5",
         "--borrowing-rate",
         "3",
+        "--village",
+        "palmyra",
         "--notice-date",
-        "2026-01-01",
+        "2026-09-01",
+        "--first-due",
+        "2027-01-01",
         "--prepay-on",
         "2028-07-01",
         "--paid",
@@ -197,7 +201,78 @@ def test_the_borrowing_rate_gets_2_points_and_a_prepayment_is_shown(runner):
     )
     assert data["rate"] == "5"
     assert "Palmyra § 8.03(3)(b)6" in data["authority"]
+    # $3,000 unpaid; the second installment carried interest to January 1, 2028; 182 days on.
+    assert data["prepayment"]["interest_from"] == "2028-01-01"
     assert data["prepayment"]["total"] == "3074.79"
+
+
+# The sample invoice PA-2026-A-0004: $2,394.50 over 8 years at 3.25% + 2, dated September 15,
+# 2026, its first installment due with the 2026 taxes on January 31, 2027.
+INVOICE = [
+    "installments",
+    "--principal",
+    "2394.50",
+    "--years",
+    "8",
+    "--borrowing-rate",
+    "3.25",
+    "--village",
+    "palmyra",
+    "--notice-date",
+    "2026-09-15",
+    "--first-due",
+    "2027-01-31",
+]
+
+
+def test_the_first_installment_runs_from_the_notice_date_to_its_due_date(runner):
+    data = as_json(runner, *INVOICE)
+    first = data["installments"][0]
+    assert (first["from"], first["to"], first["days"]) == ("2026-09-15", "2027-01-31", 138)
+    # $2,394.50 x 5.25% x 138/365 = 47.529...: not a full year's $125.71.
+    assert (first["interest"], first["payment"]) == ("47.53", "346.85")
+    assert data["total_interest"] == "487.52"
+    assert (data["day_count"], data["rounding"]) == ("years+days/365", "half-up")
+    assert no_floats(data)
+
+
+def test_calc_installments_shows_the_invoices_own_figures(runner):
+    from datetime import date
+    from decimal import Decimal
+
+    from notice_figures import figures_of
+
+    facts = {
+        "assessment_lines": [{"description": "Sidewalk", "amount": Decimal("2394.50")}],
+        "installment_years": 8,
+        "borrowing_rate_percent": Decimal("3.25"),
+        "first_tax_year": 2026,
+        "completion_certified_on": date(2026, 9, 4),
+    }
+    invoiced = date(2026, 9, 15)
+    rows = figures_of(
+        "palmyra",
+        "special-assessment-invoice",
+        facts,
+        events={"invoiced": invoiced},
+        today=invoiced,
+    )["installments"]["rows"]
+    counted = as_json(runner, *INVOICE)["installments"]
+    assert [
+        (r["interest_from"].isoformat(), r["interest_to"].isoformat(), str(r["interest"]))
+        for r in rows
+    ] == [(c["from"], c["to"], c["interest"]) for c in counted]
+    printed = run(runner, *INVOICE)
+    assert printed.exit_code == 0, printed.output
+    assert (
+        "    1  2026-09-15  2027-01-31   138       $299.32        $47.53       $346.85     $2,095.18"
+        in printed.output
+    )
+    assert (
+        "Installment 1: from Tuesday, September 15, 2026 to Sunday, January 31, 2027, 138 days: "
+        "$2,394.50 x 5.25% x 138/365 = $47.53"
+    ) in " ".join(printed.output.split())
+    assert "(Village of Palmyra's letterhead, [installments])" in printed.output
 
 
 def test_the_table_prints_each_installment(runner):
@@ -360,7 +435,28 @@ INTEREST = ["interest", "--from", "2026-07-13", "--to", "2026-10-01"]
         (
             ["installments", "--principal", "5000", "--years", "5", "--rate", "5",
              "--prepay-on", "2027-01-01"],
-            "Give the date on the Assessment Notice (--notice-date) to prepay.",
+            "Give the date on the Assessment Notice (--notice-date) and the first installment's "
+            "due date (--first-due) to prepay",
+        ),
+        (
+            ["installments", "--principal", "5000", "--years", "5", "--rate", "5",
+             "--notice-date", "2026-09-15"],
+            "Give both --notice-date and --first-due",
+        ),
+        (
+            ["installments", "--principal", "5000", "--years", "5", "--rate", "5",
+             "--notice-date", "2026-09-15", "--first-due", "2027-01-31"],
+            "Give --village NAME with --notice-date and --first-due",
+        ),
+        (
+            ["installments", "--principal", "5000", "--years", "5", "--rate", "5",
+             "--village", "palmyra", "--notice-date", "2027-02-15", "--first-due", "2027-01-31"],
+            "is not after the date on the Assessment Notice 2027-02-15",
+        ),
+        (
+            ["installments", "--principal", "1200", "--years", "4", "--plan", "elm-tax",
+             "--village", "palmyra", "--notice-date", "2026-09-15", "--first-due", "2027-01-31"],
+            "states no date the special tax's interest runs from",
         ),
         (["fee", "curb-cut", "--village", "tuckahoe"], "The curb-cut fee needs --width-ft."),
         (["fee", "curb-cut", "--village", "tuckahoe", "--width-ft", "-3"], "cannot be negative"),

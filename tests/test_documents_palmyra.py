@@ -3,8 +3,11 @@ counted under Wisconsin law, and the refusals the ordinance requires (Ch. 8)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.render import Renderer
+from noticeclerk.rules.money import to_cents
 
 D = Decimal
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "palmyra"
@@ -37,27 +41,63 @@ def invoice_facts(amount: str, years: int, borrowing: str, first_year: int = 202
 
 # --- Special assessment invoice, § 8.03(3)(b) ------------------------------------------------
 
+INVOICED = date(2026, 9, 15)
+
+
+def invoice_figures(facts: dict, invoiced: date = INVOICED) -> dict:
+    """The invoice's figures, dated and invoiced on one day (the date on the Assessment Notice)."""
+    return figures_of(
+        "palmyra",
+        "special-assessment-invoice",
+        facts,
+        events={"invoiced": invoiced},
+        today=invoiced,
+    )
+
 
 def test_the_invoice_charges_two_points_over_the_borrowing_rate_the_board_determined():
-    figures = figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 5, "3"))
+    figures = invoice_figures(invoice_facts("5000.00", 5, "3"))
     assert figures["rate"]["charged"] == "5%"
     assert figures["rate"]["borrowing"] == "3%"
 
 
-def test_five_thousand_dollars_over_five_years_at_five_percent_is_equal_principal_with_interest_on_the_balance():
-    figures = figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 5, "3"))
+def test_the_first_installment_carries_interest_from_the_invoice_date_to_its_due_date():
+    # § 8.03(3)(b)3: "the installment shall include the interest commencing with date shown on
+    # the Assessment Notice". The invoice of September 15, 2026 is that notice; the first
+    # installment is due with the 2026 taxes, on January 31, 2027 (Wis. Stat. § 74.11(2)(b),
+    # the village's file): 15 + 31 + 30 + 31 + 31 = 138 days, not a year.
+    figures = invoice_figures(invoice_facts("5000.00", 5, "3"))
     rows = figures["installments"]["rows"]
+    first = rows[0]
+    assert (first["interest_from"], first["interest_to"], first["days"]) == (
+        date(2026, 9, 15),
+        date(2027, 1, 31),
+        138,
+    )
+    by_hand = Fraction(5000) * 5 / 100 * Fraction(138, 365)  # 94.5205...
+    assert first["interest"] == D("94.52") == to_cents(by_hand)
+    # Each later installment runs a year, from the previous due date, on the unpaid balance.
+    assert [r["interest_from"] for r in rows[1:3]] == [date(2027, 1, 31), date(2028, 1, 31)]
+    assert [r["interest"] for r in rows] == [D(x) for x in ("94.52", "200", "150", "100", "50")]
     assert [r["principal"] for r in rows] == [D("1000.00")] * 5
-    assert [r["interest"] for r in rows] == [D(x) for x in ("250", "200", "150", "100", "50")]
-    assert [r["payment"] for r in rows] == [D(x) for x in ("1250", "1200", "1150", "1100", "1050")]
     assert [r["tax_year"] for r in rows] == [2026, 2027, 2028, 2029, 2030]
-    assert figures["installments"]["total_interest"] == D("750.00")
+    assert figures["installments"]["total_interest"] == D("594.52")
+
+
+def test_an_invoice_dated_after_its_first_installment_would_be_due_is_refused():
+    with pytest.raises(InputError, match="give that year as first_tax_year"):
+        invoice_figures(invoice_facts("5000.00", 5, "3", first_year=2025))
+
+
+def test_an_invoice_without_its_date_recorded_is_refused():
+    with pytest.raises(
+        InputError, match=r"Record the date of the invoice \(--event invoiced=DATE\)"
+    ):
+        figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 5, "3"))
 
 
 def test_the_installments_add_back_to_the_full_assessment_to_the_cent():
-    figures = figures_of(
-        "palmyra", "special-assessment-invoice", invoice_facts("2394.50", 8, "3.25")
-    )
+    figures = invoice_figures(invoice_facts("2394.50", 8, "3.25"))
     rows = figures["installments"]["rows"]
     assert sum(r["principal"] for r in rows) == D("2394.50")
     assert rows[0]["principal"] == D("299.32") and rows[-1]["principal"] == D("299.31")
@@ -66,12 +106,12 @@ def test_the_installments_add_back_to_the_full_assessment_to_the_cent():
 
 def test_an_installment_period_over_ten_years_is_refused():
     with pytest.raises(InputError, match="may not exceed 10 years"):
-        figures_of("palmyra", "special-assessment-invoice", invoice_facts("5000.00", 11, "3"))
+        invoice_figures(invoice_facts("5000.00", 11, "3"))
 
 
 def test_an_invoice_for_nothing_is_refused():
     with pytest.raises(InputError, match="more than"):
-        figures_of("palmyra", "special-assessment-invoice", invoice_facts("0", 5, "3"))
+        invoice_figures(invoice_facts("0", 5, "3"))
 
 
 def test_payment_without_interest_is_due_30_days_from_the_date_of_the_invoice():
@@ -97,6 +137,20 @@ def test_the_invoice_is_a_bill_for_the_full_assessment():
     document = Renderer().render(CASEBOOK / "special-assessment-invoice.toml")
     text = document.html
     assert "$2,394.50" in text and "5.25%" in text and "Thursday, October 15, 2026" in text
+
+
+def test_the_invoice_shows_each_installments_interest_period_and_the_village_choices():
+    html = Renderer().render(CASEBOOK / "special-assessment-invoice.toml").html
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    # The first row: September 15, 2026 to January 31, 2027, 138 days; $299.32 of principal
+    # and $2,394.50 x 5.25% x 138/365 = $47.53 of interest, not a full year's $125.71.
+    assert "1 2026 September 15, 2026 January 31, 2027 138 $299.32 $47.53 $346.85 $2,095.18" in text
+    assert "2 2027 January 31, 2027 January 31, 2028 365 $299.32 $110.00 $409.32" in text
+    assert "Total of the installments $2,394.50 $487.52 $2,882.02 $0.00" in text
+    assert "$125.71" not in text
+    assert "Interest commences with the date shown on this Assessment Notice, September 15" in text
+    assert "The Village counts the interest by the year: a full year's interest" in text
+    assert "rounds each installment's interest once, to the nearest cent" in text
 
 
 # --- Sidewalk order and permit, § 8.04 ----------------------------------------------------------

@@ -41,7 +41,7 @@ HARDSHIP = "hardship-deferment-decision"
 def test_a_granted_hardship_deferment_covers_only_the_year_applied_for():
     found = compute(HARDSHIP, case_facts("hardship-deferment-granted"))
     # The first installment of invoice PA-2026-A-0004's schedule.
-    assert found == {"amount": D("425.03"), "year": 2026, "next_year": 2027}
+    assert found == {"amount": D("346.85"), "year": 2026, "next_year": 2027}
 
 
 def test_a_denied_hardship_deferment_shows_the_qualification_not_met():

@@ -109,6 +109,22 @@ def test_a_workspace_letterhead_overrides_the_built_in_one(tmp_path):
         (GOOD + "[numbering]\npermits = 'weekly'\n", "numbering.permits", "one series, yearly"),
         (GOOD + "[installments]\nplans = ['layaway']\n", "installments.plans[0]", "elm-tax"),
         (
+            GOOD + "[installments]\nday_count = 'actual/360'\nrounding = 'half-up'\n",
+            "installments.day_count",
+            "actual/365, years+days/365",
+        ),
+        (
+            GOOD + "[installments]\nday_count = 'actual/365'\n",
+            "installments.rounding",
+            "the day count and the rounding of installment interest go together",
+        ),
+        (
+            GOOD
+            + "[installments]\nfirst_due = {month = 2, day = 29, authority = 'x', words = 'y'}\n",
+            "installments.first_due",
+            "is not a day every year has",
+        ),
+        (
             GOOD.replace('name = "Village of Example"', "name = 7"),
             "name",
             "must be text in quotes; got 7",
@@ -135,3 +151,14 @@ def test_a_letterhead_that_is_not_toml_is_named(tmp_path):
     with pytest.raises(ConfigError, match="is not valid TOML") as caught:
         load_village("example", workspace=tmp_path)
     assert str(path) in str(caught.value)
+
+
+def test_a_village_that_has_not_declared_how_it_counts_installment_interest_is_told_the_keys(
+    tmp_path,
+):
+    write_letterhead(tmp_path, "example", GOOD + "[installments]\nplans = ['assessment']\n")
+    village = load_village("example", workspace=tmp_path)
+    with pytest.raises(ConfigError, match=r"key 'installments\.day_count': is not set"):
+        village.installment_counting()
+    with pytest.raises(ConfigError, match=r"key 'installments\.first_due': is not set"):
+        village.installment_first_due()

@@ -301,7 +301,8 @@ def calc_interest(
 @click.option(
     "--village",
     metavar="NAME",
-    help="Use the borrowing rate in this village's letterhead, plus 2 points (palmyra).",
+    help="The village whose plans and way of counting interest apply (palmyra); without "
+    "--rate or --borrowing-rate, also the borrowing rate in its letterhead, plus 2 points.",
 )
 @click.option(
     "--plan",
@@ -314,7 +315,14 @@ def calc_interest(
 @click.option(
     "--notice-date",
     metavar="DATE",
-    help="For --prepay-on: the date on the Assessment Notice, from which interest runs.",
+    help="The date on the Assessment Notice (the invoice), from which interest runs "
+    "(Palmyra § 8.03(3)(b)3); with --first-due and --village.",
+)
+@click.option(
+    "--first-due",
+    metavar="DATE",
+    help="The day the first installment is due, with the first installment of the real "
+    "estate taxes; each later one is due a year after the one before.",
 )
 @click.option(
     "--prepay-on",
@@ -340,6 +348,7 @@ def calc_installments(
     village: str | None,
     plan: str,
     notice_date: str | None,
+    first_due: str | None,
     prepay_on: str | None,
     paid: int,
     as_json: bool,
@@ -347,14 +356,20 @@ def calc_installments(
     """Lay out the annual installments of a special assessment.
 
     Palmyra § 8.03(3)(b): equal annual installments of principal over at most 10 years,
-    each with a year's interest on the unpaid balance; with --prepay-on, what pays off the
-    balance on that day.
+    plus interest on the unpaid balance. With --notice-date and --first-due, the first
+    installment carries interest from the notice to its due date and each later one from
+    the previous due date, counted and rounded as the village declares: the invoice's own
+    arithmetic. Without them, each is shown with a full year's interest. With --prepay-on,
+    what pays off the balance on that day.
 
     \b
     Examples:
       noticeclerk calc installments --principal 5000 --years 5 --rate 5
+      noticeclerk calc installments --principal 2394.50 --years 8 --borrowing-rate 3.25 \\
+          --village palmyra --notice-date 2026-09-15 --first-due 2027-01-31
       noticeclerk calc installments --principal 5000 --years 5 --borrowing-rate 3.5 \\
-          --notice-date 2026-09-01 --prepay-on 2028-11-15 --paid 2
+          --village palmyra --notice-date 2026-09-01 --first-due 2027-01-31 \\
+          --prepay-on 2028-11-15 --paid 2
       noticeclerk calc installments --principal 1200 --years 4 --plan elm-tax --json
     """
     from noticeclerk.counter import installments_at_counter
@@ -367,6 +382,7 @@ def calc_installments(
         village=village,
         plan=plan,
         notice_date=notice_date,
+        first_due=first_due,
         prepay_on=prepay_on,
         paid=paid,
         workspace=office.workspace,
@@ -381,12 +397,21 @@ def calc_installments(
         f"{spell_amount(schedule.principal)} in {schedule.years} annual installments at "
         f"{spell_percent(schedule.rate.percent)}:"
     )
+    dated = schedule.dates is not None
+    period_heading = f"  {'From':<10}  {'To (due)':<10}  {'Days':>4}" if dated else ""
     click.echo(
-        f"  {'No.':>3}  {'Principal':>12}  {'Interest':>12}  {'Payment':>12}  {'Balance':>12}"
+        f"  {'No.':>3}{period_heading}  {'Principal':>12}  {'Interest':>12}  {'Payment':>12}  "
+        f"{'Balance':>12}"
     )
     for part in schedule.installments:
+        period = part.period
+        columns = (
+            f"  {period.start.isoformat()}  {period.end.isoformat()}  {period.days:>4}"
+            if period is not None
+            else ""
+        )
         click.echo(
-            f"  {part.number:>3}  {spell_amount(part.principal):>12}  "
+            f"  {part.number:>3}{columns}  {spell_amount(part.principal):>12}  "
             f"{spell_amount(part.interest):>12}  {spell_amount(part.payment):>12}  "
             f"{spell_amount(part.balance):>12}"
         )

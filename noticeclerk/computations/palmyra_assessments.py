@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -39,11 +40,13 @@ from noticeclerk.rules.costs import Bill
 from noticeclerk.rules.installments import (
     ASSESSMENT_MARGIN,
     PALMYRA_8_03_3_B_3,
+    InstallmentDates,
     Plan,
     assessment_rate,
     installment_schedule,
 )
 from noticeclerk.rules.money import check_measure, spell_number, spell_percent
+from noticeclerk.rules.periods import spell_date
 
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
 
@@ -57,9 +60,13 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
     (b)1: the Clerk-Treasurer bills "the full amount of the assessment"; (b)3: installments
     "over a period established by the Village Board but not to exceed 10 years", "in equal
     annual installments ... with interest on the unpaid balance", the first "due and payable
-    with real estate taxes for the current year"; (b)6: interest "2 percent over the
-    Village's current borrowing rate at the time of imposing the special assessment", which
-    the Board determines for each improvement (the case gives that borrowing rate).
+    with real estate taxes for the current year" and including "the interest commencing with
+    date shown on the Assessment Notice" -- this invoice, whose date the case records as the
+    event invoiced -- so the first installment carries interest from that date to its due
+    date, not a full year; (b)6: interest "2 percent over the Village's current borrowing rate
+    at the time of imposing the special assessment", which the Board determines for each
+    improvement (the case gives that borrowing rate). The day the first installment is due,
+    and how the days are counted and the interest rounded, are the village's file's.
     """
     facts = case.facts
     assessment = cost_bill(
@@ -69,10 +76,26 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
     )
     borrowing = facts["borrowing_rate_percent"]
     rate = assessment_rate(borrowing)
-    schedule = installment_schedule(
-        assessment.total, facts["installment_years"], rate, Plan.ASSESSMENT
-    )
     first_year = facts["first_tax_year"]
+    notice_date = _invoice_date(case)
+    first_due = case.village.installment_first_due()
+    due = first_due.of_tax_year(first_year)
+    if due <= notice_date:
+        raise InputError(
+            f"The first installment is due with the real estate taxes for {first_year}, on "
+            f"{spell_date(due)}, which is not after the date of the invoice, "
+            f"{spell_date(notice_date)}; the first installment is due with the taxes for the "
+            f"current year ({PALMYRA_8_03_3_B_3}), so give that year as first_tax_year."
+        )
+    counting = case.village.installment_counting()
+    schedule = installment_schedule(
+        assessment.total,
+        facts["installment_years"],
+        rate,
+        Plan.ASSESSMENT,
+        dates=InstallmentDates(notice_date, due),
+        counting=counting,
+    )
     return {
         "assessment": bill_context(assessment),
         "rate": {
@@ -84,24 +107,52 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
         "installments": {
             "years": schedule.years,
             "authority": PALMYRA_8_03_3_B_3,
+            "notice_date": notice_date,
+            "first_due": due,
+            "due_words": first_due.words,
+            "due_authority": first_due.authority,
+            "day_count": counting.day_count.words,
+            "rounding": counting.rounding.words,
             "rows": [
                 {
                     "number": i.number,
                     "tax_year": first_year + i.number - 1,
+                    "interest_from": i.period.start,
+                    "interest_to": i.period.end,
+                    "days": i.period.days,
+                    "counted": i.period.counted,
                     "principal": i.principal,
                     "interest": i.interest,
                     "payment": i.payment,
                     "balance": i.balance,
                 }
                 for i in schedule.installments
+                if i.period is not None
             ],
             "total_principal": schedule.principal,
             "total_interest": schedule.total_interest,
             "total": schedule.total_paid,
             "final_balance": schedule.installments[-1].balance,
             "last_tax_year": first_year + schedule.years - 1,
+            "steps": [str(step) for step in schedule.steps],
         },
     }
+
+
+def _invoice_date(case: CaseContext) -> date:
+    """The date shown on the Assessment Notice: the invoice's own date, which the case records
+    as the event invoiced and the invoice prints as "the date of this invoice" (the 30 days of
+    (b)2 run from it too)."""
+    recorded = case.events.get("invoiced")
+    if recorded is None:
+        raise InputError(
+            "Record the date of the invoice (--event invoiced=DATE): the 30 days and the "
+            f"installments' interest run from the date shown on the Assessment Notice "
+            f"({PALMYRA_8_03_3_B_3})."
+        )
+    # The date the invoice states as its own, the one its 30 days run from; a replacement for
+    # a voided invoice keeps the date the case recorded.
+    return recorded.date() if isinstance(recorded, datetime) else recorded
 
 
 # --- § 8.03(3)(c), (e): the Village Board's deferment decisions -------------------------------

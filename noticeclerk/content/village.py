@@ -50,6 +50,7 @@ from noticeclerk.rules.fees import (
     Note,
     TableEntry,
 )
+from noticeclerk.rules.installments import DayCount, InterestCounting, Rounding
 from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
@@ -100,9 +101,24 @@ class MoneyTable(Table):
     borrowing_rate_percent: Percent | None = None
 
 
+class FirstDueTable(Table):
+    # The day, in the year after the tax year, the first installment of real estate taxes is
+    # due, with the law that sets it and its words.
+    month: Annotated[int, msgspec.Meta(ge=1, le=12, description="a month number such as 1")]
+    day: Annotated[int, msgspec.Meta(ge=1, le=31, description="a day of the month such as 31")]
+    authority: Text
+    words: Text
+
+
 class InstallmentsTable(Table):
     # The installment plans the ordinance provides, by name (rules.installments.Plan).
     plans: list[Literal["assessment", "elm-tax"]] = msgspec.field(default_factory=list)
+    # What the ordinance leaves to the village: how the days of an installment's interest
+    # period are counted and how its interest is rounded (rules.installments).
+    day_count: Literal["actual/365", "years+days/365"] | None = None
+    rounding: Literal["half-up", "down"] | None = None
+    # When the first installment of real estate taxes is due, which installments are paid with.
+    first_due: FirstDueTable | None = None
 
 
 class NumberingTable(Table):
@@ -377,6 +393,29 @@ class MoneySettings:
 
 
 @dataclass(frozen=True)
+class FirstDue:
+    """The day the first installment of real estate taxes is due, in the year after the tax
+    year, and the law that says so."""
+
+    month: int
+    day: int
+    authority: str
+    words: str
+
+    def of_tax_year(self, tax_year: int) -> date:
+        return date(tax_year + 1, self.month, self.day)
+
+
+@dataclass(frozen=True)
+class InstallmentSettings:
+    """A village's installment plans and the choices their ordinance leaves it."""
+
+    plans: tuple[str, ...] = ()
+    counting: InterestCounting | None = None
+    first_due: FirstDue | None = None
+
+
+@dataclass(frozen=True)
 class Officer:
     """An officer who signs documents: the name and the title the ordinance gives."""
 
@@ -432,14 +471,44 @@ class Village:
     fee_rules: dict[str, FeeRule] = field(default_factory=dict)
     fees: FeeTable = field(default_factory=FeeTable)
     printed: Letterhead | None = None
-    # The installment plans its ordinance provides (Palmyra's: "assessment", "elm-tax").
-    installment_plans: tuple[str, ...] = ()
+    # The installment plans its ordinance provides (Palmyra's: "assessment", "elm-tax"), how
+    # it counts and rounds their interest, and when the first installment is due.
+    installments: InstallmentSettings = field(default_factory=InstallmentSettings)
     # Whether permits run in one series or restart each year.
     permit_series: str = "one series"
 
     @property
     def timezone(self) -> ZoneInfo:
         return self.calendar.timezone
+
+    @property
+    def installment_plans(self) -> tuple[str, ...]:
+        return self.installments.plans
+
+    def installment_counting(self) -> InterestCounting:
+        """How the village counts and rounds installment interest, or the keys to add."""
+        if self.installments.counting is None:
+            raise ConfigError(
+                self.path,
+                "installments.day_count",
+                "is not set: the ordinance leaves to the Village how the days of an "
+                "installment's interest are counted and how it is rounded, so add "
+                'day_count = "actual/365" or "years+days/365" and rounding = "half-up" or '
+                '"down" under [installments]',
+            )
+        return self.installments.counting
+
+    def installment_first_due(self) -> FirstDue:
+        """When the first installment of real estate taxes is due, or the key to add."""
+        if self.installments.first_due is None:
+            raise ConfigError(
+                self.path,
+                "installments.first_due",
+                "is not set: installments are paid when the first installment of real estate "
+                'taxes is due, so add first_due = {month = 1, day = 31, authority = "...", '
+                'words = "..."} under [installments] with the law that sets that day',
+            )
+        return self.installments.first_due
 
     @property
     def legal_rate(self) -> Rate:
@@ -534,7 +603,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         fee_rules=rules,
         fees=_fee_table(path, table.fees, rules),
         printed=_letterhead(slug, path, table, workspace),
-        installment_plans=tuple(table.installments.plans),
+        installments=_installment_settings(table.name.strip(), path, table.installments),
         permit_series=table.numbering.permits,
     )
 
@@ -639,6 +708,35 @@ def _notary_county(path: Path, table: VillageFile) -> str | None:
 def _officer(path: Path, key: str, entry: object) -> Officer:
     table = decode(path, entry, OfficerTable, prefix=f"officers.{key}.")
     return Officer(table.name.strip(), table.title.strip())
+
+
+def _installment_settings(name: str, path: Path, table: InstallmentsTable) -> InstallmentSettings:
+    if (table.day_count is None) != (table.rounding is None):
+        raise ConfigError(
+            path,
+            "installments.rounding" if table.rounding is None else "installments.day_count",
+            "is missing: the day count and the rounding of installment interest go together",
+        )
+    counting = None
+    if table.day_count is not None and table.rounding is not None:
+        counting = InterestCounting(
+            DayCount(table.day_count),
+            Rounding(table.rounding),
+            f"{name}'s letterhead, [installments]",
+        )
+    first_due = None
+    if table.first_due is not None:
+        given = table.first_due
+        try:
+            date(2001, given.month, given.day)  # a common year: February 29 is not every year's
+        except ValueError:
+            raise ConfigError(
+                path,
+                "installments.first_due",
+                f"month {given.month}, day {given.day} is not a day every year has",
+            ) from None
+        first_due = FirstDue(given.month, given.day, given.authority.strip(), given.words.strip())
+    return InstallmentSettings(tuple(table.plans), counting, first_due)
 
 
 def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:
