@@ -18,6 +18,7 @@ from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
+from noticeclerk.legal_status import legal_status_line
 from noticeclerk.rules.money import spell_amount, split_by_weights
 from noticeclerk.rules.periods import Deadline
 
@@ -51,6 +52,8 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     The deadline comes from the time engine with its reasons; nothing here formats or
     guesses a fact, so a fact the case lacks stays missing and the template render fails on it.
     """
+    # A notice type a court has doubted is refused first, before any fact is computed.
+    legal_status = legal_status_line(notice, village, case.date)
     signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
     computed = None
     deadline = None
@@ -88,6 +91,8 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             "date": case.date,
             "citations": list(notice.sections),
             "mail_class": notice.mail_class,
+            # Printed on every page: on whose approval a doubted notice type is issued.
+            "legal_status": legal_status,
         },
         "village": village_context(village),
         "recipient": {
@@ -163,6 +168,8 @@ def village_context(village: Village) -> dict[str, Any]:
         "name": village.name,
         "sample": village.sample,
         "demonstration": letterhead.demonstration,
+        # Every page of a sample or demonstration village's document carries it.
+        "specimen_mark": village.specimen_mark,
         "state": village.state.value,
         "state_name": village.state.state_name,
         "county": letterhead.county,

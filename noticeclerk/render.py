@@ -24,6 +24,7 @@ from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
 from noticeclerk.generators.styles import check_stylesheet
+from noticeclerk.legal_status import NotApproved
 from noticeclerk.writing import FORMATS, safe_stem, write_whole
 
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
@@ -122,6 +123,7 @@ class Renderer:
                 stylesheets=self.stylesheets,
                 font_config=self.font_config,
                 image_cache=self.image_cache,
+                specimen_mark=village.specimen_mark,
             )
         if "docx" in formats:
             files["docx"] = render_docx(
@@ -130,6 +132,7 @@ class Renderer:
                 title=title,
                 author=village.name,
                 created=datetime.combine(document_date, time(0), tzinfo=village.timezone),
+                specimen_mark=village.specimen_mark,
             )
         return Rendered(village.slug, stem, files, html, title.split(" — ")[0])
 
@@ -146,13 +149,23 @@ def render_many(
     formats: tuple[str, ...] = FORMATS,
     workspace: Path | None = None,
     progress: Callable[[Path], None] | None = None,
+    skipped: Callable[[Path, str], None] | None = None,
 ) -> list[Rendered]:
-    """Render every case in memory first, so one bad case stops the batch before any is written."""
+    """Render every case in memory first, so one bad case stops the batch before any is written.
+
+    With `skipped`, a case whose notice type the village's file does not approve (its law held
+    preempted, noticeclerk.legal_status) is left out and reported, rather than stopping the
+    batch: the demo casebook shows what a village may issue.
+    """
     renderer = Renderer(workspace)
     rendered = []
     for case in cases:
         try:
             rendered.append(renderer.render(case, formats))
+        except NotApproved as refusal:
+            if skipped is None:
+                raise InputError(f"{case}: {refusal}") from None
+            skipped(case, str(refusal))
         except NoticeclerkError as error:
             # Name the case: a template's own message cannot know which case it was rendering.
             raise InputError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as markup
 import io
 import re
 
@@ -9,18 +10,29 @@ from docx import Document
 from docx.table import Table
 from pypdf import PdfReader
 
-# What WeasyPrint prints in the page margins, which Word keeps in header and footer fields.
+# What WeasyPrint prints in the page margins, which Word keeps in header and footer fields
+# (a sample village's specimen mark shares the later pages' running header line).
 RUNNING_LINES = re.compile(
     r"^(Page \d+ of \d+ • Document No\. .*|.+ — [A-Z]{1,6}-[A-Z0-9]+-[A-Z0-9-]+)$"
 )
+_LEGAL_STATUS = re.compile(r'<div class="legal-status">(.*?)</div>', re.S)
+
+
+def legal_status(html: str) -> str | None:
+    """The line a doubted notice type prints at the foot of every page, or None."""
+    found = _LEGAL_STATUS.search(html)
+    return " ".join(markup.unescape(found[1]).split()) if found else None
 
 
 def pdf_pages(data: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
 
 
-def pdf_body_words(data: bytes, drop: list[str] | None = None) -> list[str]:
-    """The PDF's words without the running header and footer, nor the words drawn in the seal."""
+def pdf_body_words(
+    data: bytes, drop: list[str] | None = None, running: str | None = None
+) -> list[str]:
+    """The PDF's words without the running header and footer, nor the words drawn in the seal,
+    nor the `running` text repeated at the foot of every page (Word has it in its footers)."""
     lines = []
     for page in pdf_pages(data):
         for line in page.splitlines():
@@ -31,13 +43,28 @@ def pdf_body_words(data: bytes, drop: list[str] | None = None) -> list[str]:
                 lines.append(re.sub(r"(?<=[.;:])\d+\.\s*$", "", line))
     text = "\n".join(lines)
     text = re.sub(r"-\n", "-", text)  # a word hyphenated at a line end is one word
-    words = text.split()
+    words = _without_every(text.split(), running.split() if running else [])
     # The seal's own lettering is drawn as text in the PDF and is a picture in Word.
     dropped = " ".join(drop or []).split()
     for start in range(len(words) - len(dropped) + 1):
         if dropped and words[start : start + len(dropped)] == dropped:
             return words[:start] + words[start + len(dropped) :]
     return words
+
+
+def _without_every(words: list[str], run: list[str]) -> list[str]:
+    """The words with each occurrence of `run` taken out."""
+    if not run:
+        return words
+    kept: list[str] = []
+    index = 0
+    while index < len(words):
+        if words[index : index + len(run)] == run:
+            index += len(run)
+        else:
+            kept.append(words[index])
+            index += 1
+    return kept
 
 
 def docx_words(data: bytes) -> list[str]:

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from docx import Document
-from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT
 from docx.oxml.ns import qn
 from docx.table import Table
 
@@ -430,11 +430,27 @@ def test_the_seal_is_looked_up_in_the_letterhead_folders_in_order(tmp_path, lett
     assert document.sections[0].first_page_header._element.xpath(".//pic:pic")
 
 
-def test_later_pages_have_the_village_and_the_document_number_in_a_small_header(document):
-    header = document.sections[0].header
+BANNER = "SAMPLE LETTERHEAD — NOT AN OFFICIAL DOCUMENT OF ANY MUNICIPALITY"
+
+
+def test_later_pages_have_the_village_and_the_document_number_in_a_small_header(letterhead_dir):
+    # A village's own letterhead, with no banner.
+    html = letter().replace(f'<div class="sample-banner">{BANNER}</div>', "")
+    header = Document(io.BytesIO(render(html, [letterhead_dir]))).sections[0].header
     assert [p.text for p in header.paragraphs] == ["Village of Luck — 2026-0042"]
     assert header.paragraphs[0].alignment == WD_ALIGN_PARAGRAPH.RIGHT
     assert header.paragraphs[0].runs[0].font.size.pt == 8
+
+
+def test_later_pages_of_a_sample_letterhead_carry_its_banner_in_the_header_too(document):
+    # The specimen mark at the left in red, as the PDF's @top-left has it; the village at the
+    # right margin, at a right tab stop.
+    (paragraph,) = document.sections[0].header.paragraphs
+    assert paragraph.text == f"{BANNER}\tVillage of Luck — 2026-0042"
+    mark = paragraph.runs[0]
+    assert mark.text == BANNER and mark.font.bold and str(mark.font.color.rgb) == "BB0000"
+    (stop,) = paragraph.paragraph_format.tab_stops
+    assert stop.alignment == WD_TAB_ALIGNMENT.RIGHT
 
 
 def test_every_page_has_a_footer_with_page_fields_and_the_document_number(document):
@@ -539,11 +555,15 @@ def test_the_docx_has_the_same_words_in_the_same_order_as_the_pdf(letterhead_dir
     # The PDF also prints the letterhead, the margin boxes and the list numbers (Word numbers
     # its lists itself); drop those lines and the body's words must be the same.
     section = document.sections[0]
+    # A tab parts the specimen mark from the village's name in the later pages' header.
     furniture = {
         line
         for part in (section.first_page_header, section.header)
         for paragraph in part._element.xpath(".//w:p")
-        for line in "".join(paragraph.xpath(".//w:t/text()")).split("\n")
+        for line in "".join(
+            node.text if node.tag == qn("w:t") else " "
+            for node in paragraph.xpath(".//w:t | .//w:r/w:tab")
+        ).split("\n")
     }
     pdf_words: list[str] = []
     for page in reader.pages:

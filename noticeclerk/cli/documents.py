@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -46,7 +47,9 @@ def render_command(office: Office, case_file: Path, formats: str, out_dir: Path)
 def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     """Render the built-in sample casebook: one document per village.
 
-    All the cases are rendered and checked before the first file is written.
+    All the cases are rendered and checked before the first file is written. A case whose
+    notice type's law a court has held preempted is skipped, with a line saying why, unless
+    the village's file records the village attorney's written approval.
     """
     require_printing()
     from noticeclerk.content.folders import casebook_cases
@@ -57,12 +60,19 @@ def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     cases = casebook_cases(office.workspace)
     if not cases:
         raise click.UsageError("The casebook is empty: no case files were found.")
+    skips: list[str] = []
     with click.progressbar(
         length=len(cases), label="Rendering the casebook", file=sys.stderr
     ) as bar:
         rendered = render_many(
-            cases, parse_formats(formats), office.workspace, progress=lambda _: bar.update(1)
+            cases,
+            parse_formats(formats),
+            office.workspace,
+            progress=lambda _: bar.update(1),
+            skipped=lambda case, why: skips.append(f"Skipped {case}: {why}"),
         )
+    for line in skips:
+        click.echo(line)
     for document in rendered:
         for path in write_rendered(document, out_dir / document.village):
             click.echo(f"Wrote {path}")
@@ -91,6 +101,23 @@ def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
             click.echo(f"{current}:")
         click.echo(f"  {entry['notice']:32} {entry['title']}")
         click.echo(f"  {'':32} {'; '.join(entry['sections'])}")
+        if entry["legal_status"]:
+            click.echo(f"  {'':32} {legal_status_words(entry['legal_status'])}")
+
+
+def legal_status_words(status: dict[str, Any]) -> str:
+    """A doubted notice type's status as the catalogue prints it: the decision, and whether
+    the village's file records the attorney's written approval."""
+    approval = status["approval"]
+    if approval is None:
+        standing = "no approval is recorded, so issue and render refuse it"
+    else:
+        specimen = " (a specimen approval)" if approval["specimen"] else ""
+        standing = f"approved by {approval['attorney']}, dated {approval['date']}{specimen}"
+    return (
+        f"{status['status'].upper()}: {status['says']} ({status['authority']}); issued only on "
+        f"the village attorney's written approval: {standing}."
+    )
 
 
 @click.command("doctor")

@@ -37,7 +37,7 @@ from noticeclerk.computations.declared import (
     Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
-from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml
+from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml, unprintable
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import Act, Jurisdiction, TwoDayPeriods
@@ -266,6 +266,20 @@ class SharedSpec(Table):
     authority: Text
 
 
+# What a court or the legislature has done to the law a notice type enforces. "preempted": a
+# court held the local law preempted by state law, so the Village issues the notice only on its
+# attorney's written approval, and every page says so.
+LEGAL_STATUSES = ("preempted",)
+
+
+class LegalStatusSpec(Table):
+    status: Literal[LEGAL_STATUSES]  # type: ignore[valid-type]
+    # The decision, cited as a court would: "People v. Diack, 24 N.Y.3d 674 (2015)".
+    authority: Text
+    # What it held, in words that follow "although" on every page of the document.
+    says: Text
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -352,6 +366,17 @@ class NoticeFile(Table):
     checks: list[CheckSpec] = msgspec.field(default_factory=list)
     bills: dict[str, Any] = msgspec.field(default_factory=dict)
     figures: dict[str, Any] = msgspec.field(default_factory=dict)
+    # A court's decision against the law the notice enforces; None for settled law.
+    legal_status: LegalStatusSpec | None = None
+
+
+@dataclass(frozen=True)
+class LegalStatus:
+    """What a court held of the law a notice type enforces: the catalogue's legal status."""
+
+    status: str
+    authority: str
+    says: str
 
 
 @dataclass(frozen=True)
@@ -454,6 +479,9 @@ class NoticeType:
     deadline_words: str | None = None
     # The event that is the document's own date, filled by the register when it is issued.
     document_date_is: str | None = None
+    # A court's decision against the law it enforces: issued only on the village attorney's
+    # written approval (noticeclerk.legal_status).
+    legal_status: LegalStatus | None = None
 
     @property
     def anchor(self) -> str | None:
@@ -711,7 +739,19 @@ def _notice_from_table(
         gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
         document_date_is=table.document_date_is,
+        legal_status=_legal_status(path, table.legal_status),
     )
+
+
+def _legal_status(path: Path, spec: LegalStatusSpec | None) -> LegalStatus | None:
+    if spec is None:
+        return None
+    for name in ("authority", "says"):
+        problem = unprintable(getattr(spec, name))
+        if problem:
+            raise ConfigError(path, f"legal_status.{name}", f"contains {problem}; retype it")
+    says = " ".join(spec.says.split()).rstrip(".")
+    return LegalStatus(spec.status, " ".join(spec.authority.split()), says)
 
 
 def _gathers(path: Path, table: NoticeFile, facts: list[Fact]) -> GathersSpec | None:
@@ -1102,8 +1142,11 @@ def catalogue_entries(
     villages = [load_village(village, workspace).slug] if village else village_names(workspace)
     rows = []
     for slug in villages:
+        approvals = load_village(slug, workspace).approvals
         for name in notice_names(slug, workspace):
             notice = load_notice(slug, name, workspace)
+            status = notice.legal_status
+            approval = approvals.get(name)
             rows.append(
                 {
                     "village": slug,
@@ -1113,6 +1156,22 @@ def catalogue_entries(
                     "sections": list(notice.sections),
                     "deadline": _json_ready(notice.deadline_table),
                     "service": [s.method for s in notice.service],
+                    "legal_status": None
+                    if status is None
+                    else {
+                        "status": status.status,
+                        "authority": status.authority,
+                        "says": status.says,
+                        # Issue and render refuse the notice type while this is null.
+                        "approval": None
+                        if approval is None
+                        else {
+                            "attorney": approval.attorney,
+                            "date": approval.date.isoformat(),
+                            "says": approval.says,
+                            "specimen": approval.specimen,
+                        },
+                    },
                 }
             )
     return rows

@@ -22,7 +22,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import msgspec
 
 from noticeclerk.content.folders import content_dirs, find_content_file
-from noticeclerk.content.schema import NAME, NAME_PATTERN, Table, Text, decode, read_toml
+from noticeclerk.content.schema import (
+    NAME,
+    NAME_PATTERN,
+    Table,
+    Text,
+    decode,
+    read_toml,
+    unprintable,
+)
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import (
     NY_GCL_24,
@@ -55,6 +63,10 @@ from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
 LETTERHEAD = "letterhead.toml"
+# What every page of a sample or demonstration village's document says to its reader, in its
+# running header (the letterhead on the first page) and in the files' metadata: the officers,
+# the telephone or the whole village are fictional, so no page may pass for a real notice.
+SPECIMEN_MARK = "SPECIMEN — NOT AN OFFICIAL NOTICE OF THE VILLAGE"
 # A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
 _DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
 _MAX_RATE_DECIMALS = 6
@@ -356,6 +368,17 @@ class OfficerTable(Table):
     title: Text
 
 
+class ApprovalTable(Table):
+    """The village attorney's written approval to issue a notice type whose legal status the
+    catalogue doubts (the notice TOML's [legal_status])."""
+
+    attorney: Text
+    date: Annotated[date, msgspec.Meta(description="the date of the written approval, YYYY-MM-DD")]
+    says: Text
+    # A sample or demonstration village's approval is itself a specimen, and says so.
+    specimen: bool = False
+
+
 class VillageFile(Table):
     """The shape of letterhead.toml."""
 
@@ -374,6 +397,8 @@ class VillageFile(Table):
     letterhead: LetterheadTable | None = None
     # Each officer is decoded on its own, so a mistake names the officer's key.
     officers: dict[str, Any] = msgspec.field(default_factory=dict)
+    # The village attorney's written approvals, by notice type, each decoded on its own.
+    approvals: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -421,6 +446,18 @@ class Officer:
 
     name: str
     title: str
+
+
+@dataclass(frozen=True)
+class Approval:
+    """The village attorney's written approval to issue one notice type: who gave it, its
+    date, what it says, and whether it is only a specimen for a sample village's casebook."""
+
+    notice: str
+    attorney: str
+    date: date
+    says: str
+    specimen: bool = False
 
 
 @dataclass(frozen=True)
@@ -476,6 +513,14 @@ class Village:
     installments: InstallmentSettings = field(default_factory=InstallmentSettings)
     # Whether permits run in one series or restart each year.
     permit_series: str = "one series"
+    # The village attorney's written approvals, by notice type ([approvals.<notice-type>]).
+    approvals: dict[str, Approval] = field(default_factory=dict)
+
+    @property
+    def specimen_mark(self) -> str | None:
+        """The mark every page of its documents carries, or None for a real village's own."""
+        demonstration = self.printed is not None and self.printed.demonstration
+        return SPECIMEN_MARK if self.sample or demonstration else None
 
     @property
     def timezone(self) -> ZoneInfo:
@@ -592,6 +637,11 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         two_day_periods=_two_day_periods(path, table),
     )
     rules = {name: _fee_rule(path, name, spec) for name, spec in table.fee_rules.items()}
+    specimen = table.sample or (table.letterhead is not None and table.letterhead.demonstration)
+    approvals = {
+        name: _approval(path, name, entry, specimen=specimen)
+        for name, entry in table.approvals.items()
+    }
     return Village(
         slug=slug,
         name=table.name.strip(),
@@ -605,6 +655,36 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         printed=_letterhead(slug, path, table, workspace),
         installments=_installment_settings(table.name.strip(), path, table.installments),
         permit_series=table.numbering.permits,
+        approvals=approvals,
+    )
+
+
+def _approval(path: Path, name: str, entry: object, *, specimen: bool) -> Approval:
+    """One written approval; a sample village's must say it is a specimen, a real one's not."""
+    key = f"approvals.{name}"
+    if not NAME_PATTERN.match(name):
+        raise ConfigError(path, key, "is not a notice type name; use the notice type's file name")
+    table = decode(path, entry, ApprovalTable, prefix=f"{key}.")
+    for field_name in ("attorney", "says"):
+        problem = unprintable(getattr(table, field_name))
+        if problem:
+            raise ConfigError(path, f"{key}.{field_name}", f"contains {problem}; retype it")
+    if specimen and not table.specimen:
+        raise ConfigError(
+            path,
+            f"{key}.specimen",
+            "must be true: this village's file is a sample or demonstration, so an approval in it "
+            "is a specimen and the documents must say so",
+        )
+    if table.specimen and not specimen:
+        raise ConfigError(
+            path,
+            f"{key}.specimen",
+            "is true, but a specimen approval authorises no real notice; record the village "
+            "attorney's own written approval and remove specimen",
+        )
+    return Approval(
+        name, " ".join(table.attorney.split()), table.date, " ".join(table.says.split()), specimen
     )
 
 

@@ -5,8 +5,9 @@ and the Word document carries the same words in the same order. What letter.css 
 words is done here too: headings and the mailing address are upper-cased, and whatever the
 stylesheet hides (the head, scripts, styles) stays out. The layout follows letter.css as far
 as Word can: the letterhead is the first page's header, so the body starts below it and the
-address sits in the #10 envelope's window; later pages get the small running header, and
-every page the "Page X of Y" footer with Word's PAGE and NUMPAGES fields.
+address sits in the #10 envelope's window; later pages get the small running header (a
+sample village's specimen mark at its left), and every page the "Page X of Y" footer with
+Word's PAGE and NUMPAGES fields, under the legal status of a notice type a court has doubted.
 
 Images are read from the letterhead folders only, by the same rule as the PDF's URL fetcher:
 relative names inside those folders, nothing absolute, nothing with '..', no URLs. SVG seals
@@ -35,7 +36,7 @@ from docx import Document
 from docx.document import Document as WordDocument
 from docx.enum.section import WD_ORIENT
 from docx.enum.table import WD_CELL_VERTICAL_ALIGNMENT, WD_ROW_HEIGHT_RULE
-from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK, WD_LINE_SPACING
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK, WD_LINE_SPACING, WD_TAB_ALIGNMENT
 from docx.image.exceptions import UnrecognizedImageError
 from docx.image.image import Image
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -154,19 +155,40 @@ _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def render_docx(
-    html: str, letterhead_dirs: list[Path], *, title: str, author: str, created: datetime
+    html: str,
+    letterhead_dirs: list[Path],
+    *,
+    title: str,
+    author: str,
+    created: datetime,
+    specimen_mark: str | None = None,
 ) -> bytes:
-    """Turn one document's HTML into .docx bytes; the same arguments give the same bytes."""
+    """Turn one document's HTML into .docx bytes; the same arguments give the same bytes.
+
+    The letterhead's banner (a sample village's specimen mark) heads every later page, as in
+    the PDF; `specimen_mark` goes into the title, subject and keywords.
+    """
     root = tinyhtml5.parse(html)
     body = root.find(f"{XHTML}body")
     document = Document()
     writer = _Writer(document, letterhead_dirs)
+    # The legal status is a running line, as in the PDF: in every page's footer, not the body.
+    status = _first(root, lambda e: "legal-status" in _classes(e))
+    if status is not None:
+        writer.placed.add(id(status))
+    # The running header reads what the PDF's string-set reads: the village's name, the
+    # document number and the letterhead's banner (the specimen mark).
     writer.page_setup(
-        village=_first_text(root, "village-name"), number=_first_text(root, "docnumber")
+        village=_first_text(root, "village-name"),
+        number=_first_text(root, "docnumber"),
+        mark=_first_text(root, "sample-banner") or None,
+        status=_plain_text(status) if status is not None else None,
     )
     if body is not None:
         writer.write_body(body)
-    _set_core_properties(document, title=title, author=author, created=created)
+    _set_core_properties(
+        document, title=title, author=author, created=created, specimen_mark=specimen_mark
+    )
     buffer = io.BytesIO()
     document.save(buffer)
     return _reproducible_zip(buffer.getvalue())
@@ -501,7 +523,9 @@ class _Writer:
 
     # -- page, header and footer --------------------------------------------------------------
 
-    def page_setup(self, *, village: str, number: str) -> None:
+    def page_setup(
+        self, *, village: str, number: str, mark: str | None = None, status: str | None = None
+    ) -> None:
         section = self.section
         section.orientation = WD_ORIENT.PORTRAIT
         section.page_width, section.page_height = Pt(PAGE_WIDTH), Pt(PAGE_HEIGHT)
@@ -517,18 +541,33 @@ class _Writer:
             line_height=NORMAL_LINE,
         )
 
-        # Later pages: the @top-right margin box, "village — number".
+        # Later pages: the @top-right margin box, "village — number", and a sample village's
+        # specimen mark at the left (@top-left), on one line as in the PDF.
         running = section.header.paragraphs[0]
-        _plain_paragraph(running, small, "right")
         heading = " \u2014 ".join(part for part in (village, number) if part)
-        if heading:
-            _format_run(running.add_run(heading), small)
+        if mark:
+            _plain_paragraph(running, small, "left")
+            running.paragraph_format.tab_stops.add_tab_stop(Pt(TEXT_WIDTH), WD_TAB_ALIGNMENT.RIGHT)
+            _format_run(running.add_run(mark), replace(small, **_running_mark()))
+            if heading:
+                _format_run(running.add_run("\t" + heading), small)
+        else:
+            _plain_paragraph(running, small, "right")
+            if heading:
+                _format_run(running.add_run(heading), small)
         section.first_page_header.is_linked_to_previous = False
 
-        # Every page: the @bottom-center margin box, with fields Word fills in.
+        # Every page: the legal status of a doubted notice type (.legal-status), then the
+        # @bottom-center margin box, with fields Word fills in.
         for footer in (section.footer, section.first_page_footer):
             footer.is_linked_to_previous = False
             paragraph = footer.paragraphs[0]
+            if status:
+                line = paragraph.insert_paragraph_before()
+                look = _running_status()
+                _plain_paragraph(line, look, "center")
+                line.paragraph_format.space_after = Pt(2)
+                _format_run(line.add_run(status), look)
             _plain_paragraph(paragraph, small, "center")
             _format_run(paragraph.add_run("Page "), small)
             _add_field(paragraph, "PAGE", small)
@@ -1414,8 +1453,31 @@ def _add_picture(
         shape._inline.docPr.set("descr", alt)
 
 
+def _running_mark() -> dict[str, Any]:
+    """The specimen mark's look in the running header, as letter.css's @top-left has it."""
+    style = STYLES["@page @top-left"]
+    return {"bold": bool(style.bold), "color": style.color}
+
+
+def _running_status() -> _Text:
+    """The legal status's look in the footer, as letter.css's .legal-status has it."""
+    style = STYLES[".legal-status"]
+    return _Text(
+        size=style.size or BODY_SIZE,
+        bold=bool(style.bold),
+        font=style.font or SANS,
+        color=style.color,
+        line_height=style.line_height if isinstance(style.line_height, float) else NORMAL_LINE,
+    )
+
+
 def _set_core_properties(
-    document: WordDocument, *, title: str, author: str, created: datetime
+    document: WordDocument,
+    *,
+    title: str,
+    author: str,
+    created: datetime,
+    specimen_mark: str | None = None,
 ) -> None:
     # python-docx writes the time as UTC ("Z") whatever the zone, so convert aware times first.
     if created.tzinfo is not None:
@@ -1428,6 +1490,10 @@ def _set_core_properties(
     properties.modified = created
     properties.revision = 1
     properties.comments = ""  # the template says "generated by python-docx"
+    if specimen_mark:
+        properties.title = f"{specimen_mark}: {title}"[:255]
+        properties.subject = specimen_mark
+        properties.keywords = f"SPECIMEN; {specimen_mark}"
 
 
 def _reproducible_zip(data: bytes) -> bytes:

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from weasyprint import CSS, HTML
+from weasyprint.document import DocumentMetadata
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
@@ -65,23 +66,28 @@ def render_pdf(
     stylesheets: list[CSS] | None = None,
     font_config: FontConfiguration | None = None,
     image_cache: dict[str, Any] | None = None,
+    specimen_mark: str | None = None,
 ) -> bytes:
     """Print one document. `identifier` (the document number) makes the PDF's /ID reproducible.
 
     A batch passes one parsed stylesheet, one `font_config` and one `image_cache` for all its
     documents, so the stylesheet is parsed, the fonts loaded and the seal decoded once per
-    process rather than once per document.
+    process rather than once per document. A sample village's `specimen_mark` goes into the
+    file's title, subject and keywords too, so that no viewer lists it as a real notice.
     """
     base = letterhead_dirs[0].resolve().as_uri() + "/"
-    document = HTML(string=html, base_url=base, url_fetcher=LetterheadFetcher(letterhead_dirs))
+    source = HTML(string=html, base_url=base, url_fetcher=LetterheadFetcher(letterhead_dirs))
+    options: dict[str, Any] = {
+        "stylesheets": stylesheets,
+        "cache": image_cache,
+        "pdf_identifier": identifier.encode("utf-8"),
+        "uncompressed_pdf": False,
+    }
     try:
-        return document.write_pdf(
-            stylesheets=stylesheets,
-            font_config=font_config or shared_font_configuration(),
-            cache=image_cache,
-            pdf_identifier=identifier.encode("utf-8"),
-            uncompressed_pdf=False,
-        )
+        document = source.render(font_config=font_config or shared_font_configuration(), **options)
+        if specimen_mark:
+            mark_metadata(document.metadata, specimen_mark)
+        return document.write_pdf(**options)
     except FatalURLFetchingError as error:
         # WeasyPrint wraps the fetcher's own exception; its cause names the URL refused.
         cause = error.__cause__
@@ -89,6 +95,13 @@ def render_pdf(
         raise ConfigError(
             url, None, "a template asks for this; only the letterhead's own files may be used"
         ) from None
+
+
+def mark_metadata(metadata: DocumentMetadata, mark: str) -> None:
+    """The specimen mark in the PDF's title, subject and keywords."""
+    metadata.title = f"{mark}: {metadata.title}" if metadata.title else mark
+    metadata.description = f"{mark}. {metadata.description}" if metadata.description else mark
+    metadata.keywords = ["SPECIMEN", mark, *(metadata.keywords or [])]
 
 
 def letter_stylesheet(path: Path, font_config: FontConfiguration) -> CSS:

@@ -153,6 +153,10 @@ NO_MARGIN = _margin(0.0)
 RUNNING_TEXT = Style(
     size=8, bold=False, italic=False, font=SANS, line_height=NORMAL, color="444444"
 )
+# The specimen mark in the running header: the running text's size, bold and red.
+SPECIMEN_RUNNING = Style(
+    size=8, bold=True, italic=False, font=SANS, line_height=NORMAL, color="BB0000"
+)
 AVOID = True
 
 # letter.css, selector by selector and in its order. Shorthands are spelt out: `font: 11pt/1.35`
@@ -161,6 +165,7 @@ STYLES: dict[str, Style] = {
     "@page": Style(
         page_size="letter", **_margin(inches(0.8), inches(0.875), inches(0.9), inches(0.875))
     ),
+    "@page @top-left": SPECIMEN_RUNNING,
     "@page @top-right": RUNNING_TEXT,
     "@page @bottom-center": RUNNING_TEXT,
     "@page :first": Style(margin_top=inches(0.5)),
@@ -269,6 +274,9 @@ STYLES: dict[str, Style] = {
         color="BB0000",
         align="center",
         tracking=8.0,
+    ),
+    ".legal-status": Style(
+        bold=True, italic=False, size=7, font=SANS, line_height=1.15, color="000000", align="center"
     ),
 }
 # Selectors letter.css groups with one above, sharing its declarations.
