@@ -157,6 +157,7 @@ def render_many(
     preempted, noticeclerk.legal_status) is left out and reported, rather than stopping the
     batch: the demo casebook shows what a village may issue.
     """
+    refuse_shared_numbers(cases)
     renderer = Renderer(workspace)
     rendered = []
     for case in cases:
@@ -174,6 +175,44 @@ def render_many(
         if progress is not None:
             progress(case)
     return rendered
+
+
+def refuse_shared_numbers(cases: list[Path]) -> None:
+    """Refuse a batch in which two documents carry one document number, or two cases one case
+    number: a recipient holding both could not tell them apart.
+
+    Documents of one case (a notice, then its bill) rightly share the case number; they are
+    one case when they are of one village and their parcels join up, as a chain's do.
+    """
+    documents: dict[str, Path] = {}
+    by_case: dict[str, list[tuple[Path, str, set[str]]]] = {}
+    for path in cases:
+        header = read_case_header(path)
+        number = header.document.strip()
+        first = documents.setdefault(number.casefold(), path)
+        if first != path:
+            raise InputError(
+                f"{first} and {path} both carry the document number {number}; "
+                "give each document its own number."
+            )
+        parcels = {str(parcel) for parcel in header.parcels}
+        by_case.setdefault(header.case.strip(), []).append((path, header.village, parcels))
+    for number, files in by_case.items():
+        first, village, parcels = files[0]
+        rest = files[1:]
+        joined = True
+        while rest and joined:
+            joined = False
+            for entry in list(rest):
+                if entry[1] == village and entry[2] & parcels:
+                    parcels |= entry[2]
+                    rest.remove(entry)
+                    joined = True
+        if rest:
+            raise InputError(
+                f"{first} and {rest[0][0]} both carry the case number {number} but are not one "
+                "case (another village, or no parcel in common); give each case its own number."
+            )
 
 
 def write_rendered(rendered: Rendered, out_dir: Path) -> list[Path]:

@@ -18,26 +18,36 @@ from noticeclerk.doctor import require_printing, run_checks
 
 
 @click.command("render")
-@click.argument("case_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument(
+    "case_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path)
+)
 @FORMATS_OPTION
 @out_folder_option("outputs", "The folder to write into.")
 @pass_office
-def render_command(office: Office, case_file: Path, formats: str, out_dir: Path) -> None:
-    """Render one case file to PDF and DOCX on the village's letterhead.
+def render_command(
+    office: Office, case_files: tuple[Path, ...], formats: str, out_dir: Path
+) -> None:
+    """Render case files to PDF and DOCX on the village's letterhead.
 
-    Every fact is checked first; a missing or malformed one is named and nothing is written.
+    Every fact of every case is checked first; a missing or malformed one is named and nothing
+    is written. Two case files with one document number, or two cases with one case number,
+    are refused.
 
     \b
     Example:
       noticeclerk render casebook/tuckahoe/notice-to-repair-sidewalk.toml --out outputs
     """
     require_printing()
-    from noticeclerk.render import render_case, write_rendered
+    from noticeclerk.render import render_case, render_many, write_rendered
     from noticeclerk.writing import parse_formats
 
-    rendered = render_case(case_file, parse_formats(formats), office.workspace)
-    for path in write_rendered(rendered, out_dir):
-        click.echo(f"Wrote {path}")
+    if len(case_files) == 1:
+        documents = [render_case(case_files[0], parse_formats(formats), office.workspace)]
+    else:
+        documents = render_many(list(case_files), parse_formats(formats), office.workspace)
+    for rendered in documents:
+        for path in write_rendered(rendered, out_dir):
+            click.echo(f"Wrote {path}")
 
 
 @click.command("demo")
