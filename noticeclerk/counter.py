@@ -419,4 +419,5 @@ def fee_at_counter(
         fee_paid=parse_amount(fee_paid, "The fee paid") if fee_paid is not None else None,
     )
     rule.check(facts, FEE_OPTIONS)
-    return CounterFee(found, rule.answer(facts, found.fees))
+    # A rate the Board has not yet entered leaves the fee not set, not the counter empty.
+    return CounterFee(found, rule.answer(facts, replace(found.fees, unset_allowed=True)))

@@ -381,6 +381,31 @@ def test_a_street_opening_with_the_boards_rate_gives_its_chargeable_area(runner,
     assert data["fee"] == "54.00"
 
 
+def test_a_street_opening_before_the_board_sets_its_rate_shows_the_area_and_no_fee(runner):
+    args = ("fee", "street-opening", "--village", "tuckahoe", "--length-ft", "10")
+    data = as_json(runner, *args, "--width-ft", "4")
+    assert data["fee"] is None
+    assert data["chargeable_area_sqft"] == "72"
+    assert data["not_set"] == ["fees.street-opening-per-sqft"]
+    result = run(runner, *args, "--width-ft", "4")
+    assert result.exit_code == 0, result.output
+    assert "Street opening permit fee, Village of Tuckahoe: not set\n" in result.output
+    assert "(10 ft + 2 ft) x (4 ft + 2 ft) = 72 sq ft (Tuckahoe § 19-75(g))" in result.output
+    assert 'add street-opening-per-sqft = "DOLLARS_PER_SQUARE_FOOT" under [fees]' in result.output
+
+
+def test_a_fee_the_board_has_not_set_still_shows_the_villages_costs(runner):
+    data = as_json(runner, "fee", "excavation-permit", "--village", "luck", "--expenses", "12.5")
+    assert (data["fee"], data["village_costs"]) == (None, "12.50")
+    assert data["not_set"] == ["fees.excavation-permit"]
+    assert no_floats(data)
+
+
+def test_a_fee_the_board_has_set_names_nothing_unset(runner):
+    data = as_json(runner, "fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "1")
+    assert (data["fee"], data["not_set"]) == ("25.00", [])
+
+
 def test_without_a_name_fee_lists_the_villages_fees(runner):
     result = run(runner, "fee", "--village", "tuckahoe")
     assert result.exit_code == 0, result.output
@@ -462,15 +487,6 @@ INTEREST = ["interest", "--from", "2026-07-13", "--to", "2026-10-01"]
         (["fee", "curb-cut", "--village", "tuckahoe", "--width-ft", "-3"], "cannot be negative"),
         (["fee", "nope", "--village", "tuckahoe"], "defines no fee 'nope'; its fees are: curb-cut"),
         (["fee", "permit", "--village", "village-a"], "ordinance states no permit fees"),
-        (
-            ["fee", "sidewalk-permit", "--village", "luck"],
-            "key 'fees.sidewalk-permit': is not set",
-        ),
-        (
-            ["fee", "street-opening", "--village", "tuckahoe", "--length-ft", "10",
-             "--width-ft", "4"],
-            "the chargeable area is 72 sq ft",
-        ),
         (
             ["fee", "temporary-occupancy", "--village", "tuckahoe", "--days", "2",
              "--deposit", "10"],

@@ -475,7 +475,9 @@ def calc_fee(
     """Compute a permit fee or bond, or list a village's fees.
 
     NAME is one of the fees the village's ordinance defines; without NAME, they are listed.
-    Fees the Village Board sets come from the [fees] table of the village's letterhead.
+    Fees the Village Board sets come from the [fees] table of the village's letterhead; until
+    the Board's figure is entered there, the fee shows as not set (null in --json) beside all
+    the rest (a chargeable area, the days, a deposit), with the entry to add.
 
     \b
     Examples:
@@ -511,7 +513,8 @@ def calc_fee(
     if as_json:
         print_json({"village": charged.village.slug, **answer.to_json()})
         return
-    click.echo(f"{answer.title}, {charged.village.name}: {spell_amount(answer.fee)}")
+    fee = "not set" if answer.fee is None else spell_amount(answer.fee)
+    click.echo(f"{answer.title}, {charged.village.name}: {fee}")
     for key, value in answer.amounts:
         if key in ("refund", "balance_due"):
             label = "Refund of the deposit" if key == "refund" else "Still owed beyond the deposit"

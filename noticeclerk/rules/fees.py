@@ -6,7 +6,8 @@ of its ordinance as parameters, so the figures an ordinance states ($25, $10, $1
 file's, never this code's. A fee the ordinance leaves to the Village Board ("A fee set by the
 Village Board", "the schedule of fees ... established by the Board of Trustees by resolution")
 is read from the village's fee table, the [fees] table of the same file, through the entry
-its rule declares: an entry the table lacks is an error naming the entry to add.
+its rule declares: an entry the table lacks is an error naming the entry to add, except at
+the counter, where the fee is shown as not set beside everything else its facts give.
 """
 
 from __future__ import annotations
@@ -58,18 +59,28 @@ class FeeTable:
 
     entries: Mapping[str, Decimal] = field(default_factory=dict)
     source: object = "the village's letterhead.toml"
+    # At the counter a figure the Board has not yet entered leaves the fee not set while the
+    # rest (an area, the days, a deposit) is still shown; a document is refused instead, for it
+    # never prints a blank where the fee belongs.
+    unset_allowed: bool = False
 
-    def board_value(self, entry: TableEntry, context: str = "") -> Decimal:
-        """The Board's amount or rate for an entry; its absence names the entry to add."""
+    def board_value(self, entry: TableEntry, context: str = "") -> Decimal | None:
+        """The Board's amount or rate for an entry; its absence names the entry to add (None
+        where the table allows an unset entry)."""
         if entry.key in self.entries:
             return self.entries[entry.key]
-        example = "AMOUNT" if entry.kind is EntryKind.AMOUNT else "DOLLARS_PER_SQUARE_FOOT"
+        if self.unset_allowed:
+            return None
         raise ConfigError(
-            self.source,
-            f"fees.{entry.key}",
-            f"is not set: {context}the {entry.title} is set by {entry.setter} "
-            f'({entry.authority}), so add {entry.key} = "{example}" under [fees] with the '
-            "figure it set",
+            self.source, f"fees.{entry.key}", f"is not set: {context}{self.to_add(entry)}"
+        )
+
+    def to_add(self, entry: TableEntry) -> str:
+        """Who sets an entry, and the line the village's file needs to hold it."""
+        example = "AMOUNT" if entry.kind is EntryKind.AMOUNT else "DOLLARS_PER_SQUARE_FOOT"
+        return (
+            f"the {entry.title} is set by {entry.setter} ({entry.authority}), so add "
+            f'{entry.key} = "{example}" under [fees] with the figure it set'
         )
 
 
@@ -91,23 +102,29 @@ class FeeFacts:
 
 @dataclass(frozen=True)
 class FeeAnswer:
-    """A fee (or bond) with its reasoning, and the other amounts and measures it rests on."""
+    """A fee (or bond) with its reasoning, and the other amounts and measures it rests on.
+
+    The fee is None only where the fee table allows a Board figure not yet entered; `not_set`
+    then names the [fees] entries that are missing.
+    """
 
     name: str
     title: str
-    fee: Decimal
+    fee: Decimal | None
     authority: str
     steps: tuple[Step, ...]
     amounts: tuple[tuple[str, Decimal], ...] = ()
     measures: tuple[tuple[str, Decimal], ...] = ()
+    not_set: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Amounts as strings with two decimals and measures as written, never floats."""
         found: dict[str, object] = {
             "name": self.name,
             "title": self.title,
-            "fee": format_amount(self.fee),
+            "fee": None if self.fee is None else format_amount(self.fee),
             "authority": self.authority,
+            "not_set": [f"fees.{key}" for key in self.not_set],
         }
         found.update((key, format_amount(value)) for key, value in self.amounts)
         found.update((key, format_number(value)) for key, value in self.measures)
@@ -210,13 +227,21 @@ def _given(value: Decimal | None) -> Decimal:
 
 def _answer(
     rule: FeeRule,
-    fee: Decimal,
+    fee: Decimal | None,
     steps: list[Step],
     amounts: list[tuple[str, Decimal]] | None = None,
     measures: tuple[tuple[str, Decimal], ...] = (),
+    not_set: tuple[str, ...] = (),
 ) -> FeeAnswer:
     return FeeAnswer(
-        rule.name, rule.title, fee, rule.authority, tuple(steps), tuple(amounts or ()), measures
+        rule.name,
+        rule.title,
+        fee,
+        rule.authority,
+        tuple(steps),
+        tuple(amounts or ()),
+        measures,
+        not_set,
     )
 
 
@@ -439,6 +464,17 @@ class BoardRatePerSqft(FeeKind):
             rate = table.board_value(
                 self.entry, f"the chargeable area is {spell_number(area)} sq ft, but "
             )
+        area_measure = ("area_sqft" if measured is None else "chargeable_area_sqft", area)
+        if rate is None:
+            steps.append(
+                Step(
+                    f"{spell_number(area)} {self.area_words} x the rate per sq ft from "
+                    f"{self.schedule}: the fee is not set, as the rate is not entered; "
+                    f"{table.to_add(self.entry)}"
+                )
+            )
+            steps.extend(rule.note_steps())
+            return _answer(rule, None, steps, measures=(area_measure,), not_set=(self.entry.key,))
         fee = to_cents(Fraction(area) * Fraction(rate))
         steps.append(
             Step(
@@ -450,12 +486,7 @@ class BoardRatePerSqft(FeeKind):
         steps.extend(rule.note_steps())
         if self.entry.note:
             steps.append(Step(self.entry.note))
-        measures = (("rate_per_sqft", rate),)
-        if measured is None:
-            measures = (("area_sqft", area), *measures)
-        else:
-            measures = (("chargeable_area_sqft", area), *measures)
-        return _answer(rule, fee, steps, measures=measures)
+        return _answer(rule, fee, steps, measures=(area_measure, ("rate_per_sqft", rate)))
 
 
 @dataclass(frozen=True)
@@ -604,6 +635,8 @@ class BoardSetFee(FeeKind):
     def compute(self, rule: FeeRule, facts: FeeFacts, table: FeeTable) -> FeeAnswer:
         entry = self.entry
         amount = table.board_value(entry)
+        if amount is None:
+            return self._not_set(rule, facts, table)
         steps = [
             Step(f'"{entry.words}"', entry.authority),
             Step(f"The {entry.title} set by {entry.setter}: {spell_amount(amount)}"),
@@ -628,6 +661,29 @@ class BoardSetFee(FeeKind):
         if entry.note:
             steps.append(Step(entry.note))
         return _answer(rule, fee, steps, amounts)
+
+    def _not_set(self, rule: FeeRule, facts: FeeFacts, table: FeeTable) -> FeeAnswer:
+        """The fee not set, as the Board's figure is not entered; the costs given still shown."""
+        entry = self.entry
+        steps = [
+            Step(f'"{entry.words}"', entry.authority),
+            Step(
+                f"The fee is not set, as the Board's figure is not entered; {table.to_add(entry)}"
+            ),
+        ]
+        amounts: list[tuple[str, Decimal]] = []
+        if self.plus_costs is not None and facts.expenses is not None:
+            costs = check_cents(facts.expenses, "The Village's actual costs")
+            amounts.append(("village_costs", costs))
+            steps.append(
+                Step(
+                    f"{self.plus_costs}: {spell_amount(costs)}, added to the {entry.title} once "
+                    "it is set",
+                    entry.authority,
+                )
+            )
+        steps.extend(rule.note_steps())
+        return _answer(rule, None, steps, amounts, not_set=(entry.key,))
 
 
 # The kinds a village's [fee_rules] may name, by the name the file writes.
