@@ -252,3 +252,135 @@ def test_the_tree_permit_is_issued_by_the_village_forester():
         "village_forester",
         False,
     )
+
+
+# --- § 8.15(8)(a)3, (11)(a): an order or decision rests only on a ground the ordinance gives -----
+
+
+def planting(ground: str, species: str) -> dict:
+    return {
+        "inspected_on": date(2026, 7, 29),
+        "remove_by": date(2026, 8, 28),
+        "ground": ground,
+        "species": species,
+    }
+
+
+def test_a_spruce_is_refused_under_the_pine_or_fir_ground_naming_the_ground_and_section():
+    with pytest.raises(InputError, match=r"pine or fir in a terrace area \(§ 8\.15\(8\)\(a\)3"):
+        figures_of(
+            "palmyra",
+            "unlawful-planting-order",
+            planting("pine or fir in a terrace area", "spruce"),
+        )
+
+
+def test_a_fir_under_the_pine_or_fir_ground_and_a_spruce_without_a_permit_are_ordered_removed():
+    fir = figures_of(
+        "palmyra", "unlawful-planting-order", planting("pine or fir in a terrace area", "fir")
+    )
+    spruce = figures_of(
+        "palmyra", "unlawful-planting-order", planting("no permit or approval", "spruce")
+    )
+    assert "Pine or fir trees shall not be planted in a terrace area." in fir["ground_words"]
+    assert "§ 8.15(8)(b)" in spruce["ground_words"]
+
+
+def test_a_ground_the_ordinance_does_not_give_is_refused():
+    with pytest.raises(InputError, match=r"not a ground § 8\.15"):
+        figures_of("palmyra", "unlawful-planting-order", planting("unsightly", "spruce"))
+
+
+def decision(ground: str, species: str) -> dict:
+    return {
+        "order_received_on": date(2026, 8, 5),
+        "appeal_received_on": date(2026, 8, 10),
+        "hearing_concluded_on": date(2026, 9, 1),
+        "comply_by": date(2026, 10, 30),
+        "outcome": "affirmed",
+        "ground": ground,
+        "species": species,
+    }
+
+
+def test_the_board_may_not_affirm_on_the_pine_or_fir_ground_for_a_spruce():
+    with pytest.raises(InputError, match=r"§ 8\.15\(8\)\(a\)3"):
+        figures_of(
+            "palmyra",
+            "tree-appeal-decision",
+            decision("pine or fir in a terrace area", "spruce"),
+            today=date(2026, 9, 4),
+        )
+
+
+def test_shrubs_are_not_a_tree_for_the_dangerous_tree_ground():
+    with pytest.raises(InputError, match=r"dangerous or obstructive tree \(§ 8\.15\(11\)\(a\)\)"):
+        figures_of(
+            "palmyra",
+            "tree-appeal-decision",
+            decision("dangerous or obstructive tree", "shrubs"),
+            today=date(2026, 9, 4),
+        )
+
+
+def test_the_decision_names_the_one_section_under_which_the_village_may_do_the_work():
+    figures = figures_of(
+        "palmyra",
+        "tree-appeal-decision",
+        decision("obstruction of view", "hedge or other growth"),
+        today=date(2026, 9, 4),
+    )
+    assert figures["work_section"] == "§ 8.15(10)(c)"
+
+
+# --- § 8.15(5)(b), (14): the immediate elm notice and the 7 days to appeal ---------------------
+
+
+def elm(abate_by: date) -> dict:
+    return {"inspected_on": date(2026, 5, 15), "abate_by": abate_by}
+
+
+def test_an_immediate_elm_abatement_day_before_the_7_days_to_appeal_can_end_is_refused():
+    # Dated Monday, May 18: 7 days end Monday, May 25, Memorial Day, so Tuesday, May 26.
+    with pytest.raises(
+        InputError, match=r"7 days to appeal to the Village Board \(§ 8\.15\(14\)\)"
+    ):
+        figures_of(
+            "palmyra",
+            "dutch-elm-immediate-notice",
+            elm(date(2026, 5, 25)),
+            events={"notice_dated": date(2026, 5, 18)},
+            today=date(2026, 5, 18),
+        )
+
+
+def test_an_immediate_elm_abatement_day_at_the_end_of_the_7_days_is_accepted():
+    figures = figures_of(
+        "palmyra",
+        "dutch-elm-immediate-notice",
+        elm(date(2026, 5, 26)),
+        events={"notice_dated": date(2026, 5, 18)},
+        today=date(2026, 5, 18),
+    )
+    assert figures["appeal_earliest"]["due"] == date(2026, 5, 26)
+
+
+def test_an_immediate_elm_notice_giving_30_days_or_more_is_refused():
+    with pytest.raises(InputError, match="dutch-elm-abatement-notice instead"):
+        figures_of(
+            "palmyra",
+            "dutch-elm-immediate-notice",
+            elm(date(2026, 6, 17)),
+            events={"notice_dated": date(2026, 5, 18)},
+            today=date(2026, 5, 18),
+        )
+
+
+def test_the_immediate_elm_notice_says_the_forester_will_not_abate_while_an_appeal_can_be_made():
+    text = (
+        Path(__file__).resolve().parent
+        / "golden"
+        / "palmyra"
+        / "dutch-elm-immediate-notice.pdf.txt"
+    ).read_text()
+    assert "Section 8.15 does not say that an appeal stays the abatement" in " ".join(text.split())

@@ -898,6 +898,10 @@ def _periods(
     path: Path, table: NoticeFile, kinds: dict[str, str], money: dict[str, str]
 ) -> tuple[dict[str, DeadlineRule], set[str], dict[str, str]]:
     dated = {name for name, kind in kinds.items() if kind in ("date", "datetime")}
+    # The event the register fills with the document's own date is known when it is made, so a
+    # period may count from it (the earliest end of a time that runs from receipt).
+    if table.document_date_is is not None:
+        dated.add(table.document_date_is)
     periods: dict[str, DeadlineRule] = {}
     quiet = set()
     counted_by = {}
@@ -932,8 +936,8 @@ def _periods(
             raise ConfigError(
                 path,
                 key,
-                f"counts from '{anchor}', which is neither a date fact of this notice type nor a "
-                "period declared before it",
+                f"counts from '{anchor}', which is neither a date fact of this notice type, its "
+                "document_date_is, nor a period declared before it",
             )
         for fact_key in ("depth", "fact"):
             named = getattr(rule, fact_key, None)
