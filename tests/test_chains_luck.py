@@ -442,6 +442,7 @@ FAULTY = facts(
     "notice_number=LU-D-2026-00009",
     "notice_given_on=2026-09-14",
     "repaired_on=2026-09-24",
+    "pay_by=2026-10-28",
     "labor=two Public Works employees, 5 hours each|420.00",
     "materials=hot-mix bituminous surface course, 1.5 tons|187.50",
     "materials=crushed stone base, 2 tons|46.00",
@@ -538,6 +539,9 @@ def test_the_permit_renewal_faulty_work_bill_and_defect_notice_repeat_the_permit
     assert f"permittee under street excavation permit No. {permit}" in text
     assert "Administration, 20% of $863.50 $172.70" in text
     assert "$1,036.20" in text
+    # The guarantee is the permit's, taken from the case; the day fixed for payment is stated.
+    assert "surety bond No. SB-40517 of Great Lakes Surety Company" in text
+    assert "Pay this bill to the Village of Luck no later than Wednesday, October 28, 2026" in text
     # The restoration found defective within the two years, written to the surety.
     clerk("case", "record", "LU-C-2026-0001", *facts(*DEFECT, "found_on=2028-05-02"))
     party(

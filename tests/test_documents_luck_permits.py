@@ -239,6 +239,7 @@ EXCAVATION = {
     "work_starts_at": at(2026, 6, 10, 7, 0),
     "emergency_determined": False,
     "approved_on": date(2026, 6, 8),
+    "indemnity_signed_on": date(2026, 6, 3),
     "insurance_per_person": money("500000.00"),
     "insurance_per_accident": money("500000.00"),
     "insurance_property_damage": money("500000.00"),
@@ -384,18 +385,76 @@ def test_the_application_form_is_filed_with_the_director_and_carries_the_signed_
         "Method proposed:",
         "Existing patches close by:",
         "Limit per one person:",
-        "Signature of the applicant or agent",
+        "Signature",
     ):
         assert label in text
+    # The Code's words are quoted as the basis of the statement, not signed as the statement.
     assert "the applicant must sign a statement that he will indemnify" in text
+
+
+def test_the_applicant_signs_a_first_person_indemnity_and_two_year_guarantee(rendered):
+    # LU14-a: signing under a quotation of § 496-6H(1) only acknowledges the rule; the form
+    # carries the undertaking itself, in the applicant's own words.
+    text = rendered["excavation-permit-application"]
+    for undertaking in (
+        "the undersigned applicant, for itself and for anyone doing the work for it:",
+        "agrees to indemnify, defend and hold harmless the Village of Luck and its officers "
+        "from all liability for accidents and damage caused by any of the work covered by the "
+        "permit;",
+        "guarantees the restoration for two years:",
+        "agrees to pay all fines or forfeitures imposed upon it",
+        "guarantees that, if the Village elects to make the street repair, the applicant will "
+        "pay all costs of making the repair and of maintaining it for two years.",
+    ):
+        assert undertaking in text
+    # The Code's words come first, as the basis; the undertaking runs on into the signature.
+    assert (
+        text.index("he will indemnify")
+        < text.index("agrees to indemnify, defend")
+        < text.index("Name of the person signing, printed")
+    )
+    assert "By signing below, the applicant makes the statement" not in text
+
+
+def test_the_statement_is_signed_with_the_signer_s_authority_for_an_entity_and_a_date(rendered):
+    text = rendered["excavation-permit-application"]
+    for line in (
+        "Applicant (full legal name of the person, partnership or corporation bound)",
+        "Name of the person signing, printed, and title or capacity (owner, partner, officer, "
+        "agent), signing for the applicant named above",
+        "Date signed:",
+        "the person signing states that he or she is authorized to sign this statement for the "
+        "applicant and to bind the applicant to it",
+    ):
+        assert line in text
+
+
+def test_the_permit_certifies_the_statement_signed_for_the_permittee_before_it_issued(rendered):
+    text = rendered["street-excavation-permit"]
+    assert (
+        "On June 3, 2026, before this permit was issued, the statement of indemnity and "
+        "guarantee that § 496-6H(1) (inferred) requires was signed for the permittee on its "
+        "application: the permittee agreed to indemnify, defend and hold harmless" in text
+    )
+
+
+def test_a_permit_approved_before_the_statement_was_signed_is_refused():
+    late = {**EXCAVATION, "indemnity_signed_on": date(2026, 6, 9)}
+    with pytest.raises(InputError, match="requires it to be signed before a permit may be issued"):
+        figures_of("luck", "street-excavation-permit", late)
 
 
 # --- § 496-6: faulty work and defective restoration ----------------------------------------
 
 
+# The bill is dated Monday, September 28, 2026.
+BILLED = date(2026, 9, 28)
+
 FAULTY = {
     "notice_given_on": date(2026, 9, 14),
     "repaired_on": date(2026, 9, 24),
+    "pay_by": date(2026, 10, 28),
+    "guarantee": "surety bond No. SB-40517 of Great Lakes Surety Company",
     "labor": lines(("two employees, 5 hours each", "420.00")),
     "materials": lines(("surface course", "187.50"), ("base", "46.00")),
     "equipment": lines(("saw, compactor, roller", "210.00")),
@@ -403,25 +462,66 @@ FAULTY = {
 
 
 def test_the_faulty_work_bill_is_labor_materials_and_equipment_plus_20_percent(rendered):
-    figures = figures_of("luck", "faulty-work-bill", FAULTY)
+    figures = figures_of("luck", "faulty-work-bill", FAULTY, today=BILLED)
     # $863.50 used; 20% for administration is $172.70.
     assert figures["charges"]["lines"][-1] == {
         "description": "Administration, 20% of $863.50",
         "amount": Decimal("172.70"),
     }
     assert figures["charges"]["total"] == Decimal("1036.20")
-    assert "Pay $1,036.20 to the Village of Luck" in rendered["faulty-work-bill"]
+    assert "Pay $1,036.20 at the Village Hall or by mail" in rendered["faulty-work-bill"]
+
+
+def test_the_faulty_work_bill_states_the_day_the_director_fixed_for_payment(rendered):
+    # LU18-b: § 496-6H(2) sets no time for payment, so the bill states the day the Director
+    # fixed, and says that the Director fixed it.
+    text = rendered["faulty-work-bill"]
+    assert "Pay this bill to the Village of Luck no later than Wednesday, October 28, 2026." in text
+    assert "The Code sets no time for payment; the Director of Public Works fixed this day." in text
+    notice = load_notice("luck", "faulty-work-bill")
+    assert notice.deadline is not None and notice.deadline_counts_from_service is False
+
+
+def test_a_faulty_work_bill_without_a_day_for_payment_is_refused():
+    rule = load_notice("luck", "faulty-work-bill").deadline
+    with pytest.raises(InputError, match="the case fact 'pay_by'"):
+        rule.deadline(load_village("luck").calendar, {}, {})
+
+
+def test_a_day_for_payment_on_a_saturday_moves_to_monday_as_paying_is_done_at_the_office():
+    rule = load_notice("luck", "faulty-work-bill").deadline
+    fixed = rule.deadline(load_village("luck").calendar, {}, {"pay_by": date(2026, 10, 31)})
+    assert fixed.due == date(2026, 11, 2)
+
+
+def test_a_day_for_payment_not_after_the_bill_s_date_is_refused():
+    with pytest.raises(InputError, match="is not after the bill's date"):
+        figures_of("luck", "faulty-work-bill", {**FAULTY, "pay_by": date(2026, 9, 1)}, today=BILLED)
+
+
+def test_the_faulty_work_bill_revokes_nothing_and_offers_a_hearing_before_any_revocation(
+    rendered,
+):
+    # LU18-a: a one-year revocation needs its own determination with its dates, after notice
+    # and an opportunity to be heard; the bill does not declare one.
+    text = rendered["faulty-work-bill"]
+    assert "Failure to correct deficiencies results in a one-year revocation" not in text
+    assert "This bill does not revoke that right." in text
+    assert "states the day the revocation begins and the day it ends" in text
+    assert "only after you have been given notice and an opportunity to be heard" in text
 
 
 def test_a_village_repair_dated_before_the_notice_is_refused():
     with pytest.raises(InputError, match="before the notice"):
-        figures_of("luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)})
+        figures_of(
+            "luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)}, today=BILLED
+        )
 
 
 def test_the_faulty_work_bill_prints_each_line_after_its_kind():
     descriptions = [
         line["description"]
-        for line in figures_of("luck", "faulty-work-bill", FAULTY)["charges"]["lines"]
+        for line in figures_of("luck", "faulty-work-bill", FAULTY, today=BILLED)["charges"]["lines"]
     ]
     assert descriptions == [
         "Labor: two employees, 5 hours each",
@@ -442,7 +542,7 @@ def test_a_faulty_work_bill_of_nothing_is_refused():
         "equipment": lines(("none", "0.00")),
     }
     with pytest.raises(InputError, match="no labor, materials or equipment to charge for"):
-        figures_of("luck", "faulty-work-bill", nothing)
+        figures_of("luck", "faulty-work-bill", nothing, today=BILLED)
 
 
 RESTORATION = {
