@@ -823,6 +823,8 @@ PRIVILEGE_REVOCATION = (
     "conditions_violated=3",
     "obstructed_sidewalk=the public sidewalk along the Second Street frontage of 15 Second Street",
     "obstruction=two pallets of framing lumber standing across its full width.",
+    # The permit covered the parking lane only: the sidewalk goes by § 496-8D and § 496-8F.
+    "covered_by_permit=false",
 )
 
 
@@ -850,7 +852,7 @@ def test_the_street_privilege_revocation_repeats_the_permit_and_gives_24_hours_f
     text = exported_text(clerk, revocation, tmp_path)
     assert f"Street privilege permit {permit}, issued to Ruth and Daniel Okafor" in text
     assert "on May 4, 2026, is revoked" in text
-    assert "Without the permit, the public sidewalk along the Second Street frontage" in text
+    assert "The permit never covered the public sidewalk along the Second Street frontage" in text
     served = clerk(
         "serve",
         revocation,
