@@ -827,6 +827,8 @@ PRIVILEGE_REVOCATION = (
     "conditions_violated=3",
     "obstructed_sidewalk=the public sidewalk along the Second Street frontage of 15 Second Street",
     "obstruction=two pallets of framing lumber standing across its full width.",
+    # The permit covered the parking lane only: the sidewalk goes by § 496-8D and § 496-8F.
+    "covered_by_permit=false",
 )
 
 
@@ -854,7 +856,7 @@ def test_the_street_privilege_revocation_repeats_the_permit_and_gives_24_hours_f
     text = exported_text(clerk, revocation, tmp_path)
     assert f"Street privilege permit {permit}, issued to Ruth and Daniel Okafor" in text
     assert "on May 4, 2026, is revoked" in text
-    assert "Without the permit, the public sidewalk along the Second Street frontage" in text
+    assert "The permit never covered the public sidewalk along the Second Street frontage" in text
     served = clerk(
         "serve",
         revocation,
@@ -934,8 +936,8 @@ APPEAL = (
 
 
 def matters_in_doubt_mailed(clerk: Clerk) -> None:
-    """The letter states the Clerk-Treasurer's decision of Wednesday, June 3, 2026 and is mailed
-    on Friday, June 5: the seven days for an appeal still end on Wednesday, June 10."""
+    """The letter of Wednesday, June 3, 2026 is mailed on Friday, June 5; it is no decision and
+    its service states no deadline."""
     clerk("case", "open", "--from", str(LUCK / "vending-matters-in-doubt.toml"), today="2026-06-03")
     clerk("issue", "LU-C-2026-0001", today="2026-06-03")
     served = clerk(
@@ -949,7 +951,7 @@ def matters_in_doubt_mailed(clerk: Clerk) -> None:
         "2026-06-05T10:00",
         today="2026-06-06",
     )
-    assert "Deadline: Wednesday, June 10, 2026" in served.output
+    assert "Deadline" not in served.output
     party(
         clerk,
         "LU-C-2026-0001",
@@ -960,7 +962,42 @@ def matters_in_doubt_mailed(clerk: Clerk) -> None:
     )
 
 
-def test_the_board_s_decision_follows_the_letter_and_repeats_its_number_and_date(clerk, tmp_path):
+def denied_after_the_letter(clerk: Clerk) -> str:
+    """The committee answers the letter; on Monday, June 8, 2026 the Clerk-Treasurer denies the
+    application, and the seven days for an appeal run from that denial to Monday, June 15."""
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(
+            "reasons=The answered booth plan still puts booths across the Main Street sidewalk."
+        ),
+        "--event",
+        "decision=2026-06-08",
+        today="2026-06-08",
+    )
+    denial = issued_number(clerk("issue", "LU-C-2026-0001", "vending-denial", today="2026-06-08"))
+    served = clerk(
+        "serve",
+        denial,
+        "--method",
+        "present_personally",
+        "--to",
+        "Marit Engstrom",
+        "--address",
+        "Office of the Village Clerk-Treasurer, Village Hall, Luck",
+        "--by",
+        "clerk",
+        "--at",
+        "2026-06-08T10:00",
+        today="2026-06-09",
+    )
+    assert "Deadline: Monday, June 15, 2026" in served.output
+    return denial
+
+
+def test_the_board_s_decision_on_a_matters_in_doubt_letter_alone_is_refused(clerk):
+    # The letter is no denial: there is nothing the Board can review yet (§ 496-14B(3)).
     matters_in_doubt_mailed(clerk)
     clerk(
         "case",
@@ -969,23 +1006,35 @@ def test_the_board_s_decision_follows_the_letter_and_repeats_its_number_and_date
         *facts(*APPEAL, "appeal_filed_on=2026-06-09"),
         today="2026-06-24",
     )
+    refused(clerk, "issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
+    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+
+
+def test_the_board_s_decision_follows_the_denial_and_repeats_its_number_and_date(clerk, tmp_path):
+    matters_in_doubt_mailed(clerk)
+    denial = denied_after_the_letter(clerk)
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts(*APPEAL, "appeal_filed_on=2026-06-12"),
+        today="2026-06-24",
+    )
     decision = issued_number(
         clerk("issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
     )
     text = exported_text(clerk, decision, tmp_path)
-    assert "On June 3, 2026, the Village Clerk-Treasurer decided not to approve" in text
-    assert "(Document No. LU-D-2026-00001)" in text
-    assert (
-        "within the seven days from that decision, which ended on Wednesday, June 10, 2026" in text
-    )
-    clerk("proof", "LU-D-2026-00001", today="2026-06-25")
+    assert "On June 8, 2026, the Village Clerk-Treasurer decided not to approve" in text
+    assert f"(Document No. {denial})" in text
+    assert "within the seven days from that decision, which ended on Monday, June 15, 2026" in text
+    clerk("proof", denial, today="2026-06-25")
     typed = refused(
         clerk,
         "case",
         "record",
         "LU-C-2026-0001",
         "--fact",
-        "clerk_decision_on=2026-06-04",
+        "clerk_decision_on=2026-06-09",
         today="2026-06-25",
     )
     assert "'clerk_decision_on' is not recorded: the Decision of the Village Board" in typed
@@ -993,28 +1042,30 @@ def test_the_board_s_decision_follows_the_letter_and_repeats_its_number_and_date
 
 def test_an_appeal_filed_after_the_seven_days_is_refused_and_takes_no_number(clerk):
     matters_in_doubt_mailed(clerk)
+    denied_after_the_letter(clerk)
     clerk(
         "case",
         "record",
         "LU-C-2026-0001",
-        *facts(*APPEAL, "appeal_filed_on=2026-06-11"),
+        *facts(*APPEAL, "appeal_filed_on=2026-06-16"),
         today="2026-06-24",
     )
     late = refused(clerk, "issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
     assert (
-        "The appeal was filed on Thursday, June 11, 2026, after the seven days from the "
-        "Clerk-Treasurer's decision ended on Wednesday, June 10, 2026" in late
+        "The appeal was filed on Tuesday, June 16, 2026, after the seven days from the "
+        "Clerk-Treasurer's decision ended on Monday, June 15, 2026" in late
     )
-    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
 
 
 def test_the_board_decides_each_appeal_once(clerk):
     matters_in_doubt_mailed(clerk)
+    denied_after_the_letter(clerk)
     clerk(
         "case",
         "record",
         "LU-C-2026-0001",
-        *facts(*APPEAL, "appeal_filed_on=2026-06-09"),
+        *facts(*APPEAL, "appeal_filed_on=2026-06-12"),
         today="2026-06-24",
     )
     clerk("issue", "LU-C-2026-0001", "vending-appeal-decision", today="2026-06-25")
@@ -1025,7 +1076,7 @@ def test_the_board_decides_each_appeal_once(clerk):
         "vending-appeal-decision",
         today="2026-06-26",
     )
-    assert "LU-D-2026-00002 is already the Decision of the Village Board" in second
+    assert "LU-D-2026-00003 is already the Decision of the Village Board" in second
 
 
 # --- Ch. 496, sidewalks: the repair order and the permit for the owner's work -----------------

@@ -21,6 +21,7 @@ CASEBOOK = Path(__file__).resolve().parent.parent / "casebook" / "luck"
 CENTRAL = ZoneInfo("America/Chicago")
 MINE = [
     "vending-matters-in-doubt",
+    "vending-denial",
     "vending-permit",
     "vending-appeal-decision",
     "excavation-permit-application",
@@ -106,14 +107,43 @@ def test_the_matters_in_doubt_are_due_within_three_calendar_days_of_the_applicat
     assert "the three days end on Thursday, June 4, 2026" in rendered["vending-matters-in-doubt"]
 
 
-def test_the_appeal_runs_seven_days_from_the_clerk_treasurer_s_decision_not_from_service(rendered):
+def test_the_matters_in_doubt_letter_is_no_decision_and_starts_no_appeal_clock(rendered):
+    # § 496-14B(3) (inferred): only "appeals of the denial of the application" go to the Board.
     notice = load_notice("luck", "vending-matters-in-doubt")
-    assert notice.deadline_counts_from_service is False
-    calendar = load_village("luck").calendar
-    assert notice.deadline.deadline(calendar, {"decision": date(2026, 6, 3)}).due == date(
-        2026, 6, 10
+    assert notice.deadline is None
+    assert "§ 496-14B(3) (inferred)" not in notice.sections
+    text = rendered["vending-matters-in-doubt"]
+    assert (
+        "it neither approves nor denies the application, and it starts no time for an appeal"
+        in (text)
     )
-    assert "no later than Wednesday, June 10, 2026" in rendered["vending-matters-in-doubt"]
+    for words in (
+        "no later than",
+        "June 10, 2026",
+        "Appeals requests shall be filed",
+        "decision on the application as filed",
+    ):
+        assert words not in text
+
+
+def test_the_appeal_runs_seven_days_from_the_clerk_treasurer_s_denial_not_from_service(rendered):
+    notice = load_notice("luck", "vending-denial")
+    assert notice.deadline_counts_from_service is False
+    assert "§ 496-14B(3) (inferred)" in notice.sections
+    calendar = load_village("luck").calendar
+    assert notice.deadline.deadline(calendar, {"decision": date(2026, 6, 22)}).due == date(
+        2026, 6, 29
+    )
+    text = rendered["vending-denial"]
+    assert "The application is denied" in text
+    assert "no later than Monday, June 29, 2026" in text
+    assert (
+        "Appeals requests shall be filed with the Village Clerk-Treasurer within seven days" in text
+    )
+
+
+def test_the_board_reviews_an_appeal_from_a_denial_not_from_a_matters_in_doubt_letter():
+    assert load_notice("luck", "vending-appeal-decision").follows == ("vending-denial",)
 
 
 VENDING = {

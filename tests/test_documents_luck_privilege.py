@@ -126,11 +126,54 @@ def test_a_revocation_must_name_a_condition_of_occupancy():
         revoke({"conditions_violated": ["3", "(3)"]})
 
 
-def test_the_obstruction_must_go_within_24_hours_of_delivery_and_its_cost_goes_to_the_tax_roll(
-    rendered,
-):
+def plain(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_goods_the_permit_never_covered_go_by_a_mailed_bill_under_496_8f_not_496_9f(rendered):
+    # The sample's pallets stood on the sidewalk; the permit covered the parking lane only.
     notice = load_notice("luck", "street-privilege-revocation")
     assert notice.signer == "director_public_works"
     text = rendered["street-privilege-revocation"]
     assert "no later than 8:30 a.m. CDT on Friday, June 12, 2026" in text
+    assert "Authority: § 496-9D (inferred); § 496-8A; § 496-8D; § 496-8F (inferred)" in text
+    assert "The permit never covered the public sidewalk along the Second Street frontage" in text
+    assert "mailed to the owner of the premises and is payable within 10 calendar days" in text
+    assert "remain unpaid 60 days after the costs are incurred" in text
+    assert "shall be payable within 10 calendar days from receipt thereof" in text
+    assert "§ 496-9F" not in text
+    assert "lawfully obstructed sidewalk" not in text
+    assert "special charge" not in text
+
+
+def test_goods_on_the_part_of_the_way_the_permit_covered_go_on_the_tax_roll_under_496_9f(
+    tmp_path,
+):
+    case = (CASEBOOK / "street-privilege-revocation.toml").read_text(encoding="utf-8")
+    assert "covered_by_permit = false" in case
+    covered = tmp_path / "street-privilege-revocation.toml"
+    covered.write_text(
+        case.replace("covered_by_permit = false", "covered_by_permit = true").replace(
+            'roll = "roll.csv"', f'roll = "{CASEBOOK / "roll.csv"}"'
+        ),
+        encoding="utf-8",
+    )
+    text = plain(Renderer().render(covered).html)
+    assert "Authority: § 496-9D (inferred); § 496-9F (inferred)" in text
     assert "next annual tax roll as a special charge" in text
+    assert "lawfully obstructed sidewalk" in text
+    assert "§ 496-8" not in text
+    assert "10 calendar days" not in text
+
+
+def test_a_revocation_that_does_not_say_whether_the_permit_covered_the_goods_is_refused(tmp_path):
+    case = (CASEBOOK / "street-privilege-revocation.toml").read_text(encoding="utf-8")
+    silent = tmp_path / "street-privilege-revocation.toml"
+    silent.write_text(
+        case.replace("covered_by_permit = false", "").replace(
+            'roll = "roll.csv"', f'roll = "{CASEBOOK / "roll.csv"}"'
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match="covered_by_permit"):
+        Renderer().render(silent)
