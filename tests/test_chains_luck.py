@@ -970,7 +970,7 @@ def denied_after_the_letter(clerk: Clerk) -> str:
         "record",
         "LU-C-2026-0001",
         *facts(
-            "reasons=The answered booth plan still puts booths across the Main Street sidewalk."
+            "denial_grounds=The answered booth plan still puts booths across the Main Street sidewalk."
         ),
         "--event",
         "decision=2026-06-08",
