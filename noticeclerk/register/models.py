@@ -22,6 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from noticeclerk.service_methods import MAIL_METHODS
+
 # Constraint names fixed by convention, so migrations name them the same on every database.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -236,6 +238,12 @@ class Document(Base):
     def services(self) -> list[Service]:
         """The services that stand: a struck record stays in the register but proves nothing."""
         return [service for service in self.all_services if service.struck_at is None]
+
+    @property
+    def latest_mailing(self) -> Service | None:
+        """The last standing service by mail, whose receipt or return is recorded against it."""
+        mailings = [service for service in self.services if service.method in MAIL_METHODS]
+        return mailings[-1] if mailings else None
 
     @property
     def paid(self) -> Decimal:

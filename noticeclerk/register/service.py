@@ -502,12 +502,11 @@ def record_mail_event(
     with transaction(engine) as session:
         document = find_document(session, number)
         check_frozen(document)
-        mailings = [s for s in document.services if s.method in MAIL_METHODS]
-        if not mailings:
+        mailing = document.latest_mailing
+        if mailing is None:
             raise InputError(
                 f"Document {number} has no mailing recorded; record it with 'noticeclerk serve'."
             )
-        mailing = mailings[-1]
         if kind == "received" and mailing.method in TRACKED_MAIL:
             raise InputError(
                 f"Document {number} went by {SERVICE_METHODS[mailing.method]}; record its signed "

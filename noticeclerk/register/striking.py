@@ -30,7 +30,7 @@ from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Service, ServiceEvent
 from noticeclerk.rules.periods import spell_date, spell_datetime
-from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
+from noticeclerk.service_methods import SERVICE_METHODS
 
 # What a mailing's answer was, as the clerk is told which one was struck.
 ANSWERS = {
@@ -117,13 +117,12 @@ def strike_receipt(
         document = find_document(session, number)
         check_frozen(document)
         # As with a service record, a void document's receipt is struck too (see above).
-        mailings = [service for service in document.services if service.method in MAIL_METHODS]
-        if not mailings:
+        mailing = document.latest_mailing
+        if mailing is None:
             raise InputError(
                 f"Document {number} has no mailing recorded that stands; there is no receipt "
                 "to strike."
             )
-        mailing = mailings[-1]
         zone = load_village(document.case.village, workspace).timezone
         mailed = f"{SERVICE_METHODS[mailing.method]}, {_day(mailing.served_at, zone)}"
         if not mailing.events:
