@@ -384,3 +384,111 @@ def test_the_immediate_elm_notice_says_the_forester_will_not_abate_while_an_appe
         / "dutch-elm-immediate-notice.pdf.txt"
     ).read_text()
     assert "Section 8.15 does not say that an appeal stays the abatement" in " ".join(text.split())
+
+
+# --- § 8.15(10), (11)(a): the dangerous-tree and view-obstruction orders rest on their ground ----
+
+
+def dangerous(**changes) -> dict:
+    facts = {
+        "inspected_on": date(2026, 8, 5),
+        "act_by": date(2026, 8, 21),
+        "species": "other trees",
+        "standing": "on private property overhanging or projecting into a terrace or street",
+        "appears": "dead",
+    }
+    facts.update(changes)
+    return facts
+
+
+def test_shrubs_are_refused_a_dangerous_tree_order_citing_the_section_and_the_definition():
+    with pytest.raises(InputError, match=r"§ 8\.15\(11\)\(a\) reaches any tree only.*§ 8\.15\(2\)"):
+        figures_of("palmyra", "dangerous-tree-order", dangerous(species="shrubs"))
+
+
+def test_a_private_tree_not_overhanging_a_terrace_or_street_is_refused_a_dangerous_tree_order():
+    with pytest.raises(InputError, match=r"not within it, so no order issues under § 8\.15\(11\)"):
+        figures_of(
+            "palmyra",
+            "dangerous-tree-order",
+            dangerous(
+                standing="on private property not overhanging or projecting into a terrace or street"
+            ),
+        )
+
+
+def test_a_tree_that_merely_looks_unsightly_is_refused_a_dangerous_tree_order():
+    with pytest.raises(InputError, match=r"not what § 8\.15\(11\)\(a\) reaches"):
+        figures_of("palmyra", "dangerous-tree-order", dangerous(appears="unsightly"))
+
+
+def test_a_dangerous_terrace_tree_names_its_ground_and_who_bears_the_cost():
+    terrace = figures_of("palmyra", "dangerous-tree-order", dangerous(standing="in a terrace"))
+    private = figures_of("palmyra", "dangerous-tree-order", dangerous())
+    assert terrace["ground_words"].startswith("The order rests on § 8.15(11)(a)")
+    assert "(§ 8.15(12))" in terrace["cost_words"]
+    assert "assessed against you as the owner (§ 8.15(11)(a))" in private["cost_words"]
+
+
+def view(**changes) -> dict:
+    facts = {
+        "inspected_on": date(2026, 8, 4),
+        "correct_by": date(2026, 8, 17),
+        "obstructs": "intersection",
+        "growth": "hedge",
+        "at_intersection": True,
+    }
+    facts.update(changes)
+    return facts
+
+
+def test_a_fence_is_refused_a_view_obstruction_order_citing_the_section():
+    with pytest.raises(InputError, match=r"not growth that § 8\.15\(10\) reaches"):
+        figures_of("palmyra", "view-obstruction-order", view(growth="fence"))
+
+
+@pytest.mark.parametrize("obstructs", ["intersection", "intersection and traffic sign"])
+def test_premises_not_at_an_intersection_are_refused_the_intersection_ground(obstructs):
+    with pytest.raises(InputError, match=r"§ 8\.15\(10\)\(a\) reaches growth on premises"):
+        figures_of(
+            "palmyra", "view-obstruction-order", view(obstructs=obstructs, at_intersection=False)
+        )
+
+
+def test_growth_hiding_a_traffic_sign_away_from_an_intersection_is_ordered_under_10_b():
+    figures = figures_of(
+        "palmyra",
+        "view-obstruction-order",
+        view(obstructs="traffic sign", at_intersection=False, growth="tree"),
+    )
+    assert figures["prohibition"] == "§ 8.15(10)(b)"
+    assert figures["growth_words"] == "a tree"
+
+
+def reversal(ground: str) -> dict:
+    return {
+        "order_received_on": date(2026, 8, 7),
+        "appeal_received_on": date(2026, 8, 12),
+        "hearing_concluded_on": date(2026, 9, 1),
+        "ground": ground,
+    }
+
+
+def test_the_reversal_names_the_section_the_order_appealed_from_was_made_under():
+    figures = figures_of(
+        "palmyra",
+        "tree-appeal-decision-reversed",
+        reversal("dangerous or obstructive tree"),
+        today=date(2026, 9, 3),
+    )
+    assert "made under § 8.15(11)(a)" in figures["ground_words"]
+
+
+def test_a_reversal_of_an_order_on_a_ground_the_ordinance_does_not_give_is_refused():
+    with pytest.raises(InputError, match=r"not a ground § 8\.15 gives"):
+        figures_of(
+            "palmyra",
+            "tree-appeal-decision-reversed",
+            reversal("unsightly"),
+            today=date(2026, 9, 3),
+        )
