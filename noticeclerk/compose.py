@@ -184,6 +184,10 @@ def village_context(village: Village) -> dict[str, Any]:
     }
     # How a New York village counts a period of two days, for the document that states it; left
     # out where the file has not chosen, so a template that prints it cannot print a guess.
+    # Where the ordinance names no state, the sentence naming the law of time the Village relies
+    # on, which every document stating a deadline prints; left out where the ordinance names it.
+    if village.law_of_time_sentence is not None:
+        context["law_of_time"] = village.law_of_time_sentence
     if village.calendar.two_day_periods is not None:
         context["two_day_periods"] = village.calendar.two_day_periods.value
     return context

@@ -244,3 +244,104 @@ def test_nothing_follows_a_parking_notice_of_violation(clerk):
     refused = clerk("issue", CASE, "maintenance-bill", today="2026-03-20", ok=False)
     assert refused.exit_code == 1
     assert "the case may issue: notice-of-violation-parking." in refused.output
+
+
+# --- § 134-45F through the register: one bill for each owner's share --------------------------
+
+OWNERS = [
+    ("0301-02-011", "ABC LLC", "10 A Street"),
+    ("0301-02-001", "Ed and Marie Smith", "12 A Street"),
+    ("0301-02-004", "Max Ross", "14 A Street"),
+    ("0301-02-009", "John Smith", "16 A Street"),
+    ("0301-02-013", "F Inc.", "18 A Street"),
+]
+SHARED_BILLS = [f"VA-D-2026-0000{n}" for n in range(1, 6)]
+
+
+def test_five_owners_sharing_one_obligation_each_get_their_own_bill_served_proved_and_followed(
+    clerk, tmp_path
+):
+    # The rolls were imported by the fixture (clerk_at): the five properties on A Street, on
+    # 2, 3, 4, 1 and 1 tax lots. Snow and ice needs no directive (§ 134-42C), so the bill opens
+    # the case; § 134-45F divides the cost by the five properties, not by the eleven lots.
+    parcels = [arg for parcel, _, _ in OWNERS for arg in ("--parcel", parcel)]
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "village-a",
+        "--notice-type",
+        "maintenance-bill",
+        *parcels,
+        "--fact=street_name=A Street (private)",
+        *[f"--fact={f}" for f in BILL_FACTS],
+        today="2026-02-02",
+    )
+    issued = clerk("issue", CASE, today="2026-02-02").output
+    assert [line.split(":")[0] for line in issued.splitlines() if line.startswith("Issued")] == [
+        f"Issued {number}" for number in SHARED_BILLS
+    ]
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    billed = [d for d in shown["documents"] if d["notice_type"] == "maintenance-bill"]
+    # $3,025.85 over five properties is $605.17 each, whatever their number of tax lots.
+    assert [(d["number"], d["recipient_name"], d["amount_due"]) for d in billed] == [
+        (number, owner, "605.17")
+        for number, (_, owner, _) in zip(SHARED_BILLS, OWNERS, strict=True)
+    ]
+    for n, number in enumerate(SHARED_BILLS, 1):
+        clerk(
+            "serve",
+            number,
+            "--method",
+            "certified_mail",
+            "--by",
+            "clerk",
+            "--at",
+            "2026-02-02T11:00",
+            "--article-number",
+            article(10 + n),
+            today="2026-02-03",
+        )
+        clerk("receipt", number, "--signed", "2026-02-05T13:00", today="2026-02-06")
+    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    assert [d["deadline"] for d in shown["documents"]] == ["2026-02-23"] * 5
+
+    # The fourth owner's bill: its own addressee, property and share, and the apportionment.
+    bill = exported_text(clerk, SHARED_BILLS[3], tmp_path)
+    assert "JOHN SMITH" in bill and "16 A Street" in bill
+    assert "divided by the number of properties, 5" in bill
+    assert "Full amount due for this property: $605.17" in bill
+    assert "$3,025.85" in bill
+    for *_, address in OWNERS[:3]:
+        assert address not in bill
+    # Each bill's proof shows its own mailing to its own owner.
+    for n, (number, (_, owner, _)) in enumerate(zip(SHARED_BILLS, OWNERS, strict=True), 1):
+        proof = proof_text(clerk, number, tmp_path)
+        assert article(10 + n) in proof, number
+        assert owner.upper() in proof.upper(), number
+        for m in range(1, 6):
+            if m != n:
+                assert article(10 + m) not in proof, (number, m)
+
+    # The follow-up of one owner's unpaid bill is that owner's alone.
+    clerk("pay", SHARED_BILLS[1], "--amount", "105.17", "--on", "2026-02-10", today="2026-02-10")
+    clerk(
+        "case",
+        "party",
+        CASE,
+        "--role",
+        "officer",
+        "--name",
+        "Village Administrator",
+        "--address",
+        "Village Hall|VILLAGE A NY 10000",
+        today="2026-02-24",
+    )
+    clerk("issue", CASE, "sworn-statement", "--follows", SHARED_BILLS[1], today="2026-02-24")
+    statement = exported_text(clerk, "VA-D-2026-00006", tmp_path)
+    assert f"Document No. {SHARED_BILLS[1]}" in statement
+    assert article(12) in statement
+    assert "the cost divided by the 5 properties responsible" in statement
+    assert "Principal amount due $500.00" in statement
+    assert "12 A Street" in statement and "Ed and Marie Smith" in statement
+    assert documents(clerk)[-1] == ("VA-D-2026-00006", "sworn-statement", SHARED_BILLS[1])

@@ -10,6 +10,7 @@ import re
 import shutil
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from html import unescape
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -18,7 +19,7 @@ from notice_figures import figures_of
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.render import render_case
 
 D = Decimal
@@ -338,3 +339,80 @@ def test_the_violation_notice_sets_no_deadline_and_goes_to_the_person_the_case_n
     )
     with pytest.raises(InputError, match="goes to the contractor; give a \\[recipient\\]"):
         render_case(path, ("docx",))
+
+
+# --- The law of time the Village relies on: the ordinance names no state --------------------
+
+LAW_OF_TIME = (
+    "The ordinance names no state; time is counted as the Village relies on New York's General "
+    "Construction Law §§ 20, 24 and 25-a."
+)
+LETTERHEAD = CASEBOOK.parent.parent / "letterheads" / "village-b" / "letterhead.toml"
+RELIED_ON = 'law_of_time = "NY"\n'
+
+
+def read(path: Path, workspace: Path | None = None) -> str:
+    """A rendered document's words as a reader sees them: no markup, one space between words."""
+    html = render_case(path, ("docx",), workspace).html
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def village_b_reading(workspace: Path, *replacements: tuple[str, str]) -> Path:
+    """A workspace whose Village B file has some of its lines changed."""
+    text = LETTERHEAD.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    folder = workspace / "letterheads" / "village-b"
+    folder.mkdir(parents=True)
+    (folder / "letterhead.toml").write_text(text, encoding="utf-8")
+    shutil.copy(LETTERHEAD.parent / "seal.svg", folder / "seal.svg")
+    return workspace
+
+
+def states_a_deadline(notice_name: str) -> bool:
+    notice = load_notice("village-b", notice_name)
+    return notice.deadline is not None or bool(notice.declared.periods)
+
+
+def test_the_village_relies_on_new_york_s_law_of_time_because_its_ordinance_names_no_state():
+    village = load_village("village-b")
+    assert village.law_of_time_relied_on is not None
+    assert village.law_of_time_relied_on.value == "NY"
+    assert village.law_of_time_sentence == LAW_OF_TIME
+    # A village whose ordinance names its state says nothing of the kind.
+    assert load_village("village-a").law_of_time_sentence is None
+
+
+def test_every_village_b_document_that_states_a_deadline_names_the_law_of_time_relied_on():
+    stating = []
+    for path in sorted(CASEBOOK.glob("*.toml")):
+        text = read(path)
+        if states_a_deadline(path.stem):
+            stating.append(path.stem)
+            assert text.count(LAW_OF_TIME) == 1, path.stem
+            assert "counted under the law of the State of" not in text, path.stem
+        else:
+            assert LAW_OF_TIME not in text, path.stem
+    assert stating == ["cost-certificate", "special-assessment", "statement-of-charges"]
+
+
+def test_a_village_b_file_that_does_not_say_whose_law_of_time_it_relies_on_is_refused(tmp_path):
+    workspace = village_b_reading(tmp_path, (RELIED_ON, ""))
+    with pytest.raises(ConfigError) as caught:
+        load_village("village-b", workspace)
+    message = str(caught.value)
+    assert "key 'calendar.law_of_time': is missing: the ordinance names no state" in message
+    assert "\n" not in message and message.endswith('law_of_time = "NY" or "WI"')
+
+
+def test_a_law_of_time_other_than_the_village_s_state_is_refused(tmp_path):
+    workspace = village_b_reading(tmp_path, (RELIED_ON, 'law_of_time = "WI"\n'))
+    with pytest.raises(ConfigError, match='law_of_time\': is "WI" but state is "NY"'):
+        load_village("village-b", workspace)
+
+
+def test_a_law_of_time_in_a_file_whose_ordinance_names_its_state_is_refused(tmp_path):
+    workspace = village_b_reading(tmp_path, ("ordinance_names_state = false\n", ""))
+    with pytest.raises(ConfigError, match="is for a village whose ordinance names no state"):
+        load_village("village-b", workspace)

@@ -97,6 +97,9 @@ class CalendarTable(Table):
     # New York: how the ordinance's periods of two days are counted (rules.calendars
     # .TwoDayPeriods). Required of a village whose notice types have one; nothing is assumed.
     two_day_periods: TwoDayPeriods | None = None
+    # Where the ordinance names no state: the state whose law of time the Village relies on,
+    # which its documents then name. Required of such a village; nothing is assumed.
+    law_of_time: Jurisdiction | None = None
 
 
 class ProvisionTable(Table):
@@ -385,6 +388,9 @@ class VillageFile(Table):
     name: Text
     state: Jurisdiction
     timezone: Annotated[str, msgspec.Meta(description="a time zone name such as America/Chicago")]
+    # False where the ordinance itself names no state (Village B's): the file must then say
+    # under [calendar] law_of_time whose law of time the Village relies on.
+    ordinance_names_state: bool = True
     sample: bool = False
     office: OfficeTable = OfficeTable()
     calendar: CalendarTable = CalendarTable()
@@ -515,6 +521,21 @@ class Village:
     permit_series: str = "one series"
     # The village attorney's written approvals, by notice type ([approvals.<notice-type>]).
     approvals: dict[str, Approval] = field(default_factory=dict)
+    # Where the ordinance names no state, the state whose law of time the Village relies on.
+    law_of_time_relied_on: Jurisdiction | None = None
+
+    @property
+    def law_of_time_sentence(self) -> str | None:
+        """What every document stating a deadline says of the law it counts time by, where the
+        ordinance names no state and the Village relies on one; None where the ordinance names
+        its state."""
+        relied_on = self.law_of_time_relied_on
+        if relied_on is None:
+            return None
+        return (
+            f"The ordinance names no state; time is counted as the Village relies on "
+            f"{relied_on.law_of_time}."
+        )
 
     @property
     def specimen_mark(self) -> str | None:
@@ -656,6 +677,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         installments=_installment_settings(table.name.strip(), path, table.installments),
         permit_series=table.numbering.permits,
         approvals=approvals,
+        law_of_time_relied_on=_law_of_time(path, table),
     )
 
 
@@ -719,6 +741,37 @@ def _designated_days(path: Path, table: VillageFile) -> tuple[Holiday, ...]:
         for day, name in _days(calendar.primary_election_days or [])
     ]
     return tuple(proclaimed + primaries)
+
+
+def _law_of_time(path: Path, table: VillageFile) -> Jurisdiction | None:
+    """The state whose law of time a village relies on where its ordinance names none."""
+    relied_on = table.calendar.law_of_time
+    if table.ordinance_names_state:
+        if relied_on is not None:
+            raise ConfigError(
+                path,
+                "calendar.law_of_time",
+                "is for a village whose ordinance names no state; this file says the ordinance "
+                "names its state (ordinance_names_state is not false), whose law of time applies, "
+                "so remove it",
+            )
+        return None
+    if relied_on is None:
+        raise ConfigError(
+            path,
+            "calendar.law_of_time",
+            "is missing: the ordinance names no state (ordinance_names_state = false), so say "
+            'under [calendar] whose law of time the Village relies on, law_of_time = "NY" or '
+            '"WI"',
+        )
+    if relied_on is not table.state:
+        raise ConfigError(
+            path,
+            "calendar.law_of_time",
+            f'is "{relied_on.value}" but state is "{table.state.value}"; the Village\'s deadlines '
+            "are counted under its state's law, so make the two the same",
+        )
+    return relied_on
 
 
 def _two_day_periods(path: Path, table: VillageFile) -> TwoDayPeriods | None:

@@ -48,6 +48,15 @@ class Jurisdiction(StrEnum):
     def state_name(self) -> str:
         return "New York" if self is Jurisdiction.NY else "Wisconsin"
 
+    @property
+    def law_of_time(self) -> str:
+        """The statutes rules.periods counts time by in this state, as a document names them:
+        the first day left out and the last day moved (NY §§ 20, 25-a; Wis. § 990.001(4)) and
+        the holidays on which a period cannot end (NY § 24; Wis. § 995.20)."""
+        if self is Jurisdiction.NY:
+            return "New York's General Construction Law §§ 20, 24 and 25-a"
+        return "Wisconsin's Statutes §§ 990.001(4) and 995.20"
+
 
 class Act(StrEnum):
     """What a Wisconsin deadline asks for, as Wis. Stat. § 990.001(4) sorts acts.
