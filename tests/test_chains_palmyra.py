@@ -1014,3 +1014,44 @@ def test_the_permit_answers_the_application_in_its_case_and_then_no_refusal_may(
         (form, "excavation-permit-application", None),
         (permit, "excavation-permit", form),
     ]
+
+
+# --- § 8.06(6): the Superintendent extends the time to commence, while the permit stands ------
+
+EXTENSION_FACTS = [
+    "extension_requested_on=2026-10-08",
+    "good_cause=the owner is in hospital and the curb stop cannot be shut off without her.",
+    "commence_by=2026-11-13",
+]
+
+
+def test_the_extension_takes_the_permit_s_number_and_is_one_for_each_permit(clerk, tmp_path):
+    permit = permit_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*EXTENSION_FACTS), today="2026-10-09")
+    issued = clerk("issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-09")
+    extension = issued.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, extension, tmp_path).split())
+    assert f"Street excavation permit No. {permit} was issued on September 14, 2026" in text
+    assert "by Wednesday, October 14, 2026" in text
+    assert "Friday, November 13, 2026" in text
+    again = clerk(
+        "issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-10", ok=False
+    )
+    assert again.exit_code == 1
+    assert f"{extension} is already the Extension of Time" in again.output
+    assert documents_of(clerk, "PA-C-2026-0001")[1] == (
+        extension,
+        "excavation-permit-extension",
+        permit,
+    )
+
+
+def test_an_extension_after_the_permit_became_void_is_refused_and_takes_no_number(clerk):
+    permit_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*EXTENSION_FACTS), today="2026-10-21")
+    late = clerk(
+        "issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-21", ok=False
+    )
+    assert late.exit_code == 1
+    assert "requires a new permit" in " ".join(late.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
