@@ -2,12 +2,15 @@
 as a clerk walks them, with a fixed clock: the Dutch elm notice and its publication when the
 owner cannot be found (§ 8.15(5)(b)1); a Forester's order, the hearing of the appeal and the
 Board's letter (§ 8.15(14)); the sidewalk order, its assessment schedule, the invoice and a
-deferment (§§ 8.04(1), 8.03(3), 8.03(4)); the excavation permit and the bill for restoring the
-surface (§ 8.06(7)). Each precondition refuses with its sentence and takes no number."""
+deferment (§§ 8.04(1), 8.03(3), 8.03(4)); the excavation permit application answered by the
+permit or by the refusal for frozen ground (§ 8.06(1), (9)); the excavation permit and the bill
+for restoring the surface (§ 8.06(7)). Each precondition refuses with its sentence and takes no
+number."""
 
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -887,3 +890,168 @@ def test_an_invoice_that_is_its_case_s_first_document_needs_the_assessment_recor
     )
     issued = clerk("issue", "PA-C-2026-0001", today="2026-07-22")
     assert "Issued PA-D-2026-00001: Special Assessment Invoice" in issued.output
+
+
+# --- § 8.06(1), (9): the application form, and the permit or the refusal for frozen ground ----
+
+REFUSAL_FACTS = [
+    "applicant=Vandermolen Home Builders LLC",
+    "application_received_on=2026-12-08",
+    "location=the sidewalk and terrace in front of 401 West Jefferson Street",
+    "nature=A new sanitary sewer lateral to a garage.",
+    "frozen_ground_finding=the Superintendent found the terrace frozen 10 inches deep.",
+    "not_necessary_finding=the garage has no plumbing in use.",
+]
+
+
+def application_filed(clerk) -> str:
+    """The form handed out on November 30, 2026 and filed, signed, on December 8; the applicant
+    is the party the answer goes to. Returns the form's number."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-permit-application.toml"),
+        today="2026-11-30",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-11-30")
+    clerk("case", "record", "PA-C-2026-0001", *facts(*REFUSAL_FACTS), today="2026-12-09")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Vandermolen Home Builders LLC",
+        "--address",
+        "W1180 County Road Z|Palmyra WI 53156",
+        today="2026-12-09",
+    )
+    return issued.output.split("Issued ")[1].split(":")[0]
+
+
+def test_the_frozen_ground_refusal_answers_the_application_and_no_permit_follows_it(
+    clerk, tmp_path
+):
+    form = application_filed(clerk)
+    issued = clerk(
+        "issue", "PA-C-2026-0001", "excavation-refusal-frozen-ground", today="2026-12-09"
+    )
+    refusal = issued.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, refusal, tmp_path).split())
+    assert "The permit is refused." in text
+    assert "found the terrace frozen 10 inches deep" in text
+    assert "No openings in the streets, alleys, sidewalks or public ways shall be permitted" in text
+    permit = clerk("issue", "PA-C-2026-0001", "excavation-permit", today="2026-12-10", ok=False)
+    assert permit.exit_code == 1
+    assert f"{refusal} (excavation-refusal-frozen-ground) already answers {form}" in permit.output
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (form, "excavation-permit-application", None),
+        (refusal, "excavation-refusal-frozen-ground", form),
+    ]
+
+
+def test_a_refusal_dated_before_the_application_was_received_is_refused(clerk):
+    application_filed(clerk)
+    early = clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "excavation-refusal-frozen-ground",
+        today="2026-12-07",
+        ok=False,
+    )
+    assert early.exit_code == 1
+    assert "would come before the application was received on" in " ".join(early.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+def test_a_case_opened_on_the_permit_has_no_application_to_refuse(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-permit.toml"),
+        today="2026-09-14",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-09-14")
+    lone = clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "excavation-refusal-frozen-ground",
+        today="2026-12-09",
+        ok=False,
+    )
+    assert lone.exit_code == 1
+    assert (
+        "A 'excavation-refusal-frozen-ground' does not follow the documents of case PA-C-2026-0001"
+    ) in lone.output
+
+
+def test_the_permit_answers_the_application_in_its_case_and_then_no_refusal_may(clerk):
+    form = application_filed(clerk)
+    with open(CASEBOOK / "palmyra" / "excavation-permit.toml", "rb") as sample:
+        permit_facts = tomllib.load(sample)["facts"]
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*(f"{name}={value}" for name, value in permit_facts.items())),
+        today="2026-12-09",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", "excavation-permit", today="2026-12-09")
+    permit = issued.output.split("Issued ")[1].split(":")[0]
+    refusal = clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "excavation-refusal-frozen-ground",
+        today="2026-12-10",
+        ok=False,
+    )
+    assert refusal.exit_code == 1
+    assert f"{permit} (excavation-permit) already answers {form}" in refusal.output
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (form, "excavation-permit-application", None),
+        (permit, "excavation-permit", form),
+    ]
+
+
+# --- § 8.06(6): the Superintendent extends the time to commence, while the permit stands ------
+
+EXTENSION_FACTS = [
+    "extension_requested_on=2026-10-08",
+    "good_cause=the owner is in hospital and the curb stop cannot be shut off without her.",
+    "commence_by=2026-11-13",
+]
+
+
+def test_the_extension_takes_the_permit_s_number_and_is_one_for_each_permit(clerk, tmp_path):
+    permit = permit_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*EXTENSION_FACTS), today="2026-10-09")
+    issued = clerk("issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-09")
+    extension = issued.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, extension, tmp_path).split())
+    assert f"Street excavation permit No. {permit} was issued on September 14, 2026" in text
+    assert "by Wednesday, October 14, 2026" in text
+    assert "Friday, November 13, 2026" in text
+    again = clerk(
+        "issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-10", ok=False
+    )
+    assert again.exit_code == 1
+    assert f"{extension} is already the Extension of Time" in again.output
+    assert documents_of(clerk, "PA-C-2026-0001")[1] == (
+        extension,
+        "excavation-permit-extension",
+        permit,
+    )
+
+
+def test_an_extension_after_the_permit_became_void_is_refused_and_takes_no_number(clerk):
+    permit_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*EXTENSION_FACTS), today="2026-10-21")
+    late = clerk(
+        "issue", "PA-C-2026-0001", "excavation-permit-extension", today="2026-10-21", ok=False
+    )
+    assert late.exit_code == 1
+    assert "requires a new permit" in " ".join(late.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1

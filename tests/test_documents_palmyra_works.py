@@ -286,6 +286,56 @@ def test_the_permit_is_void_unless_work_starts_within_30_days_of_issuance():
     assert deadline("excavation-permit", {"issued": date(2026, 9, 14)}) == date(2026, 10, 14)
 
 
+def extend(today: date = date(2026, 10, 9), **changes) -> dict:
+    facts = case_facts("excavation-permit-extension")
+    return figures_of("palmyra", "excavation-permit-extension", {**facts, **changes}, today=today)
+
+
+def test_the_extension_counts_the_30_days_it_extends_from_the_permit_s_issuance():
+    # Permit issued Monday, September 14, 2026: void unless work commences by October 14.
+    assert extend()["void_after"]["due"] == date(2026, 10, 14)
+
+
+def test_the_extension_s_day_is_the_one_the_superintendent_fixed_not_a_count():
+    notice = load_notice("palmyra", "excavation-permit-extension")
+    assert notice.signer == "superintendent_public_works"
+    assert notice.deadline_counts_from_service is False
+    events = {}
+    assert deadline("excavation-permit-extension", events, {"commence_by": date(2026, 11, 13)}) == (
+        date(2026, 11, 13)
+    )
+
+
+def test_an_extension_after_the_permit_became_void_is_refused():
+    with pytest.raises(InputError, match="requires a new permit"):
+        extend(today=date(2026, 10, 15))
+
+
+def test_an_extension_that_does_not_go_beyond_the_30_days_is_refused():
+    with pytest.raises(InputError, match="does not extend the 30 days from issuance"):
+        extend(commence_by=date(2026, 10, 14))
+
+
+def test_an_extension_before_it_was_asked_for_is_refused():
+    with pytest.raises(InputError, match="before the permittee asked for it"):
+        extend(today=date(2026, 10, 7))
+
+
+def test_the_frozen_ground_refusal_sets_no_deadline_and_answers_the_application_once():
+    refusal = load_notice("palmyra", "excavation-refusal-frozen-ground")
+    permit = load_notice("palmyra", "excavation-permit")
+    assert refusal.deadline is None
+    assert refusal.follows == permit.follows == ("excavation-permit-application",)
+    assert refusal.instead_of == ("excavation-permit",)
+    assert permit.instead_of == ("excavation-refusal-frozen-ground",)
+
+
+def test_a_frozen_ground_refusal_dated_before_the_application_is_refused():
+    facts = case_facts("excavation-refusal-frozen-ground")
+    with pytest.raises(InputError, match="before the application was received"):
+        figures_of("palmyra", "excavation-refusal-frozen-ground", facts, today=date(2026, 12, 7))
+
+
 def test_the_restoration_bill_is_the_village_s_costs_with_no_charge_added():
     figures = compute("surface-restoration-bill", case_facts("surface-restoration-bill"))
     assert figures["restoration_costs"]["total"] == D("782.75")
