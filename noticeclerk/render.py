@@ -31,6 +31,9 @@ from noticeclerk.writing import FORMATS, safe_stem, write_whole
 STYLESHEET = "letter.css"
 # A <style> element in a document (case text is escaped, so only a template can make one).
 _STYLE_ELEMENT = re.compile(r"<style[\s>/]", re.IGNORECASE)
+# The space after a section sign: a citation read "§" at one line's end and "19-15(c)" at the
+# next's is easy to misread, so the sign is bound to its number wherever a document prints one.
+_SECTION_SPACE = re.compile(r"(§§?) (?=[0-9])")
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ class Renderer:
         """Render any template with a context on the village's letterhead."""
         letterhead = village.letterhead
         html = render_html(template, context, environment=self.environment(letterhead.locale))
+        html = _SECTION_SPACE.sub("\\1\u00a0", html)
         if _STYLE_ELEMENT.search(html):
             raise ConfigError(
                 template,

@@ -37,9 +37,10 @@ def pdf_body_words(
     for page in pdf_pages(data):
         for line in page.splitlines():
             if not RUNNING_LINES.match(line.strip()):
-                # List markers begin a line in the PDF; in Word they are automatic numbering.
-                # (pypdf sometimes reads a one-item list's marker after its text).
-                line = re.sub(r"^\s*(\d+\.|•)\s+", "", line)
+                # List markers begin a line in the PDF (•, and ◦ in a nested list); in Word they
+                # are automatic numbering (pypdf sometimes reads a one-item list's marker after
+                # its text).
+                line = re.sub(r"^\s*(\d+\.|[•◦▪])\s+", "", line)
                 lines.append(re.sub(r"(?<=[.;:])\d+\.\s*$", "", line))
     text = "\n".join(lines)
     text = re.sub(r"-\n", "-", text)  # a word hyphenated at a line end is one word

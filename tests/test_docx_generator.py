@@ -368,6 +368,21 @@ def test_the_signature_line_is_a_top_border_over_the_signers_name(document):
     assert name.paragraph_format.keep_with_next  # the signature block stays on one page
 
 
+def test_the_signature_is_kept_on_the_page_of_the_paragraph_before_it(document):
+    before = paragraph_with(document, "You may appeal to the Village Board within thirty days.")
+    assert before.paragraph_format.keep_with_next
+
+
+def test_headings_are_in_words_heading_styles_and_look_as_the_stylesheet_says(document):
+    title = paragraph_with(document, "DIRECTIVE TO REPAIR A PRIVATE STREET")
+    heading = paragraph_with(document, "RIGHT TO APPEAL")
+    assert (title.style.name, heading.style.name) == ("Heading 1", "Heading 2")
+    assert all(run.font.bold for run in title.runs + heading.runs if run.text)
+    # The template's blue theme heading is gone: the style itself is black Liberation Serif.
+    style = document.styles["Heading 1"]
+    assert (str(style.font.color.rgb), style.font.name) == ("000000", "Liberation Serif")
+
+
 def test_the_page_break_falls_where_the_html_puts_it(document):
     paragraphs = body_paragraphs(document)
     broken = [i for i, p in enumerate(paragraphs) if p._p.xpath(".//w:br[@w:type='page']")]

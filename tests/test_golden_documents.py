@@ -78,6 +78,32 @@ def test_the_pdf_and_the_docx_carry_the_same_words_in_the_same_order(case, rende
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
+def test_no_page_begins_with_a_signature_or_a_jurat(case, rendered):
+    # A signature or a jurat alone on a page could be attached to any text: it stays on the page
+    # of the words it signs (letter.css: break-before: avoid).
+    village = re.search(r'<div class="signature">\s*<p>([^<]+)</p>', rendered[case].html)
+    openings = ["Sworn to before me", "Subscribed and sworn to before me"]
+    if village:
+        openings.append(village[1].strip())
+    for page in pdf_pages(rendered[case].files["pdf"])[1:]:
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        assert lines and not any(lines[0].startswith(opening) for opening in openings), page
+
+
+def test_no_template_starts_a_numbered_list_at_a_number_the_pdf_would_ignore():
+    # WeasyPrint numbers every <ol> from 1 whatever its start attribute, and Word would not:
+    # a list that goes on after an inner list keeps one <ol> (the inner list inside its item).
+    templates = Path(__file__).resolve().parents[1] / "templates"
+    for template in templates.rglob("*.j2"):
+        assert not re.search(r"<ol[^>]*\sstart=", template.read_text()), template
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
+def test_a_section_sign_is_never_parted_from_its_number(case, rendered):
+    assert not re.search(r"§§? [0-9]", rendered[case].html)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
 def test_no_document_prints_an_empty_fact(case, rendered):
     html = rendered[case].html
     # An empty element or a dangling label is where a blank would sit in a legal notice.

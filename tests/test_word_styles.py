@@ -60,7 +60,10 @@ def test_a_selector_sharing_a_rule_with_another_is_checked_on_its_own():
 
 
 def test_a_declaration_the_map_expects_and_the_stylesheet_drops_is_a_disagreement():
-    css = letter_css().replace("page-break-inside: avoid; font-size: 10pt;", "font-size: 10pt;")
+    css = letter_css().replace(
+        "page-break-inside: avoid; break-before: avoid; font-size: 10pt;",
+        "break-before: avoid; font-size: 10pt;",
+    )
     [found] = stylesheet_disagreements(css)
     assert (found.selector, found.property, found.stylesheet, found.word) == (
         ".jurat",

@@ -280,7 +280,7 @@ class _Rule:
     full_width: bool = False
     keep_together: bool = False
     keep_with_next: bool = False
-    page_break: bool = False
+    break_before: str | None = None  # "page", or "avoid": kept with what comes before
     valign: str | None = None
     nowrap: bool = False
     outline: int | None = None
@@ -339,7 +339,7 @@ def _apply(rule: _Rule, style: Style, *, cell: bool) -> None:
     for name in ("margin_top", "margin_right", "margin_bottom", "margin_left"):
         if getattr(style, name) is not None:
             setattr(rule, name, getattr(style, name))
-    for name in ("keep_with_next", "keep_together", "page_break", "nowrap", "valign"):
+    for name in ("keep_with_next", "keep_together", "break_before", "nowrap", "valign"):
         if getattr(style, name) is not None:
             setattr(rule, name, getattr(style, name))
     if style.width == "100%":
@@ -658,8 +658,11 @@ class _Writer:
             return
         rule = _css(element, frame.within, frame.text)
         child = self.child_frame(element, rule, frame, flow)
-        if rule.page_break and flow.breaks:
+        if rule.break_before == "page" and flow.breaks:
             flow.pending_break = True
+        elif rule.break_before == "avoid" and flow.paragraphs:
+            # Word has no "keep with previous": the paragraph before keeps with this one.
+            flow.paragraphs[-1].paragraph_format.keep_with_next = True
 
         flow.gap = max(flow.gap, rule.margin_top)
         if rule.padding_top or rule.height is not None or rule.box is not None:
@@ -692,10 +695,10 @@ class _Writer:
         if rule.keep_with_next and made:
             made[-1].paragraph_format.keep_with_next = True
         if rule.outline is not None:
-            # Headings show in Word's navigation pane without Word's own heading styles.
+            # Word's own heading styles, for its navigation pane and for screen readers; their
+            # looks are neutral (_base_styles), so the letter.css formatting on the runs rules.
             for paragraph in made:
-                ppr = paragraph._p.get_or_add_pPr()
-                _set_child(ppr, "w:outlineLvl", PPR_ORDER, val=str(rule.outline))
+                paragraph.style = self.document.styles[f"Heading {rule.outline + 1}"]
         if rule.height is not None and flow.tables == tables:  # a table's height is unknown
             self.reserve_height(flow, made, top, rule.height)
         if rule.box is not None:
@@ -1164,6 +1167,8 @@ def _base_styles(document: WordDocument) -> None:
     normal.font.name = SERIF
     normal.font.size = Pt(BODY_SIZE)
     normal.paragraph_format.space_after = Pt(0)
+    for level in range(1, 7):
+        _neutral_heading(document.styles[f"Heading {level}"])
     compat = document.settings.element.find(qn("w:compat"))
     if compat is None:
         compat = OxmlElement("w:compat")
@@ -1174,6 +1179,22 @@ def _base_styles(document: WordDocument) -> None:
     package_rels = document.part.package.rels
     for r_id in [k for k, rel in package_rels.items() if rel.reltype == RT.THUMBNAIL]:
         package_rels.pop(r_id)
+
+
+def _neutral_heading(style: Any) -> None:
+    """A heading style that looks like Normal: the template's blue theme font and spacing go,
+    and what the letter's headings look like is set on their runs from letter.css."""
+    rpr = style.element.get_or_add_rPr()
+    for tag in ("w:rFonts", "w:color", "w:sz", "w:szCs", "w:b", "w:bCs", "w:i", "w:iCs"):
+        for child in rpr.findall(qn(tag)):
+            rpr.remove(child)
+    style.font.name = SERIF
+    style.font.size = Pt(BODY_SIZE)
+    style.font.bold = False
+    style.font.italic = False
+    style.font.color.rgb = RGBColor(0, 0, 0)
+    style.paragraph_format.space_before = Pt(0)
+    style.paragraph_format.space_after = Pt(0)
 
 
 def _plain_paragraph(paragraph: Paragraph, text: _Text, align: str | None) -> None:

@@ -84,7 +84,8 @@ class Style:
     height: float | None = None
     keep_with_next: bool | None = None  # avoid
     keep_together: bool | None = None  # avoid
-    page_break: bool | None = None  # page (always)
+    # "page" (page-break-before: always) or "avoid": kept on the page of what comes before it.
+    break_before: str | None = None
     nowrap: bool | None = None
     valign: str | None = None
 
@@ -130,7 +131,7 @@ CSS_PROPERTY = {
     "height": "height",
     "keep_with_next": "break-after",
     "keep_together": "break-inside",
-    "page_break": "break-before",
+    "break_before": "break-before",
     "nowrap": "white-space",
     "valign": "vertical-align",
 }
@@ -218,6 +219,7 @@ STYLES: dict[str, Style] = {
         size=11, upper=True, keep_with_next=AVOID, **_margin(inches(0.16), 0.0, inches(0.06))
     ),
     ".quote-heading": Style(keep_with_next=AVOID),
+    ".lead-in": Style(keep_with_next=AVOID),
     "p": Style(align="justify", **_margin(0.0, 0.0, inches(0.09))),
     "table.re-block": Style(size=10, **_margin(0.0, 0.0, inches(0.14))),
     "table.re-block th": Style(
@@ -251,7 +253,7 @@ STYLES: dict[str, Style] = {
         bold=True, border_top=Border(1.0, "000000"), border_bottom=NO_BORDER
     ),
     "ol.service-methods li": Style(margin_bottom=inches(0.04)),
-    ".signature": Style(margin_top=inches(0.3), keep_together=AVOID),
+    ".signature": Style(margin_top=inches(0.3), keep_together=AVOID, break_before="avoid"),
     ".signature .line": Style(
         margin_top=inches(0.4),
         border_top=Border(0.75, "000000"),
@@ -259,8 +261,8 @@ STYLES: dict[str, Style] = {
         padding_top=2.0,
     ),
     ".signature p": Style(align="left", **NO_MARGIN),
-    ".jurat": Style(margin_top=inches(0.25), keep_together=AVOID, size=10),
-    ".page-break": Style(page_break=True),
+    ".jurat": Style(margin_top=inches(0.25), keep_together=AVOID, break_before="avoid", size=10),
+    ".page-break": Style(break_before="page"),
     ".small": Style(size=9),
     ".keep-together": Style(keep_together=AVOID),
     ".cite": Style(nowrap=True),  # Word can keep a table cell's text on one line, not a span's
@@ -424,7 +426,7 @@ def _longhands(name: str, tokens: list[Any]) -> dict[str, Any]:
     elif name in ("break-after", "break-inside"):
         value = word == "avoid" if word in ("avoid", "auto") else word
     elif name == "break-before":
-        value = word in ("page", "always") if word in ("page", "always", "auto") else word
+        value = "page" if word == "always" else word
     elif name == "white-space":
         value = word == "nowrap" if word in ("nowrap", "normal") else word
     elif name == "width":
@@ -547,7 +549,6 @@ _KEYWORDS = {
     "upper": ("uppercase", "none"),
     "keep_with_next": ("avoid", "auto"),
     "keep_together": ("avoid", "auto"),
-    "page_break": ("always", "auto"),
     "nowrap": ("nowrap", "normal"),
 }
 
