@@ -27,6 +27,7 @@ MINE = [
     "excavation-permit-application",
     "street-excavation-permit",
     "excavation-refusal-frozen-ground",
+    "faulty-work-notice",
     "faulty-work-bill",
     "defective-restoration-notice",
     "sidewalk-permit",
@@ -480,8 +481,57 @@ def test_a_permit_approved_before_the_statement_was_signed_is_refused():
 # The bill is dated Monday, September 28, 2026.
 BILLED = date(2026, 9, 28)
 
+# The notice to replace the faulty work is dated Monday, September 14, 2026.
+NOTIFIED = date(2026, 9, 14)
+
+NOTICE = {
+    "found_on": date(2026, 9, 11),
+    "replace_by": date(2026, 9, 18),
+}
+
+
+def test_the_notice_to_replace_faulty_work_states_the_day_the_director_fixed(rendered):
+    # LU18-c: § 496-6H(2) requires notice before the Village repairs and bills; the Code says
+    # "immediately", so the notice states the day the Director fixed and says so.
+    text = rendered["faulty-work-notice"]
+    assert "Replace the faulty work or materials no later than Friday, September 18, 2026." in text
+    assert 'The Code says "immediately" and names no day; the Director of Public Works' in text
+    assert "The bituminous patch had settled about 1 1/2 inches" in text
+    notice = load_notice("luck", "faulty-work-notice")
+    assert notice.deadline_counts_from_service is False
+    assert notice.follows == ("street-excavation-permit",)
+
+
+def test_the_notice_to_replace_faulty_work_revokes_nothing(rendered):
+    text = rendered["faulty-work-notice"]
+    assert "This notice does not revoke that right." in text
+    assert "only after you have been given notice and an opportunity to be heard" in text
+
+
+def test_a_notice_without_a_day_for_the_replacement_is_refused():
+    rule = load_notice("luck", "faulty-work-notice").deadline
+    with pytest.raises(InputError, match="the case fact 'replace_by'"):
+        rule.deadline(load_village("luck").calendar, {}, {})
+
+
+def test_a_replacement_day_on_a_saturday_stays_as_the_work_is_in_the_street():
+    rule = load_notice("luck", "faulty-work-notice").deadline
+    fixed = rule.deadline(load_village("luck").calendar, {}, {"replace_by": date(2026, 9, 19)})
+    assert fixed.due == date(2026, 9, 19)
+
+
+def test_a_replacement_day_not_after_the_notice_s_date_is_refused():
+    with pytest.raises(InputError, match="is not after the notice's date"):
+        figures_of("luck", "faulty-work-notice", {**NOTICE, "replace_by": NOTIFIED}, today=NOTIFIED)
+
+
+def test_the_bill_follows_the_notice_to_replace_the_faulty_work():
+    assert load_notice("luck", "faulty-work-bill").follows == ("faulty-work-notice",)
+
+
 FAULTY = {
     "notice_given_on": date(2026, 9, 14),
+    "replace_by": date(2026, 9, 18),
     "repaired_on": date(2026, 9, 24),
     "pay_by": date(2026, 10, 28),
     "guarantee": "surety bond No. SB-40517 of Great Lakes Surety Company",
@@ -541,10 +591,11 @@ def test_the_faulty_work_bill_revokes_nothing_and_offers_a_hearing_before_any_re
     assert "only after you have been given notice and an opportunity to be heard" in text
 
 
-def test_a_village_repair_dated_before_the_notice_is_refused():
-    with pytest.raises(InputError, match="before the notice"):
+def test_a_village_repair_before_the_day_fixed_for_the_replacement_passed_is_refused():
+    # The permittee has failed to correct only once the day the notice fixed has passed.
+    with pytest.raises(InputError, match="the day the notice fixed for replacing"):
         figures_of(
-            "luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)}, today=BILLED
+            "luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 18)}, today=BILLED
         )
 
 
