@@ -618,6 +618,59 @@ def test_a_repair_before_the_day_the_notice_fixed_has_passed_is_refused(clerk):
     assert len(documents(clerk, "LU-C-2026-0001")) == 3
 
 
+FAULTY_REVOCATION = facts(
+    "hearing_notice_on=2026-09-25",
+    "hearing_on=2026-10-08",
+    "revoked_from=2026-10-13",
+    "revoked_through=2027-10-12",
+)
+
+
+def test_the_revocation_follows_the_notice_and_is_refused_without_the_hearing(clerk, tmp_path):
+    application_and_permit(clerk)
+    notice = faulty_work_notice(clerk)
+    # The revocation rests on the notice having been given: it takes the notice's day from the
+    # register only once the notice's service is recorded.
+    clerk(
+        "serve",
+        notice,
+        "--method",
+        "present_personally",
+        "--to",
+        "Signe Dahlberg",
+        "--address",
+        "1180 State Road 35, Milltown",
+        "--by",
+        "Pat Lindqvist",
+        "--at",
+        "2026-09-14T10:00",
+        today="2026-09-15",
+    )
+    # Without the day of the hearing, there is no determination: refused, and no number taken.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts("hearing_notice_on=2026-09-25", "revoked_from=2026-10-13"),
+        *facts("revoked_through=2027-10-12"),
+        today="2026-10-12",
+    )
+    unheard = refused(
+        clerk, "issue", "LU-C-2026-0001", "faulty-work-revocation", today="2026-10-12"
+    )
+    assert "hearing_on" in unheard
+    assert len(documents(clerk, "LU-C-2026-0001")) == 3
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY_REVOCATION, today="2026-10-12")
+    revocation = issued_number(
+        clerk("issue", "LU-C-2026-0001", "faulty-work-revocation", today="2026-10-12")
+    )
+    text = exported_text(clerk, revocation, tmp_path)
+    assert f"the Village gave you notice (Document No. {notice}) to replace immediately" in text
+    assert "no later than Friday, September 18, 2026" in text
+    assert "from Tuesday, October 13, 2026 through Tuesday, October 12, 2027" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")][-1] == notice
+
+
 def test_a_renewal_requested_after_the_permit_lapsed_is_refused_and_takes_no_number(clerk):
     application_and_permit(clerk)
     clerk(

@@ -29,6 +29,7 @@ MINE = [
     "excavation-refusal-frozen-ground",
     "faulty-work-notice",
     "faulty-work-bill",
+    "faulty-work-revocation",
     "defective-restoration-notice",
     "sidewalk-permit",
 ]
@@ -624,6 +625,77 @@ def test_a_faulty_work_bill_of_nothing_is_refused():
     }
     with pytest.raises(InputError, match="no labor, materials or equipment to charge for"):
         figures_of("luck", "faulty-work-bill", nothing, today=BILLED)
+
+
+# The determination of the one-year revocation is dated Monday, October 12, 2026.
+DETERMINED = date(2026, 10, 12)
+
+REVOCATION = {
+    "notice_given_on": date(2026, 9, 14),
+    "replace_by": date(2026, 9, 18),
+    "hearing_notice_on": date(2026, 9, 25),
+    "hearing_on": date(2026, 10, 8),
+    "revoked_from": date(2026, 10, 13),
+    "revoked_through": date(2027, 10, 12),
+}
+
+
+def test_the_revocation_states_its_dates_the_hearing_and_the_review_the_village_relies_on(
+    rendered,
+):
+    # LU18-a: its own determination, with its dates, after notice and an opportunity to be
+    # heard, and the review of Wis. Stat. ch. 68.
+    text = rendered["faulty-work-revocation"]
+    assert (
+        "revokes your right to obtain a street opening permit from Tuesday, October 13, 2026 "
+        "through Tuesday, October 12, 2027" in text
+    )
+    assert "On September 25, 2026, the Village gave you written notice" in text
+    assert "of a hearing on October 8, 2026" in text
+    assert "The Village relies on chapter 68 of the Wisconsin Statutes" in text
+    assert "within 30 days of notice to you of this determination (Wis. Stat. § 68.08)" in text
+    assert "by certiorari in the circuit court within 30 days of receiving it" in text
+    assert load_notice("luck", "faulty-work-revocation").follows == ("faulty-work-notice",)
+
+
+def test_a_revocation_longer_than_one_year_is_refused():
+    with pytest.raises(InputError, match="more than one year from its first"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "revoked_through": date(2027, 10, 13)},
+            today=DETERMINED,
+        )
+
+
+def test_a_revocation_before_the_hearing_is_held_is_refused():
+    with pytest.raises(InputError, match="only after the permittee has had the opportunity"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "hearing_on": date(2026, 10, 13)},
+            today=DETERMINED,
+        )
+
+
+def test_a_hearing_noticed_before_the_day_fixed_for_the_replacement_passed_is_refused():
+    with pytest.raises(InputError, match="there was no failure to correct yet"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "hearing_notice_on": date(2026, 9, 18)},
+            today=DETERMINED,
+        )
+
+
+def test_a_revocation_beginning_before_its_determination_is_refused():
+    with pytest.raises(InputError, match="before this determination's date"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "revoked_from": date(2026, 10, 11)},
+            today=DETERMINED,
+        )
 
 
 RESTORATION = {
