@@ -437,10 +437,13 @@ RENEWAL = (
     "renewal_conditions=Notify the Director four hours before backfilling.",
 )
 
-FAULTY = facts(
+FAULTY_NOTICE = facts(
     "deficiencies=The patch settled about 1 1/2 inches.",
-    "notice_number=LU-D-2026-00009",
-    "notice_given_on=2026-09-14",
+    "found_on=2026-09-11",
+    "replace_by=2026-09-18",
+)
+
+FAULTY = facts(
     "repaired_on=2026-09-24",
     "pay_by=2026-10-28",
     "labor=two Public Works employees, 5 hours each|420.00",
@@ -524,19 +527,19 @@ def test_the_permit_renewal_faulty_work_bill_and_defect_notice_repeat_the_permit
     assert "Notify the Director four hours before backfilling." in text
     # The permit's own fee and conditions are untouched by the renewal's.
     assert "One lane of traffic in each direction shall be kept open." not in text
-    # The Village's repair of faulty work, billed with 20% for administration.
+    # The notice to replace the faulty work, then the Village's repair, billed with 20% for
+    # administration.
+    notice = faulty_work_notice(clerk)
+    text = exported_text(clerk, notice, tmp_path)
+    assert f"permittee under street excavation permit No. {permit}" in text
+    assert "Replace the faulty work or materials no later than Friday, September 18, 2026" in text
     clerk("case", "record", "LU-C-2026-0001", *FAULTY, today="2026-09-28")
-    party(
-        clerk,
-        "LU-C-2026-0001",
-        "contractor",
-        "Northland Plumbing & Excavating Inc.",
-        "1180 State Road 35|Milltown WI 54858",
-        "2026-09-28",
-    )
     faulty = issued_number(clerk("issue", "LU-C-2026-0001", "faulty-work-bill", today="2026-09-28"))
     text = exported_text(clerk, faulty, tmp_path)
     assert f"permittee under street excavation permit No. {permit}" in text
+    # The notice's number and date come from the register, not from a typed fact.
+    assert f"On September 14, 2026, the Village gave you notice (Document No. {notice})" in text
+    assert "no later than Friday, September 18, 2026, the day the Director" in text
     assert "Administration, 20% of $863.50 $172.70" in text
     assert "$1,036.20" in text
     # The guarantee is the permit's, taken from the case; the day fixed for payment is stated.
@@ -565,9 +568,107 @@ def test_the_permit_renewal_faulty_work_bill_and_defect_notice_repeat_the_permit
         ("LU-D-2026-00001", None),
         (permit, "LU-D-2026-00001"),
         (renewal, permit),
-        (faulty, permit),
+        (notice, permit),
+        (faulty, notice),
         (defect, permit),
     ]
+
+
+def faulty_work_notice(clerk: Clerk) -> str:
+    """The notice of Monday, September 14, 2026 to replace the faulty patch by Friday,
+    September 18. Returns its number."""
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY_NOTICE, today="2026-09-14")
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "contractor",
+        "Northland Plumbing & Excavating Inc.",
+        "1180 State Road 35|Milltown WI 54858",
+        "2026-09-14",
+    )
+    return issued_number(clerk("issue", "LU-C-2026-0001", "faulty-work-notice", today="2026-09-14"))
+
+
+def test_a_faulty_work_bill_without_the_notice_to_replace_is_refused_and_takes_no_number(clerk):
+    # § 496-6H(2) (inferred): the Village repairs and bills only after notice to replace.
+    application_and_permit(clerk)
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY_NOTICE, *FAULTY, today="2026-09-28")
+    party(
+        clerk,
+        "LU-C-2026-0001",
+        "contractor",
+        "Northland Plumbing & Excavating Inc.",
+        "1180 State Road 35|Milltown WI 54858",
+        "2026-09-28",
+    )
+    early = refused(clerk, "issue", "LU-C-2026-0001", "faulty-work-bill", today="2026-09-28")
+    assert "follows a 'faulty-work-notice' issued in case LU-C-2026-0001" in early
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+
+
+def test_a_repair_before_the_day_the_notice_fixed_has_passed_is_refused(clerk):
+    application_and_permit(clerk)
+    faulty_work_notice(clerk)
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY, today="2026-09-28")
+    clerk(
+        "case", "record", "LU-C-2026-0001", "--fact", "repaired_on=2026-09-17", today="2026-09-28"
+    )
+    early = refused(clerk, "issue", "LU-C-2026-0001", "faulty-work-bill", today="2026-09-28")
+    assert "the day the notice fixed for replacing the faulty work" in early
+    assert len(documents(clerk, "LU-C-2026-0001")) == 3
+
+
+FAULTY_REVOCATION = facts(
+    "hearing_notice_on=2026-09-25",
+    "hearing_on=2026-10-08",
+    "revoked_from=2026-10-13",
+    "revoked_through=2027-10-12",
+)
+
+
+def test_the_revocation_follows_the_notice_and_is_refused_without_the_hearing(clerk, tmp_path):
+    application_and_permit(clerk)
+    notice = faulty_work_notice(clerk)
+    # The revocation rests on the notice having been given: it takes the notice's day from the
+    # register only once the notice's service is recorded.
+    clerk(
+        "serve",
+        notice,
+        "--method",
+        "present_personally",
+        "--to",
+        "Signe Dahlberg",
+        "--address",
+        "1180 State Road 35, Milltown",
+        "--by",
+        "Pat Lindqvist",
+        "--at",
+        "2026-09-14T10:00",
+        today="2026-09-15",
+    )
+    # Without the day of the hearing, there is no determination: refused, and no number taken.
+    clerk(
+        "case",
+        "record",
+        "LU-C-2026-0001",
+        *facts("hearing_notice_on=2026-09-25", "revoked_from=2026-10-13"),
+        *facts("revoked_through=2027-10-12"),
+        today="2026-10-12",
+    )
+    unheard = refused(
+        clerk, "issue", "LU-C-2026-0001", "faulty-work-revocation", today="2026-10-12"
+    )
+    assert "hearing_on" in unheard
+    assert len(documents(clerk, "LU-C-2026-0001")) == 3
+    clerk("case", "record", "LU-C-2026-0001", *FAULTY_REVOCATION, today="2026-10-12")
+    revocation = issued_number(
+        clerk("issue", "LU-C-2026-0001", "faulty-work-revocation", today="2026-10-12")
+    )
+    text = exported_text(clerk, revocation, tmp_path)
+    assert f"the Village gave you notice (Document No. {notice}) to replace immediately" in text
+    assert "no later than Friday, September 18, 2026" in text
+    assert "from Tuesday, October 13, 2026 through Tuesday, October 12, 2027" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")][-1] == notice
 
 
 def test_a_renewal_requested_after_the_permit_lapsed_is_refused_and_takes_no_number(clerk):

@@ -27,7 +27,9 @@ MINE = [
     "excavation-permit-application",
     "street-excavation-permit",
     "excavation-refusal-frozen-ground",
+    "faulty-work-notice",
     "faulty-work-bill",
+    "faulty-work-revocation",
     "defective-restoration-notice",
     "sidewalk-permit",
 ]
@@ -480,8 +482,57 @@ def test_a_permit_approved_before_the_statement_was_signed_is_refused():
 # The bill is dated Monday, September 28, 2026.
 BILLED = date(2026, 9, 28)
 
+# The notice to replace the faulty work is dated Monday, September 14, 2026.
+NOTIFIED = date(2026, 9, 14)
+
+NOTICE = {
+    "found_on": date(2026, 9, 11),
+    "replace_by": date(2026, 9, 18),
+}
+
+
+def test_the_notice_to_replace_faulty_work_states_the_day_the_director_fixed(rendered):
+    # LU18-c: § 496-6H(2) requires notice before the Village repairs and bills; the Code says
+    # "immediately", so the notice states the day the Director fixed and says so.
+    text = rendered["faulty-work-notice"]
+    assert "Replace the faulty work or materials no later than Friday, September 18, 2026." in text
+    assert 'The Code says "immediately" and names no day; the Director of Public Works' in text
+    assert "The bituminous patch had settled about 1 1/2 inches" in text
+    notice = load_notice("luck", "faulty-work-notice")
+    assert notice.deadline_counts_from_service is False
+    assert notice.follows == ("street-excavation-permit",)
+
+
+def test_the_notice_to_replace_faulty_work_revokes_nothing(rendered):
+    text = rendered["faulty-work-notice"]
+    assert "This notice does not revoke that right." in text
+    assert "only after you have been given notice and an opportunity to be heard" in text
+
+
+def test_a_notice_without_a_day_for_the_replacement_is_refused():
+    rule = load_notice("luck", "faulty-work-notice").deadline
+    with pytest.raises(InputError, match="the case fact 'replace_by'"):
+        rule.deadline(load_village("luck").calendar, {}, {})
+
+
+def test_a_replacement_day_on_a_saturday_stays_as_the_work_is_in_the_street():
+    rule = load_notice("luck", "faulty-work-notice").deadline
+    fixed = rule.deadline(load_village("luck").calendar, {}, {"replace_by": date(2026, 9, 19)})
+    assert fixed.due == date(2026, 9, 19)
+
+
+def test_a_replacement_day_not_after_the_notice_s_date_is_refused():
+    with pytest.raises(InputError, match="is not after the notice's date"):
+        figures_of("luck", "faulty-work-notice", {**NOTICE, "replace_by": NOTIFIED}, today=NOTIFIED)
+
+
+def test_the_bill_follows_the_notice_to_replace_the_faulty_work():
+    assert load_notice("luck", "faulty-work-bill").follows == ("faulty-work-notice",)
+
+
 FAULTY = {
     "notice_given_on": date(2026, 9, 14),
+    "replace_by": date(2026, 9, 18),
     "repaired_on": date(2026, 9, 24),
     "pay_by": date(2026, 10, 28),
     "guarantee": "surety bond No. SB-40517 of Great Lakes Surety Company",
@@ -541,10 +592,11 @@ def test_the_faulty_work_bill_revokes_nothing_and_offers_a_hearing_before_any_re
     assert "only after you have been given notice and an opportunity to be heard" in text
 
 
-def test_a_village_repair_dated_before_the_notice_is_refused():
-    with pytest.raises(InputError, match="before the notice"):
+def test_a_village_repair_before_the_day_fixed_for_the_replacement_passed_is_refused():
+    # The permittee has failed to correct only once the day the notice fixed has passed.
+    with pytest.raises(InputError, match="the day the notice fixed for replacing"):
         figures_of(
-            "luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 10)}, today=BILLED
+            "luck", "faulty-work-bill", {**FAULTY, "repaired_on": date(2026, 9, 18)}, today=BILLED
         )
 
 
@@ -573,6 +625,77 @@ def test_a_faulty_work_bill_of_nothing_is_refused():
     }
     with pytest.raises(InputError, match="no labor, materials or equipment to charge for"):
         figures_of("luck", "faulty-work-bill", nothing, today=BILLED)
+
+
+# The determination of the one-year revocation is dated Monday, October 12, 2026.
+DETERMINED = date(2026, 10, 12)
+
+REVOCATION = {
+    "notice_given_on": date(2026, 9, 14),
+    "replace_by": date(2026, 9, 18),
+    "hearing_notice_on": date(2026, 9, 25),
+    "hearing_on": date(2026, 10, 8),
+    "revoked_from": date(2026, 10, 13),
+    "revoked_through": date(2027, 10, 12),
+}
+
+
+def test_the_revocation_states_its_dates_the_hearing_and_the_review_the_village_relies_on(
+    rendered,
+):
+    # LU18-a: its own determination, with its dates, after notice and an opportunity to be
+    # heard, and the review of Wis. Stat. ch. 68.
+    text = rendered["faulty-work-revocation"]
+    assert (
+        "revokes your right to obtain a street opening permit from Tuesday, October 13, 2026 "
+        "through Tuesday, October 12, 2027" in text
+    )
+    assert "On September 25, 2026, the Village gave you written notice" in text
+    assert "of a hearing on October 8, 2026" in text
+    assert "The Village relies on chapter 68 of the Wisconsin Statutes" in text
+    assert "within 30 days of notice to you of this determination (Wis. Stat. § 68.08)" in text
+    assert "by certiorari in the circuit court within 30 days of receiving it" in text
+    assert load_notice("luck", "faulty-work-revocation").follows == ("faulty-work-notice",)
+
+
+def test_a_revocation_longer_than_one_year_is_refused():
+    with pytest.raises(InputError, match="more than one year from its first"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "revoked_through": date(2027, 10, 13)},
+            today=DETERMINED,
+        )
+
+
+def test_a_revocation_before_the_hearing_is_held_is_refused():
+    with pytest.raises(InputError, match="only after the permittee has had the opportunity"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "hearing_on": date(2026, 10, 13)},
+            today=DETERMINED,
+        )
+
+
+def test_a_hearing_noticed_before_the_day_fixed_for_the_replacement_passed_is_refused():
+    with pytest.raises(InputError, match="there was no failure to correct yet"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "hearing_notice_on": date(2026, 9, 18)},
+            today=DETERMINED,
+        )
+
+
+def test_a_revocation_beginning_before_its_determination_is_refused():
+    with pytest.raises(InputError, match="before this determination's date"):
+        figures_of(
+            "luck",
+            "faulty-work-revocation",
+            {**REVOCATION, "revoked_from": date(2026, 10, 11)},
+            today=DETERMINED,
+        )
 
 
 RESTORATION = {
