@@ -151,6 +151,7 @@ def hearing_advised(clerk: Clerk) -> None:
 
 BOARD_ORDER = [
     "--fact=outcome=modified",
+    "--fact=compliance_days=3",
     "--fact=resolution=Resolution No. 2026-87",
     "--fact=appearance=The appellant appeared by its managing agent, with counsel.",
     "--fact=reasons=The trip edge was ground level; the three heaved flags remain unsafe.",
@@ -285,6 +286,30 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
     proof = ordered.office.parent / "proofs" / "tuckahoe"
     affidavit = pdf_text(proof / "TU-D-2026-00004-affidavit-of-service.pdf")
     assert article(1) in affidavit
+
+
+def test_the_register_s_deadline_follows_the_longer_period_the_board_allowed(ordered):
+    ordered("case", "record", CASE, "--fact=compliance_days=14", today="2026-07-14")
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    decision = exported_text(ordered, "TU-D-2026-00004")
+    assert "The Board allowed 14 days from the date of its order" in decision
+    assert "no later than Monday, July 27, 2026" in decision
+    served = ordered(
+        "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
+        "--at", "2026-07-15T10:00", "--article-number", article(1),
+        today="2026-07-16",
+    )  # fmt: skip
+    assert "Deadline: Monday, July 27, 2026" in served.output
+    assert "14 days after Monday, July 13, 2026" in served.output
+
+
+def test_a_decision_allowing_fewer_than_three_days_is_refused_and_takes_no_number(ordered):
+    ordered("case", "record", CASE, "--fact=compliance_days=2", today="2026-07-14")
+    refused = ordered("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)
+    assert refused.exit_code == 1
+    assert "may not allow fewer than three days" in refused.output
+    assert "(Tuckahoe § 19-15(c))" in refused.output
+    assert "TU-D-2026-00004" not in documents_of(ordered)
 
 
 def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(ordered):

@@ -74,18 +74,46 @@ def test_a_hearing_set_before_the_appeal_was_served_is_refused():
         )
 
 
+THREE = {"compliance_days": 3}
+
+
 def test_the_board_s_order_must_be_obeyed_within_three_days_from_the_order_itself():
-    assert deadline("appeal-decision", {"order": date(2026, 7, 13)}) == date(2026, 7, 16)
+    assert deadline("appeal-decision", {"order": date(2026, 7, 13)}, THREE) == date(2026, 7, 16)
     # An order of Wednesday, December 23, 2026: day 3 is Saturday the 26th, after Christmas.
-    assert deadline("appeal-decision", {"order": date(2026, 12, 23)}) == date(2026, 12, 28)
+    assert deadline("appeal-decision", {"order": date(2026, 12, 23)}, THREE) == date(2026, 12, 28)
+
+
+def test_the_days_the_board_allowed_count_from_its_order_and_set_the_deadline():
+    order = {"order": date(2026, 7, 13)}
+    assert deadline("appeal-decision", order, {"compliance_days": 14}) == date(2026, 7, 27)
+    # 19 days from Monday, July 13 is Saturday, August 1: GCL § 25-a moves it to Monday.
+    assert deadline("appeal-decision", order, {"compliance_days": 19}) == date(2026, 8, 3)
+
+
+def test_a_decision_without_the_days_the_board_allowed_names_the_fact_to_record():
+    with pytest.raises(InputError, match="needs the case fact 'compliance_days'"):
+        deadline("appeal-decision", {"order": date(2026, 7, 13)})
+
+
+def test_the_board_may_not_allow_fewer_than_the_three_days_of_section_19_15_c():
+    with pytest.raises(InputError, match=r"fewer than three days .*§ 19-15\(c\).*\(got 2\)"):
+        figures_of("tuckahoe", "appeal-decision", {"outcome": "modified", "compliance_days": 2})
 
 
 def test_the_decision_letter_for_a_deadline_takes_only_an_affirmed_or_modified_notice():
-    assert figures_of("tuckahoe", "appeal-decision", {"outcome": "affirmed"}) == {
+    assert figures_of("tuckahoe", "appeal-decision", {"outcome": "affirmed", **THREE}) == {
         "decision": "affirmed the notice to repair"
     }
     with pytest.raises(InputError, match="cancelled notice or an extended period"):
-        figures_of("tuckahoe", "appeal-decision", {"outcome": "cancelled"})
+        figures_of("tuckahoe", "appeal-decision", {"outcome": "cancelled", **THREE})
+
+
+def test_the_decision_prints_the_longer_period_the_board_allowed():
+    html = Renderer().render(CASEBOOK / "appeal-decision.toml", formats=()).html
+    text = " ".join(html.split())
+    assert "The Board allowed 14 days from the date of its order" in text
+    assert "no later than Monday, July 27, 2026" in " ".join(text.replace("</strong>", "").split())
+    assert "That day is 14 days from July 13, 2026" in text
 
 
 def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day():
