@@ -577,6 +577,43 @@ def test_one_certificate_is_filed_for_each_unpaid_bill(billed):
     )
 
 
+def test_a_roof_bill_left_unpaid_is_certified_to_the_assessor_like_a_sidewalk_bill(
+    tmp_path, runner
+):
+    clerk = clerk_at(tmp_path / "roof", runner, "tuckahoe")
+    clerk(
+        "case", "open", "--from", str(CASEBOOK / "tuckahoe" / "roof-snow-bill.toml"),
+        today="2026-02-17",
+    )  # fmt: skip
+    clerk("issue", CASE, today="2026-02-17")
+    served = clerk(
+        "serve", BILL, "--method", "present_personally", "--by", "T. Brennan",
+        "--at", "2026-02-17T10:00", "--to", "Giuseppina Ferraro, the owner",
+        "--address", "27 Main Street, Tuckahoe",
+        today="2026-02-18",
+    )  # fmt: skip
+    assert "Deadline: Friday, February 27, 2026" in served.output
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts(
+            "snow-cost-certificate",
+            leave_out=("bill_number", "bill_presented", "amount_unpaid", "costs", "where_removed"),
+            bill_manner="presented to the owner personally",
+            work_dates="February 14, 2026",
+        ),
+        "--fact=where_removed=the front slope of the roof above the Main Street sidewalk",
+        today="2026-03-02",
+    )
+    early = clerk("issue", CASE, "snow-cost-certificate", today="2026-02-27", ok=False)
+    assert "may be paid through Friday, February 27, 2026" in " ".join(early.output.split())
+    clerk("issue", CASE, "snow-cost-certificate", today="2026-03-02")
+    certificate = exported_text(clerk, "TU-D-2026-00002")
+    assert f"{BILL}, presented February 17, 2026" in certificate
+    assert "$438.00" in certificate
+
+
 # --- §§ 19-75, 19-76, 19-82: the street opening permit and what follows it --------------------
 
 APPLICANT = (

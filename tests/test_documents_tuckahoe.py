@@ -157,6 +157,43 @@ def test_the_cancelled_decision_states_no_deadline_and_the_others_are_served_on_
         assert load_notice("tuckahoe", slug).signer == "clerk"
 
 
+# --- §§ 19-32, 19-34: the roof-snow bill -----------------------------------------------------
+
+ROOF = {
+    "snow_ceased": at("2026-02-14T03:10"),
+    "removal_started": at("2026-02-14T13:30"),
+    "guards_provided": False,
+    "costs": [{"description": "Labor", "amount": D("228.00")}],
+}
+
+
+def test_the_roof_bill_gives_the_owner_until_eleven_when_the_snow_stopped_at_night():
+    figures = figures_of("tuckahoe", "roof-snow-bill", ROOF)
+    assert figures["clearing"]["due"] == at("2026-02-14T11:00")
+    assert figures["charges"]["total"] == D("228.00")
+
+
+def test_a_roof_bill_where_suitable_guards_were_provided_is_refused():
+    with pytest.raises(InputError, match="provide suitable guards instead of removing"):
+        figures_of("tuckahoe", "roof-snow-bill", {**ROOF, "guards_provided": True})
+
+
+def test_a_roof_cleared_by_the_village_before_the_owner_s_time_ran_out_is_not_billed():
+    with pytest.raises(InputError, match=r"had until .*\(§ 19-32\)"):
+        figures_of(
+            "tuckahoe", "roof-snow-bill", {**ROOF, "removal_started": at("2026-02-14T10:30")}
+        )
+
+
+def test_the_roof_bill_cites_and_quotes_section_19_32_not_the_sidewalk_section():
+    notice = load_notice("tuckahoe", "roof-snow-bill")
+    assert notice.sections[0] == "§ 19-32"
+    assert "§ 19-28" not in notice.sections
+    html = Renderer().render(CASEBOOK / "roof-snow-bill.toml", formats=()).html
+    assert "or such person shall provide suitable guards" in html
+    assert "no suitable guards had been provided" in html
+
+
 # --- § 19-16(c): fences and walls by excavations -------------------------------------------
 
 
