@@ -577,6 +577,26 @@ def test_one_certificate_is_filed_for_each_unpaid_bill(billed):
     )
 
 
+def test_a_safeguard_notice_mailed_to_the_owner_runs_seven_days_and_an_appeal_suspends_it(
+    tmp_path, runner
+):
+    clerk = clerk_at(tmp_path / "guards", runner, "tuckahoe")
+    clerk(
+        "case", "open", "--from", str(CASEBOOK / "tuckahoe" / "safeguard-notice.toml"),
+        today="2026-09-08",
+    )  # fmt: skip
+    clerk("issue", CASE, today="2026-09-08")
+    served = clerk(
+        "serve", NOTICE, "--method", "registered_mail", "--by", "A. Romano",
+        "--at", "2026-09-08T15:00", "--article-number", "RA123456785US",
+        today="2026-09-09",
+    )  # fmt: skip
+    assert "Deadline: Tuesday, September 15, 2026" in served.output
+    clerk("case", "record", CASE, "--event=appeal_served=2026-09-14", today="2026-09-14")
+    due = " ".join(clerk("due", today="2026-09-14").output.split())
+    assert "the Village treats it as suspending the notice to erect barriers or safeguards" in due
+
+
 def test_a_roof_bill_left_unpaid_is_certified_to_the_assessor_like_a_sidewalk_bill(
     tmp_path, runner
 ):

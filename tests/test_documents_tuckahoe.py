@@ -157,6 +157,33 @@ def test_the_cancelled_decision_states_no_deadline_and_the_others_are_served_on_
         assert load_notice("tuckahoe", slug).signer == "clerk"
 
 
+# --- § 19-15(a), (b)(2), (c): the notice to erect barriers or safeguards ----------------------
+
+
+def test_the_safeguard_notice_gives_the_owner_seven_days_after_mailing():
+    assert deadline("safeguard-notice", {"mailing": date(2026, 9, 8)}) == date(2026, 9, 15)
+    # Mailed Saturday, June 27, 2026: day 7 is Saturday, July 4 (GCL §§ 20, 24, 25-a).
+    assert deadline("safeguard-notice", {"mailing": date(2026, 6, 27)}) == date(2026, 7, 6)
+
+
+def test_the_safeguard_notice_is_mailed_by_registered_mail_to_the_owner_only():
+    notice = load_notice("tuckahoe", "safeguard-notice")
+    assert notice.recipient == "owner"
+    assert notice.signer == "street_commissioner"
+    assert [m.method for m in notice.service] == ["registered_mail"]
+    assert "to the owner of the abutting property" in notice.service[0].words
+    assert "occupant" not in notice.service[0].words
+
+
+def test_the_safeguard_notice_says_the_village_relies_on_the_appeal_of_a_notice_to_repair():
+    html = Renderer().render(CASEBOOK / "safeguard-notice.toml", formats=()).html
+    text = " ".join(html.split())
+    assert "barriers or safeguards are necessary to be erected along the Midland Place" in text
+    assert "the Village relies on its words" in text
+    assert "Under § 19-15(c) barriers or safeguards are the owner's work" in text
+    assert "Such points along the lines of the streets of the village" in text
+
+
 # --- §§ 19-32, 19-34: the roof-snow bill -----------------------------------------------------
 
 ROOF = {
