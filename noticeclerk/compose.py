@@ -60,14 +60,8 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     events = dict(case.events)
     if notice.document_date_is is not None and notice.document_date_is not in events:
         events[notice.document_date_is] = case.date
-    # Before its service (or receipt) a document states its deadline as the rule in words.
-    if notice.deadline is not None and not notice.awaits_anchor(events):
-        computed = notice.deadline.deadline(village.calendar, events, case.facts)
-        deadline = {
-            "due": computed.due,
-            "has_time": computed.has_time,
-            "steps": [str(step) for step in computed.steps],
-        }
+    # The declared checks come first: a deadline whose count is a fact (the days the Board
+    # allowed) is refused by the check that cites the ordinance, not by the counting.
     figures = compute_figures(
         notice,
         CaseContext(
@@ -79,6 +73,14 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             share=case.share,
         ),
     )
+    # Before its service (or receipt) a document states its deadline as the rule in words.
+    if notice.deadline is not None and not notice.awaits_anchor(events):
+        computed = notice.deadline.deadline(village.calendar, events, case.facts)
+        deadline = {
+            "due": computed.due,
+            "has_time": computed.has_time,
+            "steps": [str(step) for step in computed.steps],
+        }
     if case.share is not None and notice.shared_by is not None and notice.amount_due:
         figures["share"] = share_figure(
             figures[notice.amount_due]["total"], case.share, notice.shared_by

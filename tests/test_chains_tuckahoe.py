@@ -151,6 +151,7 @@ def hearing_advised(clerk: Clerk) -> None:
 
 BOARD_ORDER = [
     "--fact=outcome=modified",
+    "--fact=compliance_days=3",
     "--fact=resolution=Resolution No. 2026-87",
     "--fact=appearance=The appellant appeared by its managing agent, with counsel.",
     "--fact=reasons=The trip edge was ground level; the three heaved flags remain unsafe.",
@@ -285,6 +286,30 @@ def test_the_board_s_three_days_count_from_its_order_not_from_the_letter_s_date(
     proof = ordered.office.parent / "proofs" / "tuckahoe"
     affidavit = pdf_text(proof / "TU-D-2026-00004-affidavit-of-service.pdf")
     assert article(1) in affidavit
+
+
+def test_the_register_s_deadline_follows_the_longer_period_the_board_allowed(ordered):
+    ordered("case", "record", CASE, "--fact=compliance_days=14", today="2026-07-14")
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    decision = exported_text(ordered, "TU-D-2026-00004")
+    assert "The Board allowed 14 days from the date of its order" in decision
+    assert "no later than Monday, July 27, 2026" in decision
+    served = ordered(
+        "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
+        "--at", "2026-07-15T10:00", "--article-number", article(1),
+        today="2026-07-16",
+    )  # fmt: skip
+    assert "Deadline: Monday, July 27, 2026" in served.output
+    assert "14 days after Monday, July 13, 2026" in served.output
+
+
+def test_a_decision_allowing_fewer_than_three_days_is_refused_and_takes_no_number(ordered):
+    ordered("case", "record", CASE, "--fact=compliance_days=2", today="2026-07-14")
+    refused = ordered("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)
+    assert refused.exit_code == 1
+    assert "may not allow fewer than three days" in refused.output
+    assert "(Tuckahoe § 19-15(c))" in refused.output
+    assert "TU-D-2026-00004" not in documents_of(ordered)
 
 
 def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(ordered):
@@ -550,6 +575,63 @@ def test_one_certificate_is_filed_for_each_unpaid_bill(billed):
     assert "TU-D-2026-00002 is already the Certificate of Actual Cost of Snow and Ice Removal" in (
         second.output
     )
+
+
+def test_a_safeguard_notice_mailed_to_the_owner_runs_seven_days_and_an_appeal_suspends_it(
+    tmp_path, runner
+):
+    clerk = clerk_at(tmp_path / "guards", runner, "tuckahoe")
+    clerk(
+        "case", "open", "--from", str(CASEBOOK / "tuckahoe" / "safeguard-notice.toml"),
+        today="2026-09-08",
+    )  # fmt: skip
+    clerk("issue", CASE, today="2026-09-08")
+    served = clerk(
+        "serve", NOTICE, "--method", "registered_mail", "--by", "A. Romano",
+        "--at", "2026-09-08T15:00", "--article-number", "RA123456785US",
+        today="2026-09-09",
+    )  # fmt: skip
+    assert "Deadline: Tuesday, September 15, 2026" in served.output
+    clerk("case", "record", CASE, "--event=appeal_served=2026-09-14", today="2026-09-14")
+    due = " ".join(clerk("due", today="2026-09-14").output.split())
+    assert "the Village treats it as suspending the notice to erect barriers or safeguards" in due
+
+
+def test_a_roof_bill_left_unpaid_is_certified_to_the_assessor_like_a_sidewalk_bill(
+    tmp_path, runner
+):
+    clerk = clerk_at(tmp_path / "roof", runner, "tuckahoe")
+    clerk(
+        "case", "open", "--from", str(CASEBOOK / "tuckahoe" / "roof-snow-bill.toml"),
+        today="2026-02-17",
+    )  # fmt: skip
+    clerk("issue", CASE, today="2026-02-17")
+    served = clerk(
+        "serve", BILL, "--method", "present_personally", "--by", "T. Brennan",
+        "--at", "2026-02-17T10:00", "--to", "Giuseppina Ferraro, the owner",
+        "--address", "27 Main Street, Tuckahoe",
+        today="2026-02-18",
+    )  # fmt: skip
+    assert "Deadline: Friday, February 27, 2026" in served.output
+    clerk(
+        "case",
+        "record",
+        CASE,
+        *casebook_facts(
+            "snow-cost-certificate",
+            leave_out=("bill_number", "bill_presented", "amount_unpaid", "costs", "where_removed"),
+            bill_manner="presented to the owner personally",
+            work_dates="February 14, 2026",
+        ),
+        "--fact=where_removed=the front slope of the roof above the Main Street sidewalk",
+        today="2026-03-02",
+    )
+    early = clerk("issue", CASE, "snow-cost-certificate", today="2026-02-27", ok=False)
+    assert "may be paid through Friday, February 27, 2026" in " ".join(early.output.split())
+    clerk("issue", CASE, "snow-cost-certificate", today="2026-03-02")
+    certificate = exported_text(clerk, "TU-D-2026-00002")
+    assert f"{BILL}, presented February 17, 2026" in certificate
+    assert "$438.00" in certificate
 
 
 # --- §§ 19-75, 19-76, 19-82: the street opening permit and what follows it --------------------

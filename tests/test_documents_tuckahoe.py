@@ -74,18 +74,46 @@ def test_a_hearing_set_before_the_appeal_was_served_is_refused():
         )
 
 
+THREE = {"compliance_days": 3}
+
+
 def test_the_board_s_order_must_be_obeyed_within_three_days_from_the_order_itself():
-    assert deadline("appeal-decision", {"order": date(2026, 7, 13)}) == date(2026, 7, 16)
+    assert deadline("appeal-decision", {"order": date(2026, 7, 13)}, THREE) == date(2026, 7, 16)
     # An order of Wednesday, December 23, 2026: day 3 is Saturday the 26th, after Christmas.
-    assert deadline("appeal-decision", {"order": date(2026, 12, 23)}) == date(2026, 12, 28)
+    assert deadline("appeal-decision", {"order": date(2026, 12, 23)}, THREE) == date(2026, 12, 28)
+
+
+def test_the_days_the_board_allowed_count_from_its_order_and_set_the_deadline():
+    order = {"order": date(2026, 7, 13)}
+    assert deadline("appeal-decision", order, {"compliance_days": 14}) == date(2026, 7, 27)
+    # 19 days from Monday, July 13 is Saturday, August 1: GCL § 25-a moves it to Monday.
+    assert deadline("appeal-decision", order, {"compliance_days": 19}) == date(2026, 8, 3)
+
+
+def test_a_decision_without_the_days_the_board_allowed_names_the_fact_to_record():
+    with pytest.raises(InputError, match="needs the case fact 'compliance_days'"):
+        deadline("appeal-decision", {"order": date(2026, 7, 13)})
+
+
+def test_the_board_may_not_allow_fewer_than_the_three_days_of_section_19_15_c():
+    with pytest.raises(InputError, match=r"fewer than three days .*§ 19-15\(c\).*\(got 2\)"):
+        figures_of("tuckahoe", "appeal-decision", {"outcome": "modified", "compliance_days": 2})
 
 
 def test_the_decision_letter_for_a_deadline_takes_only_an_affirmed_or_modified_notice():
-    assert figures_of("tuckahoe", "appeal-decision", {"outcome": "affirmed"}) == {
+    assert figures_of("tuckahoe", "appeal-decision", {"outcome": "affirmed", **THREE}) == {
         "decision": "affirmed the notice to repair"
     }
     with pytest.raises(InputError, match="cancelled notice or an extended period"):
-        figures_of("tuckahoe", "appeal-decision", {"outcome": "cancelled"})
+        figures_of("tuckahoe", "appeal-decision", {"outcome": "cancelled", **THREE})
+
+
+def test_the_decision_prints_the_longer_period_the_board_allowed():
+    html = Renderer().render(CASEBOOK / "appeal-decision.toml", formats=()).html
+    text = " ".join(html.split())
+    assert "The Board allowed 14 days from the date of its order" in text
+    assert "no later than Monday, July 27, 2026" in " ".join(text.replace("</strong>", "").split())
+    assert "That day is 14 days from July 13, 2026" in text
 
 
 def test_an_extended_period_ending_on_a_saturday_runs_to_the_next_business_day():
@@ -127,6 +155,70 @@ def test_the_cancelled_decision_states_no_deadline_and_the_others_are_served_on_
     ):
         assert load_notice("tuckahoe", slug).recipient == "appellant"
         assert load_notice("tuckahoe", slug).signer == "clerk"
+
+
+# --- § 19-15(a), (b)(2), (c): the notice to erect barriers or safeguards ----------------------
+
+
+def test_the_safeguard_notice_gives_the_owner_seven_days_after_mailing():
+    assert deadline("safeguard-notice", {"mailing": date(2026, 9, 8)}) == date(2026, 9, 15)
+    # Mailed Saturday, June 27, 2026: day 7 is Saturday, July 4 (GCL §§ 20, 24, 25-a).
+    assert deadline("safeguard-notice", {"mailing": date(2026, 6, 27)}) == date(2026, 7, 6)
+
+
+def test_the_safeguard_notice_is_mailed_by_registered_mail_to_the_owner_only():
+    notice = load_notice("tuckahoe", "safeguard-notice")
+    assert notice.recipient == "owner"
+    assert notice.signer == "street_commissioner"
+    assert [m.method for m in notice.service] == ["registered_mail"]
+    assert "to the owner of the abutting property" in notice.service[0].words
+    assert "occupant" not in notice.service[0].words
+
+
+def test_the_safeguard_notice_says_the_village_relies_on_the_appeal_of_a_notice_to_repair():
+    html = Renderer().render(CASEBOOK / "safeguard-notice.toml", formats=()).html
+    text = " ".join(html.split())
+    assert "barriers or safeguards are necessary to be erected along the Midland Place" in text
+    assert "the Village relies on its words" in text
+    assert "Under § 19-15(c) barriers or safeguards are the owner's work" in text
+    assert "Such points along the lines of the streets of the village" in text
+
+
+# --- §§ 19-32, 19-34: the roof-snow bill -----------------------------------------------------
+
+ROOF = {
+    "snow_ceased": at("2026-02-14T03:10"),
+    "removal_started": at("2026-02-14T13:30"),
+    "guards_provided": False,
+    "costs": [{"description": "Labor", "amount": D("228.00")}],
+}
+
+
+def test_the_roof_bill_gives_the_owner_until_eleven_when_the_snow_stopped_at_night():
+    figures = figures_of("tuckahoe", "roof-snow-bill", ROOF)
+    assert figures["clearing"]["due"] == at("2026-02-14T11:00")
+    assert figures["charges"]["total"] == D("228.00")
+
+
+def test_a_roof_bill_where_suitable_guards_were_provided_is_refused():
+    with pytest.raises(InputError, match="provide suitable guards instead of removing"):
+        figures_of("tuckahoe", "roof-snow-bill", {**ROOF, "guards_provided": True})
+
+
+def test_a_roof_cleared_by_the_village_before_the_owner_s_time_ran_out_is_not_billed():
+    with pytest.raises(InputError, match=r"had until .*\(§ 19-32\)"):
+        figures_of(
+            "tuckahoe", "roof-snow-bill", {**ROOF, "removal_started": at("2026-02-14T10:30")}
+        )
+
+
+def test_the_roof_bill_cites_and_quotes_section_19_32_not_the_sidewalk_section():
+    notice = load_notice("tuckahoe", "roof-snow-bill")
+    assert notice.sections[0] == "§ 19-32"
+    assert "§ 19-28" not in notice.sections
+    html = Renderer().render(CASEBOOK / "roof-snow-bill.toml", formats=()).html
+    assert "or such person shall provide suitable guards" in html
+    assert "no suitable guards had been provided" in html
 
 
 # --- § 19-16(c): fences and walls by excavations -------------------------------------------

@@ -115,7 +115,8 @@ def test_the_report_is_filed_with_the_village_clerk_and_says_the_amount_becomes_
     assert [m.method for m in notice.service] == ["file_with_officer"]
     html = Renderer().render(CASEBOOK / "sidewalk-cost-report.toml", formats=("pdf",)).html
     assert "$1,952.00" in html
-    assert "Thursday, July 16, 2026" in html
+    # The sample's Board allowed 14 days from its order of July 13 (decision TU-2026-N-0016).
+    assert "Monday, July 27, 2026" in html
     assert "shall be a lien thereon" in html
 
 

@@ -668,6 +668,11 @@ def _notice_from_table(
     if table.computation is not None and table.computation not in COMPUTATIONS:
         raise ConfigError(path, "computation", f"must be one of {', '.join(sorted(COMPUTATIONS))}")
     facts = _facts(path, table.facts)
+    chosen = getattr(deadline, "count", None)
+    if isinstance(chosen, str) and chosen not in {f.name for f in facts if f.type == "integer"}:
+        raise ConfigError(
+            path, "deadline.count", f"'{chosen}' is not an integer fact of this notice type"
+        )
     declared = _declared(path, table, facts)
     for name, period in declared.periods.items():
         _check_act(path, f"periods.{name}", period, state)

@@ -53,6 +53,14 @@ def _read_count(value: object) -> int:
     return value
 
 
+def _read_count_or_fact(value: object) -> int | str:
+    # A count a board or officer chooses within the ordinance ("or within such additional
+    # period as may be determined by the Board") names the integer fact that records it.
+    if isinstance(value, str):
+        return _read_fact(value)
+    return _read_count(value)
+
+
 def _read_event(value: object) -> str:
     if not isinstance(value, str) or not _EVENT_NAME.match(value):
         raise ValueError('must name an event in lower case, such as "service" or "snow_ceased"')
@@ -115,6 +123,7 @@ def _read_text(value: object) -> str:
 _READERS = {
     "text": _read_text,
     "count": _read_count,
+    "count_or_fact": _read_count_or_fact,
     "event": _read_event,
     "fact": _read_fact,
     "time": _read_time,
@@ -173,13 +182,32 @@ class _Period(DeadlineRule):
     """A count of units after one event, or before one."""
 
     unit: ClassVar[Unit]
-    count: int = _param("count", "count", "how many units the period has")
+    count: int | str = _param(
+        "count",
+        "count_or_fact",
+        "how many units the period has, or the integer case fact that records the number a "
+        "board or officer chose",
+    )
     after: str | None = _param("from", "event", "the event the period runs from", None)
     before: str | None = _param("before", "event", "the event the period must end before", None)
 
     def __post_init__(self) -> None:
         if (self.after is None) == (self.before is None):
             raise ValueError("give exactly one of 'from' (counting forward) or 'before'")
+
+    def _count(self, facts: Facts | None) -> int:
+        if isinstance(self.count, int):
+            return self.count
+        value = (facts or {}).get(self.count)
+        if value is None:
+            raise InputError(
+                f"The deadline needs the case fact '{self.count}' (a number of "
+                f"{self.unit.words}); record it for the case first."
+            )
+        try:
+            return _read_count(value)
+        except ValueError as error:
+            raise InputError(f"The case fact '{self.count}' {error}; got {value!r}.") from None
 
     def _anchor(self, events: Events) -> date | datetime:
         return _event(events, self.after or self.before or "", needs_time=self.unit is Unit.HOURS)
@@ -190,7 +218,7 @@ class _Period(DeadlineRule):
         return count_period(
             calendar,
             self.unit,
-            self.count,
+            self._count(facts),
             self._anchor(events),
             before=self.before is not None,
             at=getattr(self, "at", None),
