@@ -39,11 +39,17 @@ class Composed:
     def amount_due(self) -> str | None:
         """What a bill asks to be paid: the total of the figure its notice type names, or this
         property's share of it."""
-        if self.notice.amount_due is None:
-            return None
-        if "share" in self.figures:
-            return str(self.figures["share"]["amount"])
-        return str(self.figures[self.notice.amount_due]["total"])
+        amount = bill_amount(self.notice, self.figures)
+        return None if amount is None else str(amount)
+
+
+def bill_amount(notice: NoticeType, figures: dict[str, Any]) -> Decimal | None:
+    """The amount a bill asks to be paid: its bill's total, or this property's share of it."""
+    if notice.amount_due is None:
+        return None
+    if "share" in figures:
+        return figures["share"]["amount"]
+    return figures[notice.amount_due]["total"]
 
 
 def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
@@ -125,7 +131,35 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         "text": notice.text,
         "figures": figures,
     }
+    if notice.remittance is not None:
+        context["remittance"] = remittance_stub(notice, village, figures, deadline)
     return Composed(case, notice, village, context, computed, figures)
+
+
+def remittance_stub(
+    notice: NoticeType,
+    village: Village,
+    figures: dict[str, Any],
+    deadline: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """What a bill's remittance stub prints: the amount, when it is due (a date, the rule in
+    words before the event it counts from, or the notice type's words where none is set),
+    whom to pay and where."""
+    remittance = notice.remittance
+    assert remittance is not None
+    if deadline is not None:
+        due: dict[str, Any] = {"date": deadline["due"], "has_time": deadline["has_time"]}
+    elif notice.deadline is not None:
+        due = {"words": notice.deadline_words}
+    else:
+        due = {"words": remittance.no_due_day}
+    return {
+        "amount": bill_amount(notice, figures),
+        "due": due,
+        "pay_to": remittance.pay_to,
+        "payable_to": village.name,
+        "address_lines": list(village.letterhead.address_lines),
+    }
 
 
 def share_figure(total: Decimal, share: Share, authority: str) -> dict[str, Any]:

@@ -130,6 +130,53 @@ def test_a_service_method_the_system_does_not_know_is_refused(tmp_path):
         load_notice("luck", "test-notice", workspace=tmp_path)
 
 
+BILL = (
+    MINIMAL.replace('kind = "notice"', 'kind = "bill"')
+    + """
+[bills.charges]
+authority = "§ 1"
+lines = "expenses"
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "tail", "message"),
+    [
+        ('amount_due = "charges"\n', "", "'remittance': is missing: a bill ends with a remittance"),
+        ("", '[remittance]\npay_to = "Village Clerk"\n', "is for a bill; name the bill"),
+        (
+            'amount_due = "charges"\n',
+            '[remittance]\npay_to = "Village Clerk"\n',
+            "the bill sets no day for payment",
+        ),
+        (
+            'amount_due = "charges"\ndeadline = {kind = "days", count = 10, from = "mailed", '
+            'act = "at_office_or_by_mail"}\ndeadline_lead = "Pay by"\ndeadline_words = "Pay"\n',
+            '[remittance]\npay_to = "Village Clerk"\nno_due_day = "none"\n',
+            "this one has a deadline, so remove it",
+        ),
+    ],
+)
+def test_a_bill_says_whom_to_pay_and_when_on_its_remittance_stub(tmp_path, head, tail, message):
+    top, rest = BILL.split("[[service]]")
+    facts = '[facts]\nexpenses = {type = "cost_lines", label = "the expenses"}\n'
+    write_notice(tmp_path, top + head + "[[service]]" + rest + tail + facts)
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
+def test_every_bill_in_the_catalogue_ends_with_a_remittance_stub():
+    bills = [
+        (village, slug)
+        for village in village_names()
+        for slug in notice_names(village)
+        if load_notice(village, slug).amount_due is not None
+    ]
+    assert len(bills) >= 9
+    assert all(load_notice(village, slug).remittance for village, slug in bills)
+
+
 def test_an_unknown_notice_type_lists_the_village_s_notices():
     with pytest.raises(
         InputError, match=r"has no notice type 'nothing'; it has: .*snow-ice-nonhazardous"

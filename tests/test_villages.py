@@ -162,3 +162,21 @@ def test_a_village_that_has_not_declared_how_it_counts_installment_interest_is_t
         village.installment_counting()
     with pytest.raises(ConfigError, match=r"key 'installments\.first_due': is not set"):
         village.installment_first_due()
+
+
+def test_a_return_address_with_no_street_or_post_office_box_is_refused(tmp_path):
+    # Bills say to pay by mail to the address above, and returned mail comes back to it.
+    built_in = Path(__file__).resolve().parents[1] / "letterheads" / "luck" / "letterhead.toml"
+    text = built_in.read_text(encoding="utf-8")
+    undeliverable = text.replace('"P.O. Box 555", ', "")
+    assert undeliverable != text
+    path = write_letterhead(tmp_path, "luck", undeliverable)
+    with pytest.raises(ConfigError) as caught:
+        load_village("luck", workspace=tmp_path)
+    assert str(caught.value).startswith(f"{path}, key 'letterhead.address_lines'")
+    assert "no street address or post office box" in str(caught.value)
+    write_letterhead_again = text.replace('"P.O. Box 555"', '"401 Main Street South"')
+    path.write_text(write_letterhead_again, encoding="utf-8")
+    assert (
+        "401 Main Street South" in load_village("luck", workspace=tmp_path).letterhead.address_lines
+    )

@@ -280,6 +280,14 @@ class LegalStatusSpec(Table):
     says: Text
 
 
+class RemittanceSpec(Table):
+    # The officer who takes the payment, as the bill names them: "the Village Clerk-Treasurer".
+    pay_to: Text
+    # For a bill whose ordinance sets no day for payment: what the stub says instead of a date,
+    # such as "§ 8.06(7) sets no day for payment".
+    no_due_day: Text | None = None
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -357,6 +365,8 @@ class NoticeFile(Table):
     ) = None
     suspended_by: SuspensionSpec | None = None
     amount_due: Text | None = None
+    # A bill's remittance stub: whom to pay (the village's return address says where).
+    remittance: RemittanceSpec | None = None
     deadline_counts_from_service: bool = True
     # What the document computes, declared (noticeclerk.computations.declared).
     # Each amount is read on its own, so a mistake names the amount (msgspec names no dict key).
@@ -447,6 +457,8 @@ class NoticeType:
     suspended_by: Suspension | None = None
     # For a bill: the computation's figure whose total the bill asks to be paid.
     amount_due: str | None = None
+    # For a bill: its remittance stub's officer, and its words where no day is set for payment.
+    remittance: RemittanceSpec | None = None
     # Whether serving the document sets the event its deadline counts from. False where the
     # ordinance counts from something else, such as the date of the Board's order.
     deadline_counts_from_service: bool = True
@@ -688,6 +700,7 @@ def _notice_from_table(
             "amount_due",
             "names a bill the notice computes; declare it under [bills] or name a 'computation'",
         )
+    _check_remittance(path, table, deadline)
     takes = _takes(path, table.follows, facts) if table.follows else {}
     declared = dataclasses.replace(declared, optional=frozenset(takes))
     return NoticeType(
@@ -725,6 +738,7 @@ def _notice_from_table(
             else None
         ),
         amount_due=table.amount_due,
+        remittance=table.remittance,
         deadline_counts_from_service=table.deadline_counts_from_service,
         declared=declared,
         printed_events=dict(table.events),
@@ -1001,6 +1015,35 @@ def _bill(
         ),
         items_first=spec.items_first,
     )
+
+
+def _check_remittance(path: Path, table: NoticeFile, deadline: object) -> None:
+    """A bill ends with a remittance stub, so it names whom to pay and, where no deadline is
+    set, what the stub says in place of a due date."""
+    if table.amount_due is None:
+        if table.remittance is not None:
+            raise ConfigError(path, "remittance", "is for a bill; name the bill in 'amount_due'")
+        return
+    if table.remittance is None:
+        raise ConfigError(
+            path,
+            "remittance",
+            "is missing: a bill ends with a remittance stub; say whom to pay, such as "
+            '[remittance] pay_to = "the Village Clerk"',
+        )
+    if deadline is None and table.remittance.no_due_day is None:
+        raise ConfigError(
+            path,
+            "remittance.no_due_day",
+            "is missing: the bill sets no day for payment, so say what the stub prints instead "
+            'of a due date, such as "§ 8.06(7) sets no day for payment"',
+        )
+    if deadline is not None and table.remittance.no_due_day is not None:
+        raise ConfigError(
+            path,
+            "remittance.no_due_day",
+            "is for a bill with no deadline; this one has a deadline, so remove it",
+        )
 
 
 def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str]:

@@ -807,6 +807,14 @@ def _letterhead(
         raise ConfigError(
             path, "officers", "is missing; list each officer who signs, such as [officers.clerk]"
         )
+    if not any(_DELIVERABLE.search(line) for line in printed.address_lines):
+        raise ConfigError(
+            path,
+            "letterhead.address_lines",
+            "has no street address or post office box; bills say to pay by mail to the address "
+            'above and returned mail comes back to it, so add a line such as "65 Main Street" '
+            'or "P.O. Box 12"',
+        )
     return Letterhead(
         address_lines=tuple(line.strip() for line in printed.address_lines),
         phone=printed.phone.strip(),
@@ -823,6 +831,12 @@ def _letterhead(
         folders=folders,
         path=path,
     )
+
+
+# A line the post office delivers to: a street number and name, or a post office box.
+_DELIVERABLE = re.compile(
+    r"^\s*\d+[A-Za-z]?(?:-\d+)?\s+\w|\b(?:P\.?\s*O\.?|Post\s+Office)\s+Box\s+\d", re.IGNORECASE
+)
 
 
 def _notary_county(path: Path, table: VillageFile) -> str | None:

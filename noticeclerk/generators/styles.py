@@ -263,6 +263,12 @@ STYLES: dict[str, Style] = {
     ".signature p": Style(align="left", **NO_MARGIN),
     ".jurat": Style(margin_top=inches(0.25), keep_together=AVOID, break_before="avoid", size=10),
     ".page-break": Style(break_before="page"),
+    ".remittance": Style(
+        margin_top=inches(0.3),
+        border_top=Border(1.0, "000000"),
+        padding_top=inches(0.08),
+        keep_together=AVOID,
+    ),
     ".small": Style(size=9),
     ".keep-together": Style(keep_together=AVOID),
     ".cite": Style(nowrap=True),  # Word can keep a table cell's text on one line, not a span's
