@@ -19,10 +19,22 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = casebook_cases()
 
 
+class RenderedCases(dict):
+    """Each sample case rendered when a test first asks for it, so that `-k` renders only the
+    documents it selects."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.renderer = Renderer()
+
+    def __missing__(self, case: Path):
+        document = self[case] = self.renderer.render(case)
+        return document
+
+
 @pytest.fixture(scope="module")
 def rendered():
-    renderer = Renderer()
-    return {case: renderer.render(case) for case in CASES}
+    return RenderedCases()
 
 
 def seal_words(village: str) -> list[str]:
