@@ -708,7 +708,7 @@ def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replac
     assert "Issued PA-D-2026-00006: Special Assessment Invoice" in replaced.output
     assert "to Fenwick Creamery Cooperative" in replaced.output
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
-    assert shown["documents"][-1]["amount_due"] == "24754.28"
+    assert shown["documents"][-1]["amount_due"] == "22560.00"
     assert "special-assessment-invoice" not in [m["notice_type"] for m in shown["may_issue"]]
 
 
