@@ -625,14 +625,21 @@ WATER_MAIN_INVOICE_FACTS = [
     "borrowing_rate_percent=3.25",
     "first_tax_year=2026",
 ]
-# The schedule's shares of the $72,200.00 water main, by assessable frontage (§ 8.03(5)): the
-# corner lot on the average of its two frontages, (80 + 132) / 2 = 106 ft.
+# The schedule's front foot assessments of the water main at the Board's rates (§ 8.03(5)(b)1):
+# residential on the 6-inch equivalent at $152.00 a foot, the creamery commercial on the 8-inch
+# at $188.00; the corner lot on the average of its two frontages, (80 + 132) / 2 = 106 ft.
 WATER_MAIN_LOTS = [
-    ("PV-2201", "Lindqvist and Adebayo Farrow", "106", "21,866.29"),
-    ("PV-2202", "Odalys Brennecke", "66", "13,614.86"),
-    ("PV-2203", "Fenwick Creamery Cooperative", "120", "24,754.28"),
-    ("PV-2204", "Yusuf and Greta Amundsen", "58", "11,964.57"),
+    ("PV-2201", "Lindqvist and Adebayo Farrow", "106", "16,112.00"),
+    ("PV-2202", "Odalys Brennecke", "66", "10,032.00"),
+    ("PV-2203", "Fenwick Creamery Cooperative", "120", "22,560.00"),
+    ("PV-2204", "Yusuf and Greta Amundsen", "58", "8,816.00"),
 ]
+ZONED = {
+    "PV-2201": "residential, 6 inches",
+    "PV-2202": "residential, 6 inches",
+    "PV-2203": "commercial, 8 inches",
+    "PV-2204": "residential, 6 inches",
+}
 
 
 def water_main_scheduled(clerk) -> None:
@@ -674,7 +681,7 @@ def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_i
         strict=True,
     ):
         # The schedule printed this lot's assessment; its invoice bills the same, and no other.
-        assert f"{parcel} " in schedule and f" {owner} {feet} ${amount}" in schedule
+        assert f"{parcel} " in schedule and f" {owner} {ZONED[parcel]} {feet} ${amount}" in schedule
         invoice = exported_text(clerk, number, tmp_path)
         assert owner.upper() in invoice
         assert f"Parcel No.: {parcel}" in invoice
@@ -704,7 +711,7 @@ def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replac
     assert "Issued PA-D-2026-00006: Special Assessment Invoice" in replaced.output
     assert "to Fenwick Creamery Cooperative" in replaced.output
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
-    assert shown["documents"][-1]["amount_due"] == "24754.28"
+    assert shown["documents"][-1]["amount_due"] == "22560.00"
     assert "special-assessment-invoice" not in [m["notice_type"] for m in shown["may_issue"]]
 
 
@@ -760,7 +767,7 @@ def test_a_deferment_follows_one_lot_s_invoice_and_defers_that_lot_s_assessment(
     )
     decision = exported_text(clerk, "PA-D-2026-00006", tmp_path)
     assert "Document No. PA-D-2026-00003, dated October 20, 2026" in decision
-    assert "the special assessment of $13,614.86" in decision
+    assert "the special assessment of $10,032.00" in decision
     assert "309 Cutler Street" in decision and "301 Cutler Street" not in decision
 
 

@@ -46,22 +46,100 @@ def test_a_water_main_corner_lot_is_assessed_on_the_average_of_its_two_frontages
     assert found["total_measure"] == "350"
 
 
-def test_the_water_main_shares_add_back_to_the_project_cost_with_no_village_share():
+def test_water_main_lots_pay_the_board_s_rate_for_the_equivalent_size_of_their_zoning():
     found = compute(WATER, case_facts("water-main-assessment-schedule"))
-    # $72,200.00 / 350 ft, each share to the cent.
+    # (5)(b)1: residential on the 6-inch equivalent at $152.00 a foot, the creamery commercial
+    # on the 8-inch at $188.00 -- not the whole cost of the 8-inch main spread by frontage.
     assert amounts(found) == {
-        "PV-2201": D("21866.29"),
-        "PV-2202": D("13614.86"),
-        "PV-2203": D("24754.28"),
-        "PV-2204": D("11964.57"),
+        "PV-2201": D("16112.00"),
+        "PV-2202": D("10032.00"),
+        "PV-2203": D("22560.00"),
+        "PV-2204": D("8816.00"),
     }
-    assert found["owners_total"] == found["total"] == D("72200.00")
-    assert found["village_lines"] == [] and found["village_total"] == 0
+    assert found["zoning"]["PV-2202"] == {"zoning": "residential", "inches": 6}
+    assert found["zoning"]["PV-2203"] == {"zoning": "commercial", "inches": 8}
+
+
+def test_water_main_oversizing_is_carried_to_the_area_wide_assessment_not_to_the_owners():
+    found = compute(WATER, case_facts("water-main-assessment-schedule"))
+    assert found["area_wide"]["total"] == D("9800.00")
+    assert found["area_wide"]["authority"] == "Palmyra § 8.03(5)(b)3"
+    # What the rates do not recover of the $62,400.00 front foot cost is the Village's share.
+    assert found["owners_total"] == D("57520.00")
+    assert found["village_total"] == D("4880.00")
+    assert found["owners_total"] + found["village_total"] == found["total"] == D("62400.00")
+    assert found["project_total"] == D("72200.00")
+
+
+def test_an_oversized_water_main_without_its_oversizing_cost_is_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    none = [{"description": "None", "amount": D("0.00")}]
+    with pytest.raises(InputError, match=r"8-inch water main is larger.*\(b\)3"):
+        compute(WATER, facts, area_wide_costs=none)
+
+
+def test_a_water_main_of_the_lots_equivalent_size_needs_no_oversizing_cost():
+    facts = case_facts("water-main-assessment-schedule")
+    none = [{"description": "None", "amount": D("0.00")}]
+    found = compute(WATER, facts, area_wide_costs=none, main_size_inches=6)
+    assert found["area_wide"]["total"] == 0
+
+
+def test_a_board_rate_below_the_minimum_equivalent_size_is_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    rates = ["residential | 6-inch | 152.00", "commercial | 6-inch | 152.00"]
+    with pytest.raises(InputError, match="minimum equivalent diameter size for commercial"):
+        compute(WATER, facts, board_rates=rates)
+
+
+def test_a_lot_whose_zoning_has_no_board_rate_is_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    with pytest.raises(InputError, match="zoned commercial"):
+        compute(WATER, facts, board_rates=["residential | 6-inch | 152.00"])
+
+
+def test_a_lot_without_a_zoning_class_is_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    with pytest.raises(InputError, match="no zoning class for PV-2204"):
+        compute(WATER, facts, zoning=facts["zoning"][:-1])
+
+
+def test_board_rates_that_would_recover_more_than_the_front_foot_cost_are_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    rates = ["residential | 6-inch | 300.00", "commercial | 8-inch | 300.00"]
+    with pytest.raises(InputError, match="more than the"):
+        compute(WATER, facts, board_rates=rates)
+
+
+def test_a_board_rate_line_in_the_wrong_form_is_refused():
+    facts = case_facts("water-main-assessment-schedule")
+    with pytest.raises(InputError, match="board_rates"):
+        compute(WATER, facts, board_rates=["residential at 152 a foot"])
+
+
+def test_the_commercial_sewer_lot_is_assessed_on_the_10_inch_equivalent():
+    found = compute(SEWER, case_facts("sewer-main-assessment-schedule"))
+    # (6)(b)1: residential on the 8-inch equivalent at $148.00, commercial on the 10-inch at
+    # $176.00; the rest of the $57,700.00 is the Village's share.
+    assert amounts(found) == {
+        "PV-2201": D("15688.00"),
+        "PV-2202": D("9768.00"),
+        "PV-2203": D("21120.00"),
+        "PV-2204": D("8584.00"),
+    }
+    assert found["village_total"] == D("2540.00")
+    assert found["owners_total"] + found["village_total"] == found["total"] == D("57700.00")
+
+
+def test_a_sewer_rate_for_commercial_lots_below_10_inches_is_refused():
+    facts = case_facts("sewer-main-assessment-schedule")
+    rates = ["residential | 8-inch | 148.00", "commercial | 8-inch | 148.00"]
+    with pytest.raises(InputError, match="minimum equivalent diameter size for commercial"):
+        compute(SEWER, facts, board_rates=rates)
 
 
 def test_the_sanitary_sewer_schedule_uses_the_same_frontage_rules_under_its_own_subsection():
     found = compute(SEWER, case_facts("sewer-main-assessment-schedule"))
-    assert sum(amounts(found).values()) == found["total"] == D("57700.00")
     assert any("§ 8.03(6)(c)1" in (step["authority"] or "") for step in found["steps"])
     assert not any("(5)" in (step["authority"] or "") for step in found["steps"])
 

@@ -8,6 +8,7 @@ import pytest
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
+    BoardRate,
     Course,
     CurbWork,
     Improvement,
@@ -16,11 +17,12 @@ from noticeclerk.rules.apportion import (
     Side,
     SidewalkWork,
     UnitWork,
+    Zoning,
     apportion_by_acreage,
     apportion_curb_and_gutter,
-    apportion_main_by_frontage,
     apportion_per_unit,
     apportion_sidewalk,
+    assess_main_at_board_rates,
     curb_frontage,
     main_frontage,
     private_sidewalk_regrade_charge,
@@ -245,12 +247,23 @@ def test_a_main_on_a_curve_is_measured_on_the_chord_of_the_setback_line(course):
     assert curb_frontage(lot).value == D(38)
 
 
-def test_a_main_is_shared_by_assessable_frontage_with_no_village_share():
+def test_a_main_is_assessed_at_the_board_s_rate_and_the_rest_is_the_village_s_share():
     corner = two_sides(LotKind.CORNER, 80, 120)  # 100 ft
     lot = Lot("R", LotKind.INTERIOR, (Side("Main St", feet=D(200)),))
-    split = apportion_main_by_frontage(D("6000.00"), WATER, [corner, lot])
-    assert shares(split) == {"L": D("2000.00"), "R": D("4000.00")}
-    assert split.village_lines == ()
+    rates = [
+        BoardRate(Zoning.RESIDENTIAL, 6, D("10.00")),
+        BoardRate(Zoning.COMMERCIAL, 8, D("12.50")),
+    ]
+    found = assess_main_at_board_rates(
+        D("6000.00"),
+        D("0.00"),
+        WATER,
+        6,
+        [(corner, Zoning.RESIDENTIAL), (lot, Zoning.COMMERCIAL)],
+        rates,
+    )
+    assert shares(found.split) == {"L": D("1000.00"), "R": D("2500.00")}
+    assert found.split.village_total == D("2500.00")
 
 
 def test_sewer_laterals_are_charged_per_unit():

@@ -22,7 +22,9 @@ from typing import Any
 from noticeclerk.computations.figures import CaseContext, bill_context, computation, cost_bill
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.apportion import (
+    MINIMUM_EQUIVALENT_INCHES,
     Apportionment,
+    BoardRate,
     Course,
     CurbWork,
     Improvement,
@@ -31,12 +33,13 @@ from noticeclerk.rules.apportion import (
     Side,
     SidewalkWork,
     UnitWork,
+    Zoning,
     apportion_curb_and_gutter,
-    apportion_main_by_frontage,
     apportion_per_unit,
     apportion_sidewalk,
+    assess_main_at_board_rates,
 )
-from noticeclerk.rules.costs import Bill
+from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.installments import (
     ASSESSMENT_MARGIN,
     PALMYRA_8_03_3_B_3,
@@ -45,7 +48,7 @@ from noticeclerk.rules.installments import (
     assessment_rate,
     installment_schedule,
 )
-from noticeclerk.rules.money import check_measure, spell_number, spell_percent
+from noticeclerk.rules.money import check_cents, check_measure, spell_number, spell_percent
 from noticeclerk.rules.periods import spell_date
 
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
@@ -421,31 +424,136 @@ def _schedule(costs: Bill, split: Apportionment, improvement: str) -> dict[str, 
     }
 
 
+BOARD_RATE_FORM = (
+    "'zoning class | equivalent size | rate per foot', such as 'residential | 6-inch | 152.00'"
+)
+_BOARD_RATE = re.compile(r"^(?P<inches>\d+)\s*-?\s*inch$")
+
+
+def _board_rates(lines: list[str]) -> list[BoardRate]:
+    """The fact 'board_rates': the Village Board's front foot rate for each zoning class."""
+    rates = []
+    for line in lines:
+        parts = [part.strip() for part in str(line).split("|")]
+        size = _BOARD_RATE.match(parts[1]) if len(parts) == 3 else None
+        try:
+            zoning = Zoning(parts[0])
+            per_foot = Decimal(parts[2].lstrip("$").replace(",", ""))
+        except (ValueError, IndexError, InvalidOperation):
+            size = None
+        if size is None:
+            raise InputError(
+                f"The fact 'board_rates' has the line '{line}'; write each line as "
+                f"{BOARD_RATE_FORM}, the zoning class residential, commercial, institutional "
+                "or industrial."
+            )
+        rates.append(BoardRate(zoning, int(size["inches"]), per_foot))
+    return rates
+
+
+def _zoning(lines: list[str], parcels: list[str]) -> dict[str, Zoning]:
+    """The fact 'zoning': each property's zoning class, one line for each lot."""
+    found: dict[str, Zoning] = {}
+    for line in lines:
+        parts = [part.strip() for part in str(line).split("|")]
+        try:
+            if len(parts) != 2:
+                raise ValueError(line)
+            zoning = Zoning(parts[1])
+        except ValueError as error:
+            raise InputError(
+                f"The fact 'zoning' has the line '{line}'; write each line as 'parcel id | "
+                "residential, commercial, institutional or industrial'."
+            ) from error
+        found[parts[0]] = zoning
+    missing = [parcel for parcel in parcels if parcel not in found]
+    if missing:
+        raise InputError(
+            f"The fact 'zoning' gives no zoning class for {', '.join(missing)}; the front foot "
+            "rate depends on it (§ 8.03(5)(b)1, (6)(b)1)."
+        )
+    extra = sorted(set(found) - set(parcels))
+    if extra:
+        raise InputError(
+            f"The fact 'zoning' names {', '.join(extra)}, which the fact 'lots' does not."
+        )
+    return found
+
+
 def _main_schedule(facts: Mapping[str, Any], main: Improvement) -> dict[str, Any]:
     costs = _costs(facts, main.cite("(b)2" if main is Improvement.WATER_MAIN else "(b)3"))
+    area_authority = main.cite("(b)3" if main is Improvement.WATER_MAIN else "(b)2")
+    # The one line "None" at 0.00 says there is no area-wide cost; any other line is a cost.
+    area_lines = facts["area_wide_costs"]
+    if [(line["description"].lower(), line["amount"]) for line in area_lines] == [("none", 0)]:
+        area_lines = []
+    for line in area_lines:
+        if check_cents(line["amount"], f"The cost '{line['description']}'") <= 0:
+            raise InputError(
+                f"The area-wide cost '{line['description']}' must be more than $0.00; where "
+                "there is none, give the one line None at 0.00."
+            )
+    area = Bill(
+        tuple(BillLine(line["description"], line["amount"], area_authority) for line in area_lines)
+    )
+    main_inches = facts["main_size_inches"]
+    if main_inches <= 0:
+        raise InputError("The fact 'main_size_inches' must be the installed main's diameter.")
     lots = [frontage_lot(line) for line in facts["lots"]]
-    split = apportion_main_by_frontage(costs.total, main, lots)
-    return _schedule(costs, split, str(main).capitalize())
+    zoning = _zoning(facts["zoning"], [lot.parcel for lot in lots])
+    assessed = assess_main_at_board_rates(
+        costs.total,
+        area.total,
+        main,
+        main_inches,
+        [(lot, zoning[lot.parcel]) for lot in lots],
+        _board_rates(facts["board_rates"]),
+    )
+    found = _schedule(costs, assessed.split, str(main).capitalize())
+    found["zoning"] = {
+        parcel: {"zoning": str(zoning[parcel]), "inches": assessed.inches[parcel]}
+        for parcel in zoning
+    }
+    found["rates"] = [
+        {
+            "zoning": str(rate.zoning),
+            "inches": rate.inches,
+            "minimum": MINIMUM_EQUIVALENT_INCHES[main][rate.zoning],
+            "per_foot": rate.per_foot,
+        }
+        for rate in assessed.rates
+    ]
+    found["main_inches"] = main_inches
+    found["area_wide"] = {
+        "lines": [{"description": line.description, "amount": line.amount} for line in area.lines],
+        "total": area.total,
+        "authority": area_authority,
+    }
+    found["project_total"] = costs.total + area.total
+    return found
 
 
 @computation("palmyra_water_main_assessment_schedule")
 def palmyra_water_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
-    """§ 8.03(5): a water main's district cost shared by assessable frontage.
+    """§ 8.03(5): a water main's front foot assessments at the Village Board's rates.
 
-    (b)2: the water main, valve, hydrant and appurtenance costs and the inspection,
-    engineering, legal, restoration and administrative costs "shall also be assessed back to
-    the respective assessment district"; (c)1: a corner lot's frontage is "adjusted by
-    averaging the frontage of both sides of the parcel".
+    (b)1: the front foot assessment is "based on the equivalent size water main required to
+    service the properties", at least 6 inches for residential and 8 for commercial,
+    industrial or institutional purposes, at "assessment rates ... determined by the Village
+    Board"; (b)3: main oversizing and other area-wide costs are assessed separately, by area
+    acreage, not by front foot; (c)1: a corner lot's frontage is "adjusted by averaging the
+    frontage of both sides of the parcel". What the rates do not recover is the Village's.
     """
-    facts = case.facts
-    return _main_schedule(facts, Improvement.WATER_MAIN)
+    return _main_schedule(case.facts, Improvement.WATER_MAIN)
 
 
 @computation("palmyra_sewer_main_assessment_schedule")
 def palmyra_sewer_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
-    """§ 8.03(6): a sanitary sewer's district cost shared by assessable frontage ((b)3, (c))."""
-    facts = case.facts
-    return _main_schedule(facts, Improvement.SANITARY_SEWER)
+    """§ 8.03(6): a sanitary sewer's front foot assessments at the Village Board's rates, on
+    the equivalent size sewer, at least 8 inches residential and 10 commercial, industrial or
+    institutional ((b)1); an area acreage assessment only where the Board so determined
+    ((b)2)."""
+    return _main_schedule(case.facts, Improvement.SANITARY_SEWER)
 
 
 @computation("palmyra_sewer_lateral_assessment_schedule")

@@ -3,11 +3,12 @@
 - Village A § 134-45F (section number inferred from the ordinance's cross-references):
   equal shares per property, never per tax lot.
 - Palmyra § 8.03(4)-(8): sidewalk by abutting square feet; water main and sanitary sewer by
-  frontage, by the unit or by acreage; sewer laterals and water services per unit; curb and
-  gutter by frontage. Each rule's assessable percentage, its corner-lot, dual-frontage,
-  street-opening, cul-de-sac and curved-street rules, and the Village's own share
-  (intersections, floodplain segments, the part not assessable) are applied here with
-  their subsections cited, and the Village's share is a separate line.
+  frontage at the Village Board's rates on the equivalent size main, by the unit or by
+  acreage; sewer laterals and water services per unit; curb and gutter by frontage. Each
+  rule's assessable percentage, its corner-lot, dual-frontage, street-opening, cul-de-sac
+  and curved-street rules, and the Village's own share (intersections, floodplain segments,
+  the part not assessable) are applied here with their subsections cited, and the
+  Village's share is a separate line.
 
 Each share is computed from the exact rate and cut to cents by the rule in
 `noticeclerk.rules.money.split_by_weights`, so the shares and the Village's lines always
@@ -847,25 +848,185 @@ def apportion_sidewalk(
     )
 
 
-def apportion_main_by_frontage(
-    total: Decimal, main: Improvement, lots: Sequence[Lot]
-) -> Apportionment:
-    """Palmyra § 8.03(5) and (6): a water main's or sewer's district cost by assessable frontage.
+class Zoning(StrEnum):
+    """The zoning classes § 8.03(5)(b)1 and (6)(b)1 name for a front foot assessment."""
 
-    The costs "shall also be assessed back to the respective assessment district" ((5)(b)2,
-    (6)(b)3): the whole cost is shared, by the frontage each lot's rules give.
+    RESIDENTIAL = "residential"
+    COMMERCIAL = "commercial"
+    INSTITUTIONAL = "institutional"
+    INDUSTRIAL = "industrial"
+
+
+# Palmyra § 8.03(5)(b)1: "The minimum equivalent diameter size main for residential purposes
+# shall be 6 inches and the minimum equivalent diameter size main for commercial, industrial,
+# or institutional purposes shall be 8 inches"; (6)(b)1 for sanitary sewer: 8 and 10 inches.
+MINIMUM_EQUIVALENT_INCHES = {
+    Improvement.WATER_MAIN: {
+        Zoning.RESIDENTIAL: 6,
+        Zoning.COMMERCIAL: 8,
+        Zoning.INDUSTRIAL: 8,
+        Zoning.INSTITUTIONAL: 8,
+    },
+    Improvement.SANITARY_SEWER: {
+        Zoning.RESIDENTIAL: 8,
+        Zoning.COMMERCIAL: 10,
+        Zoning.INDUSTRIAL: 10,
+        Zoning.INSTITUTIONAL: 10,
+    },
+}
+
+
+@dataclass(frozen=True)
+class BoardRate:
+    """The Village Board's front foot rate for one zoning class: the equivalent size main the
+    class is assessed on and the rate per foot the Board determined for it."""
+
+    zoning: Zoning
+    inches: int
+    per_foot: Decimal
+
+
+@dataclass(frozen=True)
+class FrontFootAssessment:
+    """A main's front foot assessments at the Board's rates, what is carried to a separate area
+    acreage wide assessment, and what neither recovers, the Village's share."""
+
+    split: Apportionment
+    area_wide: Decimal
+    rates: tuple[BoardRate, ...]
+    inches: dict[str, int]
+
+
+def _check_board_rates(main: Improvement, rates: Sequence[BoardRate]) -> dict[Zoning, BoardRate]:
+    found: dict[Zoning, BoardRate] = {}
+    for rate in rates:
+        if rate.zoning in found:
+            raise InputError(f"The Board's rate for {rate.zoning} properties is given twice.")
+        minimum = MINIMUM_EQUIVALENT_INCHES[main][rate.zoning]
+        if rate.inches < minimum:
+            raise InputError(
+                f"The Board's rate for {rate.zoning} properties is on a {rate.inches}-inch "
+                f"equivalent {main.value}; the minimum equivalent diameter size for "
+                f"{rate.zoning} purposes is {minimum} inches ({main.cite('(b)1')})."
+            )
+        check_cents(rate.per_foot, f"The Board's rate per foot for {rate.zoning} properties")
+        if rate.per_foot <= 0:
+            raise InputError(
+                f"The Board's rate per foot for {rate.zoning} properties must be more than $0.00."
+            )
+        found[rate.zoning] = rate
+    return found
+
+
+def assess_main_at_board_rates(
+    front_foot_cost: Decimal,
+    area_wide_cost: Decimal,
+    main: Improvement,
+    main_inches: int,
+    lots: Sequence[tuple[Lot, Zoning]],
+    rates: Sequence[BoardRate],
+) -> FrontFootAssessment:
+    """Palmyra § 8.03(5)(b) and (6)(b): a main's front foot assessments at the Board's rates.
+
+    (b)1: "The front foot assessment ... shall be based on the equivalent size water main [or
+    sanitary sewer] required to service the properties ... The assessment rates shall be
+    determined by the Village Board", never below the minimum equivalent size of the
+    property's zoning class; each lot pays its assessable frontage times the Board's rate for
+    its class, rounded once to the cent. (5)(b)3: costs that benefit an entire area, such as
+    main oversizing, "shall not be assessed on the basis of a front foot assessment but shall
+    be assessed separately as an area acreage wide assessment": a water main larger than the
+    equivalent size a lot is assessed on has oversizing, which must be stated. (For the sewer
+    the Board may levy an area acreage assessment under (6)(b)2.) What the front foot
+    assessments do not recover of the front foot cost is the Village's share; rates that would
+    recover more than that cost are refused.
     """
     if main not in (Improvement.WATER_MAIN, Improvement.SANITARY_SEWER):
         raise ValueError(f"{main} is not a main")
-    return _apportion_measured(
-        total,
-        [main_frontage(lot, main) for lot in lots],
-        unit="ft",
-        basis=Step(
-            f"The {main.value} cost is assessed back to the district by assessable frontage",
-            main.cite("(a)"),
-        ),
+    check_cents(front_foot_cost, "The front foot project cost")
+    check_cents(area_wide_cost, "The area-wide cost")
+    by_zoning = _check_board_rates(main, rates)
+    _check_parcels([lot.parcel for lot, _ in lots])
+    steps: list[Step] = [
+        Step(
+            f"The {main.value} is assessed by front foot at the rates the Village Board "
+            f"determined, on the equivalent size {main.value} required to service each "
+            "property's zoning class",
+            main.cite("(b)1"),
+        )
+    ]
+    for rate in rates:
+        steps.append(
+            Step(
+                f"The Board's rate for {rate.zoning} properties, on the {rate.inches}-inch "
+                f"equivalent {main.value} (the minimum is "
+                f"{MINIMUM_EQUIVALENT_INCHES[main][rate.zoning]} inches): "
+                f"{spell_amount(rate.per_foot)} per ft",
+                main.cite("(b)1"),
+            )
+        )
+    shares: list[Share] = []
+    inches: dict[str, int] = {}
+    for lot, zoning in lots:
+        rate = by_zoning.get(zoning)
+        if rate is None:
+            raise InputError(
+                f"Parcel {lot.parcel} is zoned {zoning}, and the Board's rates give none for "
+                f"{zoning} properties ({main.cite('(b)1')})."
+            )
+        measure = main_frontage(lot, main)
+        steps.extend(measure.steps)
+        amount = to_cents(Fraction(measure.value) * Fraction(rate.per_foot))
+        steps.append(
+            Step(
+                f"Parcel {lot.parcel}, {zoning}: {spell_number(measure.value)} ft x "
+                f"{spell_amount(rate.per_foot)} = {spell_amount(amount)}"
+            )
+        )
+        shares.append(Share(lot.parcel, amount, measure.value))
+        inches[lot.parcel] = rate.inches
+    owners = sum((share.amount for share in shares), Decimal(0))
+    if owners > front_foot_cost:
+        raise InputError(
+            f"At the Board's rates the front foot assessments come to {spell_amount(owners)}, "
+            f"more than the {spell_amount(front_foot_cost)} front foot cost of the project; "
+            f"only the assessable costs are assessed back to the district "
+            f"({main.cite('(b)2' if main is Improvement.WATER_MAIN else '(b)3')})."
+        )
+    oversized = sorted({n for n in inches.values() if n < main_inches})
+    if main is Improvement.WATER_MAIN and oversized and area_wide_cost <= 0:
+        raise InputError(
+            f"The {main_inches}-inch water main is larger than the "
+            f"{oversized[0]}-inch equivalent size some properties are assessed on; give the "
+            "main oversizing cost as area_wide_costs: it is assessed separately as an area "
+            f"acreage wide assessment, not by front foot ({main.cite('(b)3')})."
+        )
+    village = front_foot_cost - owners
+    village_lines: tuple[VillageLine, ...] = ()
+    if village > 0:
+        village_lines = (
+            VillageLine(
+                "The front foot cost the assessments at the Board's rates do not recover",
+                village,
+                main.cite("(b)1"),
+            ),
+        )
+    steps.append(
+        Step(
+            f"Assessed by front foot: {spell_amount(owners)} of the "
+            f"{spell_amount(front_foot_cost)} front foot cost; the Village's share is "
+            f"{spell_amount(village)}"
+        )
     )
+    if area_wide_cost > 0:
+        steps.append(
+            Step(
+                f"{spell_amount(area_wide_cost)} of costs that benefit an entire area is not "
+                "assessed by front foot but separately as an area acreage wide assessment",
+                main.cite("(b)3" if main is Improvement.WATER_MAIN else "(b)2"),
+            )
+        )
+    split = Apportionment(front_foot_cost, tuple(shares), village_lines, "ft", tuple(steps))
+    return FrontFootAssessment(split, area_wide_cost, tuple(rates), inches)
 
 
 def apportion_curb_and_gutter(
