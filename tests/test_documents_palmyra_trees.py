@@ -225,11 +225,19 @@ def test_the_elm_publication_is_served_only_by_publication():
     assert [s.method for s in notice.service] == ["publication"]
 
 
-def test_both_elm_notices_tell_the_owner_of_the_7_days_to_appeal_from_receipt():
-    for case in ("dutch-elm-abatement-notice", "dutch-elm-abatement-publication"):
-        text = Renderer().render(CASEBOOK / f"{case}.toml").html
-        assert "within 7 days of the day you receive it" in text
-        assert "§ 8.15(14)" in text
+def test_the_written_elm_notice_tells_the_owner_of_the_7_days_to_appeal_from_receipt():
+    text = Renderer().render(CASEBOOK / "dutch-elm-abatement-notice.toml").html
+    assert "within 7 days of the day you receive it" in text
+    assert "§ 8.15(14)" in text
+
+
+def test_the_published_elm_notice_states_the_last_day_to_appeal_7_days_from_publication():
+    # An owner who cannot be found has no day of receipt (attorney review PA40-a).
+    text = Renderer().render(CASEBOOK / "dutch-elm-abatement-publication.toml").html
+    assert "the day you receive it" not in text
+    assert "within 7 days of its publication on July 30, 2026" in text
+    assert "no later than Thursday, August 6, 2026" in text
+    assert "§ 8.15(14)" in text
 
 
 # --- § 8.15(7): tree permit ------------------------------------------------------------------------
