@@ -15,7 +15,7 @@ from notice_figures import figures_of
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.render import Renderer
 
 D = Decimal
@@ -500,3 +500,19 @@ def test_a_reversal_of_an_order_on_a_ground_the_ordinance_does_not_give_is_refus
             reversal("unsightly"),
             today=date(2026, 9, 3),
         )
+
+
+def test_a_service_recording_an_event_no_period_counts_from_is_refused(tmp_path):
+    # records_event makes a service the event a deadline counts from; naming another event
+    # would record nothing the notice counts, so the notice file is refused naming the key.
+    source = load_notice("palmyra", "dutch-elm-abatement-publication").path
+    folder = tmp_path / "notices" / "palmyra"
+    folder.mkdir(parents=True)
+    (folder / "dutch-elm-abatement-publication.toml").write_text(
+        source.read_text(encoding="utf-8").replace(
+            'records_event = "publication"', 'records_event = "mailing"'
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match=r"service\.records_event"):
+        load_notice("palmyra", "dutch-elm-abatement-publication", tmp_path)
