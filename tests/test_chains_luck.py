@@ -1183,6 +1183,34 @@ def test_the_board_decides_each_appeal_once(clerk):
 # --- Ch. 496, sidewalks: the repair order and the permit for the owner's work -----------------
 
 
+def test_a_sidewalk_order_served_by_publication_counts_its_60_days_from_the_publication(
+    clerk, tmp_path
+):
+    # The owner cannot be found; the order is published on Thursday, June 4, 2026, not handed
+    # over on June 1 as the case expected. The 60 days run from the publication, which the
+    # Village relies on as the day of service: Monday, August 3, 2026.
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-06-01")
+    clerk("issue", "LU-C-2026-0001", today="2026-06-01")
+    text = " ".join(exported_text(clerk, "LU-D-2026-00001", tmp_path).split())
+    assert (
+        "an order served by publication, from the day it is published, which the Village "
+        "relies on as the day of service" in text
+    )
+    served = clerk(
+        "serve",
+        "LU-D-2026-00001",
+        "--method",
+        "publication",
+        "--by",
+        "The Enterprise-Herald",
+        "--at",
+        "2026-06-04T06:00",
+        today="2026-06-05",
+    )
+    assert "Deadline: Monday, August 3, 2026" in served.output
+    assert "The case gives the service as Monday, June 1, 2026" in served.output
+
+
 def test_the_sidewalk_permit_for_the_ordered_repair_is_issued_in_the_order_s_case(clerk, tmp_path):
     clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-05-04")
     clerk("issue", "LU-C-2026-0001", today="2026-05-04")

@@ -125,6 +125,47 @@ def test_the_published_elm_notice_counts_its_30_days_from_the_publication_not_it
     ]
 
 
+def test_the_published_elm_notice_states_the_last_day_to_appeal_from_its_publication(
+    clerk, tmp_path
+):
+    # An owner who cannot be found has no day of receipt (attorney review PA40-a): the notice
+    # names the day of publication and the last day to appeal, 7 days from it.
+    elm_notice_mailed_and_returned(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*PUBLICATION_FACTS), today="2026-07-22")
+    clerk("case", "record", "PA-C-2026-0001", "--event=publication=2026-07-30", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22")
+    published = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert "the day you receive it" not in published
+    assert (
+        "within 7 days of its publication on July 30, 2026, that is, no later than Thursday, "
+        "August 6, 2026" in published
+    )
+    assert "the Village relies on the day this notice is published" in published
+
+
+def test_a_publication_recorded_on_another_day_moves_the_register_deadline_and_warns(clerk):
+    # The case expected the newspaper on Thursday, July 30; it printed the notice on Saturday,
+    # August 1. The 30 days run from the publication the service records: Monday, August 31.
+    elm_notice_mailed_and_returned(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*PUBLICATION_FACTS), today="2026-07-22")
+    clerk("case", "record", "PA-C-2026-0001", "--event=publication=2026-07-30", today="2026-07-22")
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-abatement-publication", today="2026-07-22")
+    served = clerk(
+        "serve",
+        "PA-D-2026-00002",
+        "--method",
+        "publication",
+        "--by",
+        "The Palmyra Prairie Courier",
+        "--at",
+        "2026-08-01T06:00",
+        today="2026-08-02",
+    )
+    assert "Deadline: Monday, August 31, 2026" in served.output
+    assert "The case gives the publication as" in served.output
+    assert "asks for less time than the ordinance allows" in served.output
+
+
 def test_the_publication_follows_a_written_notice_and_there_is_one_for_each(clerk):
     clerk(
         "case",

@@ -15,7 +15,7 @@ from notice_figures import figures_of
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.render import Renderer
 
 D = Decimal
@@ -225,11 +225,19 @@ def test_the_elm_publication_is_served_only_by_publication():
     assert [s.method for s in notice.service] == ["publication"]
 
 
-def test_both_elm_notices_tell_the_owner_of_the_7_days_to_appeal_from_receipt():
-    for case in ("dutch-elm-abatement-notice", "dutch-elm-abatement-publication"):
-        text = Renderer().render(CASEBOOK / f"{case}.toml").html
-        assert "within 7 days of the day you receive it" in text
-        assert "§ 8.15(14)" in text
+def test_the_written_elm_notice_tells_the_owner_of_the_7_days_to_appeal_from_receipt():
+    text = Renderer().render(CASEBOOK / "dutch-elm-abatement-notice.toml").html
+    assert "within 7 days of the day you receive it" in text
+    assert "§ 8.15(14)" in text
+
+
+def test_the_published_elm_notice_states_the_last_day_to_appeal_7_days_from_publication():
+    # An owner who cannot be found has no day of receipt (attorney review PA40-a).
+    text = Renderer().render(CASEBOOK / "dutch-elm-abatement-publication.toml").html
+    assert "the day you receive it" not in text
+    assert "within 7 days of its publication on July 30, 2026" in text
+    assert "no later than Thursday, August 6, 2026" in text
+    assert "§ 8.15(14)" in text
 
 
 # --- § 8.15(7): tree permit ------------------------------------------------------------------------
@@ -492,3 +500,19 @@ def test_a_reversal_of_an_order_on_a_ground_the_ordinance_does_not_give_is_refus
             reversal("unsightly"),
             today=date(2026, 9, 3),
         )
+
+
+def test_a_service_recording_an_event_no_period_counts_from_is_refused(tmp_path):
+    # records_event makes a service the event a deadline counts from; naming another event
+    # would record nothing the notice counts, so the notice file is refused naming the key.
+    source = load_notice("palmyra", "dutch-elm-abatement-publication").path
+    folder = tmp_path / "notices" / "palmyra"
+    folder.mkdir(parents=True)
+    (folder / "dutch-elm-abatement-publication.toml").write_text(
+        source.read_text(encoding="utf-8").replace(
+            'records_event = "publication"', 'records_event = "mailing"'
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match=r"service\.records_event"):
+        load_notice("palmyra", "dutch-elm-abatement-publication", tmp_path)

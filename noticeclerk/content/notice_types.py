@@ -120,6 +120,10 @@ class ServiceSpec(Table):
     # (tests/test_catalogue.py holds each to the ordinance text). `words` is the notice's own
     # plain statement of the method; only `quote` is ever printed as the ordinance's text.
     quote: Text | None = None
+    # The case event a service by this method is: a notice served by publication counts its
+    # periods from the day the register records it published, not from the day the case
+    # expected it (attorney review PA40-a). None: the service is no event the notice counts from.
+    records_event: Text | None = None
 
 
 class SuspensionSpec(Table):
@@ -416,6 +420,8 @@ class ServiceMethod:
     words: str
     section: str
     quote: str | None = None
+    # The case event a recorded service by this method is (see ServiceSpec.records_event).
+    records_event: str | None = None
 
 
 @dataclass(frozen=True)
@@ -701,6 +707,19 @@ def _notice_from_table(
             "names a bill the notice computes; declare it under [bills] or name a 'computation'",
         )
     _check_remittance(path, table, deadline)
+    counted_from = {
+        deadline_anchor(rule)
+        for rule in (deadline, *declared.periods.values())
+        if rule is not None and deadline_anchor(rule)
+    }
+    for entry in table.service:
+        if entry.records_event is not None and entry.records_event not in counted_from:
+            raise ConfigError(
+                path,
+                "service.records_event",
+                f"'{entry.records_event}' is no event the deadline or a period counts from; "
+                f"name one of: {', '.join(sorted(counted_from)) or '(none)'}",
+            )
     takes = _takes(path, table.follows, facts) if table.follows else {}
     declared = dataclasses.replace(declared, optional=frozenset(takes))
     return NoticeType(
@@ -725,6 +744,7 @@ def _notice_from_table(
                 entry.words.strip(),
                 entry.section,
                 " ".join(entry.quote.split()) if entry.quote else None,
+                entry.records_event,
             )
             for entry in table.service
         ),
@@ -921,6 +941,12 @@ def _periods(
     # period may count from it (the earliest end of a time that runs from receipt).
     if table.document_date_is is not None:
         dated.add(table.document_date_is)
+    # So is the event a deadline not moved by service counts from (the publication): the case
+    # records it before the document can be issued, so a period may count from it too.
+    if table.deadline is not None and not table.deadline_counts_from_service:
+        anchor = deadline_anchor(parse_rule(dict(table.deadline), path, "deadline"))
+        if anchor is not None:
+            dated.add(anchor)
     periods: dict[str, DeadlineRule] = {}
     quiet = set()
     counted_by = {}

@@ -102,6 +102,8 @@ class Served:
     # Set when the deadline counts from something other than service (the Board's order) and
     # the document reaches its addressee on or after its last day.
     served_too_late: str | None = None
+    # Set when a publication is recorded on another day than the one the document prints.
+    published_otherwise: str | None = None
 
 
 def serve(
@@ -143,7 +145,11 @@ def serve(
             check_moment(called_at, document, now, "--called-at")
         address = _checked_particulars(session, document, notice, request, at)
         waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
-        deadline = None if waiting else deadline_after(session, document, notice, village, at)
+        deadline = (
+            None
+            if waiting
+            else deadline_after(session, document, notice, village, at, method=request.method)
+        )
         session.add(
             Service(
                 document_id=document.id,
@@ -182,6 +188,7 @@ def serve(
             waiting,
             stated_too_early(document, deadline, village.timezone),
             served_too_late(document, notice, at),
+            published_otherwise(document, notice, request.method, at, village.timezone),
         )
 
 
@@ -264,9 +271,16 @@ def _day(moment: date | datetime) -> date:
 
 
 def deadline_after(
-    session: Session, document: Document, notice: NoticeType, village: Village, effective: datetime
+    session: Session,
+    document: Document,
+    notice: NoticeType,
+    village: Village,
+    effective: datetime,
+    *,
+    method: str | None = None,
 ) -> Deadline | None:
-    """The deadline the notice type's rule gives when service takes effect at `effective`."""
+    """The deadline the notice type's rule gives when service by `method` takes effect at
+    `effective`."""
     rule = notice.deadline
     if rule is None:
         return None
@@ -276,7 +290,42 @@ def deadline_after(
         # The event the deadline counts from is the service itself; a rule counting from a
         # moment keeps the time, a rule counting days uses the village's calendar day.
         events[anchor] = effective
+    recorded = records_event(notice, method)
+    if recorded is not None and recorded == anchor:
+        # A notice served by publication counts from the day the newspaper printed it, as the
+        # service records it, whatever day the case expected (attorney review PA40-a).
+        events[anchor] = effective
     return rule.deadline(village.calendar, events, latest(document.case, "fact", village.timezone))
+
+
+def records_event(notice: NoticeType, method: str | None) -> str | None:
+    """The case event a service by `method` is, as the notice type declares it, or None."""
+    for entry in notice.service:
+        if entry.method == method:
+            return entry.records_event
+    return None
+
+
+def published_otherwise(
+    document: Document, notice: NoticeType, method: str, at: datetime, zone: ZoneInfo
+) -> str | None:
+    """A warning when a service records an event (publication) on another day than the one
+    the case gave it when the document was issued: the document prints that other day."""
+    event = records_event(notice, method)
+    if event is None:
+        return None
+    expected = latest(document.case, "event", zone).get(event)
+    if expected is None:
+        return None
+    day = expected.date() if isinstance(expected, datetime) else expected
+    if day == at.date():
+        return None
+    return (
+        f"The case gives the {event.replace('_', ' ')} as {spell_date(day)}, the day the "
+        f"document prints, but this service records it on {spell_date(at.date())}; the "
+        "deadline counts from the service. Void the document and issue one stating the day "
+        "it was published before relying on it."
+    )
 
 
 def _check_residence(document: Document, notice: NoticeType, request: ServiceRequest) -> None:
