@@ -206,6 +206,8 @@ def village_context(village: Village) -> dict[str, Any]:
         "demonstration": letterhead.demonstration,
         # Every page of a sample or demonstration village's document carries it.
         "specimen_mark": village.specimen_mark,
+        # A specimen's last words: its persons, cases and unset figures are fictional.
+        "specimen_note": village.specimen_note,
         "state": village.state.value,
         "state_name": village.state.state_name,
         "county": letterhead.county,

@@ -14,6 +14,7 @@ from clerk import VILLAGE_A_DIRECTIVE, clerk_at, day_after
 from document_text import pdf_pages
 from pypdf import PdfReader
 
+from noticeclerk.content.folders import casebook_cases
 from noticeclerk.render import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +94,21 @@ def test_a_village_s_own_documents_carry_no_specimen_mark(tmp_path):
     document, headers = word_headers(rendered.files["docx"])
     assert all("SPECIMEN" not in text for text in headers)
     assert "SPECIMEN" not in document.core_properties.title
+    assert "sample data" not in rendered.html
+
+
+@pytest.mark.parametrize("case", casebook_cases(), ids=lambda c: f"{c.parent.name}/{c.stem}")
+def test_a_specimen_says_once_at_its_end_that_its_data_and_unset_figures_are_fictional(
+    case, renderer
+):
+    # One label for every fictional figure: a Board's rate or a resolution number in a sample
+    # case is never taken for the Village's own (review SYS-12).
+    words = " ".join(
+        " ".join(pdf_pages(renderer.render(case, formats=("pdf",)).files["pdf"])).split()
+    )
+    note = "This specimen was made from sample data. The persons, property addresses, cases"
+    assert words.count(note) == 1
+    assert "every figure the ordinance does not itself set" in words
 
 
 def test_an_affidavit_of_service_of_a_sample_village_carries_the_mark_on_every_page(

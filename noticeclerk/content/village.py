@@ -67,6 +67,13 @@ LETTERHEAD = "letterhead.toml"
 # running header (the letterhead on the first page) and in the files' metadata: the officers,
 # the telephone or the whole village are fictional, so no page may pass for a real notice.
 SPECIMEN_MARK = "SPECIMEN — NOT AN OFFICIAL NOTICE OF THE VILLAGE"
+# What a specimen says, once, of its figures: one label for every fictional figure, so that none
+# (a Board's rate, a fee, a resolution number) passes for the Village's own (review SYS-12).
+SPECIMEN_NOTE = (
+    "This specimen was made from sample data. The persons, property addresses, cases and "
+    "officers in it are fictional, and so is every figure the ordinance does not itself set: "
+    "a rate, fee, resolution number or day that the Village Board or an officer would fix."
+)
 # A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
 _DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
 _MAX_RATE_DECIMALS = 6
@@ -542,6 +549,11 @@ class Village:
         """The mark every page of its documents carries, or None for a real village's own."""
         demonstration = self.printed is not None and self.printed.demonstration
         return SPECIMEN_MARK if self.sample or demonstration else None
+
+    @property
+    def specimen_note(self) -> str | None:
+        """What a specimen says at its end of the fictional data it was made from, or None."""
+        return SPECIMEN_NOTE if self.specimen_mark else None
 
     @property
     def timezone(self) -> ZoneInfo:

@@ -270,6 +270,7 @@ STYLES: dict[str, Style] = {
         keep_together=AVOID,
     ),
     ".small": Style(size=9),
+    ".specimen-note": Style(margin_top=inches(0.25), size=9),
     ".keep-together": Style(keep_together=AVOID),
     ".cite": Style(nowrap=True),  # Word can keep a table cell's text on one line, not a span's
     ".narrower": Style(margin_right=inches(0.4)),
