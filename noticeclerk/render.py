@@ -109,7 +109,6 @@ class Renderer:
         """Render any template with a context on the village's letterhead."""
         letterhead = village.letterhead
         html = render_html(template, context, environment=self.environment(letterhead.locale))
-        html = _SECTION_SPACE.sub("\\1\u00a0", html)
         if _STYLE_ELEMENT.search(html):
             raise ConfigError(
                 template,
@@ -119,9 +118,10 @@ class Renderer:
             )
         folders = list(letterhead.folders)
         files: dict[str, bytes] = {}
+        printed = bind_section_signs(html)
         if "pdf" in formats:
             files["pdf"] = render_pdf(
-                html,
+                printed,
                 folders,
                 identifier=number,
                 stylesheets=self.stylesheets,
@@ -131,7 +131,7 @@ class Renderer:
             )
         if "docx" in formats:
             files["docx"] = render_docx(
-                html,
+                printed,
                 folders,
                 title=title,
                 author=village.name,
@@ -139,6 +139,12 @@ class Renderer:
                 specimen_mark=village.specimen_mark,
             )
         return Rendered(village.slug, stem, files, html, title.split(" — ")[0])
+
+
+def bind_section_signs(html: str) -> str:
+    """The letter as printed: each "§" bound to its number by a no-break space, so that no line
+    ends with a bare "§"; Rendered.html keeps the template's plain spaces."""
+    return _SECTION_SPACE.sub("\\1\u00a0", html)
 
 
 def render_case(
