@@ -1103,3 +1103,79 @@ def test_an_extension_after_the_permit_became_void_is_refused_and_takes_no_numbe
     assert late.exit_code == 1
     assert "requires a new permit" in " ".join(late.output.split())
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.15(6)(b): the special tax follows the elm notice, on the owner's written request -----
+
+ELM_TAX_FACTS = [
+    "removed_on=2026-08-27",
+    "removal=a tree service cut down the elm and removed it with its stump.",
+    "levy=Resolution No. 2026-19 of the Village Board, adopted September 14, 2026,",
+    "request_received_on=2026-09-28",
+    "installment_years=2",
+]
+
+
+def elm_notice_issued(clerk) -> None:
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "dutch-elm-abatement-notice",
+        *facts(*ELM_FACTS),
+        "--event=notice_dated=2026-07-17",
+        today="2026-07-17",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-07-17")
+
+
+def test_the_elm_special_tax_follows_the_notice_and_takes_its_number_and_date(clerk, tmp_path):
+    elm_notice_issued(clerk)
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    owner_name = shown["parcels"][0]["owner_name"]
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(
+            *ELM_TAX_FACTS,
+            f"request_signed_by={owner_name}",
+            "costs=Cutting down and removing the elm|1200.00",
+        ),
+        today="2026-10-05",
+    )
+    clerk("issue", "PA-C-2026-0001", "dutch-elm-special-tax", today="2026-10-05")
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "dutch-elm-abatement-notice", None),
+        ("PA-D-2026-00002", "dutch-elm-special-tax", "PA-D-2026-00001"),
+    ]
+    text = exported_text(clerk, "PA-D-2026-00002", tmp_path)
+    assert "By notice No. PA-D-2026-00001, dated July 17, 2026" in text
+    # $600 a year; 10% on the $1,200 and then the $600 unpaid.
+    assert "$600.00 $120.00 $720.00 $600.00" in text
+    assert "$600.00 $60.00 $660.00 $0.00" in text
+
+
+def test_an_installment_request_not_signed_by_the_owner_is_refused_and_takes_no_number(clerk):
+    elm_notice_issued(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(
+            *ELM_TAX_FACTS,
+            "request_signed_by=A Tenant",
+            "costs=Cutting down and removing the elm|1200.00",
+        ),
+        today="2026-10-05",
+    )
+    refused = clerk(
+        "issue", "PA-C-2026-0001", "dutch-elm-special-tax", today="2026-10-05", ok=False
+    )
+    assert refused.exit_code == 1
+    assert "who is not the owner of record" in refused.output
+    assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")] == ["PA-D-2026-00001"]

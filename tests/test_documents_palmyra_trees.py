@@ -516,3 +516,81 @@ def test_a_service_recording_an_event_no_period_counts_from_is_refused(tmp_path)
     )
     with pytest.raises(ConfigError, match=r"service\.records_event"):
         load_notice("palmyra", "dutch-elm-abatement-publication", tmp_path)
+
+
+# --- § 8.15(6)(b): the Dutch elm special tax, in installments on the owner's request ---------
+
+
+def elm_tax_facts(**changes) -> dict:
+    facts = {
+        "elm_notice_number": "PA-2026-N-0024",
+        "elm_notice_date": date(2026, 7, 20),
+        "tree": "one American elm",
+        "removed_on": date(2026, 8, 27),
+        "removal": "the elm was cut down and removed.",
+        "levy": "Resolution No. 2026-19",
+        "costs": [{"description": "Cutting down and removal", "amount": D("1200.00")}],
+        "request_signed_by": "Bernard Okafor",
+        "request_received_on": date(2026, 9, 28),
+        "installment_years": 4,
+    }
+    facts.update(changes)
+    return facts
+
+
+def test_the_elm_special_tax_is_paid_in_the_requested_yearly_installments_at_10_percent():
+    figures = figures_of(
+        "palmyra", "dutch-elm-special-tax", elm_tax_facts(), today=date(2026, 10, 5)
+    )
+    plan = figures["installments"]
+    assert figures["special_tax"]["total"] == D("1200.00")
+    assert plan["rate"] == "10%"
+    # $300 of principal a year; 10% on the $1,200, $900, $600 and $300 unpaid in each year.
+    assert [(r["principal"], r["interest"]) for r in plan["rows"]] == [
+        (D("300.00"), D("120.00")),
+        (D("300.00"), D("90.00")),
+        (D("300.00"), D("60.00")),
+        (D("300.00"), D("30.00")),
+    ]
+    assert plan["total"] == D("1500.00")
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"installment_years": 5}, '"not exceeding 4 yearly installments"'),
+        ({"installment_years": 0}, "from 1 to 4"),
+        ({"request_received_on": date(2026, 10, 6)}, "issue the bill once the request is received"),
+        ({"removed_on": date(2026, 7, 20)}, "not after the notice to abate dated"),
+        ({"costs": [{"description": "Nothing", "amount": D("0.00")}]}, "more than $0.00"),
+    ],
+)
+def test_an_elm_special_tax_the_ordinance_does_not_allow_is_refused(changes, says):
+    with pytest.raises(InputError, match=None) as refused:
+        figures_of(
+            "palmyra", "dutch-elm-special-tax", elm_tax_facts(**changes), today=date(2026, 10, 5)
+        )
+    assert says in str(refused.value)
+
+
+def test_the_elm_special_tax_is_refused_in_a_village_that_does_not_list_the_elm_tax_plan(
+    monkeypatch,
+):
+    import dataclasses
+
+    from noticeclerk.computations import palmyra_elm_tax
+    from noticeclerk.computations.figures import CaseContext
+
+    village = load_village("palmyra")
+    without = dataclasses.replace(
+        village, installments=dataclasses.replace(village.installments, plans=("assessment",))
+    )
+    case = CaseContext(
+        facts=elm_tax_facts(),
+        events={},
+        village=without,
+        today=date(2026, 10, 5),
+        declared={"special_tax": {"total": D("1200.00")}},
+    )
+    with pytest.raises(InputError, match='add "elm-tax" to plans under \\[installments\\]'):
+        palmyra_elm_tax.palmyra_elm_special_tax(case)
