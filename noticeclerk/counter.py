@@ -306,6 +306,15 @@ def installments_at_counter(
             parse_day(notice_date, "--notice-date"), parse_day(first_due, "--first-due")
         )
         counting = found.installment_counting()
+    elm_tax_interest = None
+    if chosen is Plan.ELM_TAX:
+        if found is None:
+            raise InputError(
+                "Give --village NAME with --plan elm-tax: whether the first installment bears "
+                f"interest is the village's reading of {PALMYRA_8_15_6_B}, declared in its "
+                "letterhead's [installments] elm_tax_interest."
+            )
+        elm_tax_interest = found.installments.elm_tax_interest
     schedule = installment_schedule(
         amount,
         years,
@@ -313,6 +322,7 @@ def installments_at_counter(
         chosen,
         dates=dates,
         counting=counting,
+        elm_tax_interest=elm_tax_interest,
     )
     if prepay_on is None:
         return schedule, None

@@ -282,12 +282,15 @@ def test_the_table_prints_each_installment(runner):
     assert "Total interest $750.00; total paid $5,750.00." in result.output
 
 
-def test_the_elm_tax_is_at_10_percent(runner):
-    data = as_json(
-        runner, "installments", "--principal", "1200", "--years", "4", "--plan", "elm-tax"
-    )
+def test_the_elm_tax_is_at_10_percent_with_the_first_installment_as_the_village_reads_it(runner):
+    args = ("installments", "--principal", "1200", "--years", "4", "--plan", "elm-tax")
+    data = as_json(runner, *args, "--village", "palmyra")
     assert data["rate"] == "10"
-    assert [i["interest"] for i in data["installments"]] == ["120.00", "90.00", "60.00", "30.00"]
+    # Palmyra's file reads "Interest on the deferred payments" as sparing the first installment.
+    assert [i["interest"] for i in data["installments"]] == ["0.00", "90.00", "60.00", "30.00"]
+    result = runner.invoke(cli, ["calc", *args])
+    assert result.exit_code == 1
+    assert "Give --village NAME with --plan elm-tax" in result.output
 
 
 # --- fee ------------------------------------------------------------------------------------

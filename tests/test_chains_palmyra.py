@@ -1155,8 +1155,9 @@ def test_the_elm_special_tax_follows_the_notice_and_takes_its_number_and_date(cl
     ]
     text = exported_text(clerk, "PA-D-2026-00002", tmp_path)
     assert "By notice No. PA-D-2026-00001, dated July 17, 2026" in text
-    # $600 a year; 10% on the $1,200 and then the $600 unpaid.
-    assert "$600.00 $120.00 $720.00 $600.00" in text
+    # $600 a year: the first paid when the tax is due, not deferred (Palmyra's reading of
+    # § 8.15(6)(b)), then 10% on the $600 unpaid.
+    assert "$600.00 $0.00 $600.00 $600.00" in text
     assert "$600.00 $60.00 $660.00 $0.00" in text
 
 

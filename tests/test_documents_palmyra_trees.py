@@ -545,14 +545,15 @@ def test_the_elm_special_tax_is_paid_in_the_requested_yearly_installments_at_10_
     plan = figures["installments"]
     assert figures["special_tax"]["total"] == D("1200.00")
     assert plan["rate"] == "10%"
-    # $300 of principal a year; 10% on the $1,200, $900, $600 and $300 unpaid in each year.
+    # $300 of principal a year; the first, paid when the tax is due, is not deferred (Palmyra's
+    # file reads § 8.15(6)(b) so), then 10% on the $900, $600 and $300 unpaid in each year.
     assert [(r["principal"], r["interest"]) for r in plan["rows"]] == [
-        (D("300.00"), D("120.00")),
+        (D("300.00"), D("0.00")),
         (D("300.00"), D("90.00")),
         (D("300.00"), D("60.00")),
         (D("300.00"), D("30.00")),
     ]
-    assert plan["total"] == D("1500.00")
+    assert plan["total"] == D("1380.00")
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import pytest
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.installments import (
     DayCount,
+    ElmTaxInterest,
     InstallmentDates,
     InterestCounting,
     Plan,
@@ -78,12 +79,25 @@ def test_the_rate_is_the_borrowing_rate_plus_2_percent():
 
 def test_the_elm_special_tax_is_at_most_four_installments_at_10_percent():
     rate = Plan.ELM_TAX.fixed_rate
-    schedule = installment_schedule(D("1200.00"), 4, rate, Plan.ELM_TAX)
+    every = ElmTaxInterest.EVERY_INSTALLMENT
+    schedule = installment_schedule(D("1200.00"), 4, rate, Plan.ELM_TAX, elm_tax_interest=every)
     assert [str(i.interest) for i in schedule.installments] == ["120.00", "90.00", "60.00", "30.00"]
     with pytest.raises(InputError, match=r"not more than 4 yearly installments \(Palmyra § 8\.15"):
-        installment_schedule(D("1200.00"), 5, rate, Plan.ELM_TAX)
+        installment_schedule(D("1200.00"), 5, rate, Plan.ELM_TAX, elm_tax_interest=every)
     with pytest.raises(InputError, match="bears interest at 10%"):
-        installment_schedule(D("1200.00"), 4, FIVE, Plan.ELM_TAX)
+        installment_schedule(D("1200.00"), 4, FIVE, Plan.ELM_TAX, elm_tax_interest=every)
+
+
+def test_the_elm_tax_s_first_installment_bears_interest_only_as_the_village_reads_the_section():
+    # § 8.15(6)(b): "Interest on the deferred payments": is the first installment deferred?
+    rate = Plan.ELM_TAX.fixed_rate
+    deferred = installment_schedule(
+        D("1200.00"), 4, rate, Plan.ELM_TAX, elm_tax_interest=ElmTaxInterest.DEFERRED_INSTALLMENTS
+    )
+    assert [str(i.interest) for i in deferred.installments] == ["0.00", "90.00", "60.00", "30.00"]
+    assert any("is not deferred, so it bears no interest" in str(s) for s in deferred.steps)
+    with pytest.raises(InputError, match=r"\[installments\] elm_tax_interest"):
+        installment_schedule(D("1200.00"), 4, rate, Plan.ELM_TAX)
 
 
 # The Village's choices the ordinance leaves open, as a village file would declare them.

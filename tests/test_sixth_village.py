@@ -27,7 +27,7 @@ closures = [{date = 2026-12-24, name = "Christmas Eve"}]
 [letterhead]
 county = "Dane"
 number_prefix = "MG"
-address_lines = ["Village Hall", "Maple Grove, Wisconsin 53999"]
+address_lines = ["Village Hall", "200 Maple Street", "Maple Grove, Wisconsin 53999"]
 phone = "(555) 010-0199"
 office_hours = "Monday to Friday, 8:00 a.m. to 4:00 p.m."
 
@@ -97,6 +97,10 @@ says = "The Village cut the weeds on {cut_on}, but the owner had until {time_to_
 [bills.charges]
 authority = "§ 9-4"
 lines = "costs"
+
+[remittance]
+pay_to = "Village Clerk"
+no_due_day = "Section 9-4 sets no day for payment"
 """
     + SERVICE
 )

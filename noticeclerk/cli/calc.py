@@ -370,7 +370,8 @@ def calc_installments(
       noticeclerk calc installments --principal 5000 --years 5 --borrowing-rate 3.5 \\
           --village palmyra --notice-date 2026-09-01 --first-due 2027-01-31 \\
           --prepay-on 2028-11-15 --paid 2
-      noticeclerk calc installments --principal 1200 --years 4 --plan elm-tax --json
+      noticeclerk calc installments --principal 1200 --years 4 --plan elm-tax \\
+          --village palmyra --json
     """
     from noticeclerk.counter import installments_at_counter
 

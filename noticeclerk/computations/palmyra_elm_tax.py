@@ -39,7 +39,11 @@ def palmyra_elm_special_tax(case: CaseContext) -> dict[str, Any]:
     rate = Plan.ELM_TAX.fixed_rate
     assert rate is not None  # § 8.15(6)(b) fixes it
     schedule = installment_schedule(
-        special_tax["total"], case.facts["installment_years"], rate, Plan.ELM_TAX
+        special_tax["total"],
+        case.facts["installment_years"],
+        rate,
+        Plan.ELM_TAX,
+        elm_tax_interest=case.village.installments.elm_tax_interest,
     )
     return {
         "installments": {

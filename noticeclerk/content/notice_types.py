@@ -1055,7 +1055,7 @@ def _check_remittance(path: Path, table: NoticeFile, deadline: object) -> None:
             path,
             "remittance",
             "is missing: a bill ends with a remittance stub; say whom to pay, such as "
-            '[remittance] pay_to = "the Village Clerk"',
+            '[remittance] pay_to = "Village Clerk"',
         )
     if deadline is None and table.remittance.no_due_day is None:
         raise ConfigError(

@@ -58,7 +58,7 @@ from noticeclerk.rules.fees import (
     Note,
     TableEntry,
 )
-from noticeclerk.rules.installments import DayCount, InterestCounting, Rounding
+from noticeclerk.rules.installments import DayCount, ElmTaxInterest, InterestCounting, Rounding
 from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
 
@@ -141,6 +141,10 @@ class InstallmentsTable(Table):
     rounding: Literal["half-up", "down"] | None = None
     # When the first installment of real estate taxes is due, which installments are paid with.
     first_due: FirstDueTable | None = None
+    # Palmyra § 8.15(6)(b), "Interest on the deferred payments": whether the first installment
+    # of the elm tax, paid when the tax is due, bears interest (rules.installments
+    # .ElmTaxInterest). Required with the elm-tax plan; nothing is assumed.
+    elm_tax_interest: Literal["deferred_installments", "every_installment"] | None = None
 
 
 class NumberingTable(Table):
@@ -451,6 +455,7 @@ class InstallmentSettings:
     plans: tuple[str, ...] = ()
     counting: InterestCounting | None = None
     first_due: FirstDue | None = None
+    elm_tax_interest: ElmTaxInterest | None = None
 
 
 @dataclass(frozen=True)
@@ -895,7 +900,24 @@ def _installment_settings(name: str, path: Path, table: InstallmentsTable) -> In
                 f"month {given.month}, day {given.day} is not a day every year has",
             ) from None
         first_due = FirstDue(given.month, given.day, given.authority.strip(), given.words.strip())
-    return InstallmentSettings(tuple(table.plans), counting, first_due)
+    elm_tax_interest = None
+    if "elm-tax" in table.plans:
+        if table.elm_tax_interest is None:
+            raise ConfigError(
+                path,
+                "installments.elm_tax_interest",
+                'is missing: § 8.15(6)(b) charges interest "on the deferred payments" and does '
+                "not say whether the first installment, paid when the tax is due, bears it; "
+                'write "deferred_installments" (it does not) or "every_installment"',
+            )
+        elm_tax_interest = ElmTaxInterest(table.elm_tax_interest)
+    elif table.elm_tax_interest is not None:
+        raise ConfigError(
+            path,
+            "installments.elm_tax_interest",
+            'is for the elm-tax plan, which plans does not list; add "elm-tax" or remove it',
+        )
+    return InstallmentSettings(tuple(table.plans), counting, first_due, elm_tax_interest)
 
 
 def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:

@@ -210,6 +210,30 @@ class Plan(StrEnum):
         return None
 
 
+class ElmTaxInterest(StrEnum):
+    """How a village reads § 8.15(6)(b)'s "Interest on the deferred payments": the ordinance
+    does not say whether the first installment, paid when the tax falls due, is deferred."""
+
+    # Only the installments after the first are deferred, so the first bears no interest.
+    DEFERRED_INSTALLMENTS = "deferred_installments"
+    # Every installment, the first included, bears a year's interest on the unpaid balance.
+    EVERY_INSTALLMENT = "every_installment"
+
+    @property
+    def step(self) -> str:
+        if self is ElmTaxInterest.DEFERRED_INSTALLMENTS:
+            return (
+                'Interest is charged "on the deferred payments": the first installment is paid '
+                "when the special tax is due and is not deferred, so it bears no interest; each "
+                "later installment bears a year's interest on the unpaid balance, as the "
+                "Village's file reads the section"
+            )
+        return (
+            "Each installment, the first included, bears a year's interest on the unpaid "
+            "balance, as the Village's file reads the section"
+        )
+
+
 def assessment_rate(borrowing_percent: Decimal) -> Rate:
     """§ 8.03(3)(b)6: the Village's current borrowing rate plus 2 percentage points."""
     check_percent(borrowing_percent, "The Village's borrowing rate")
@@ -332,6 +356,7 @@ def installment_schedule(
     *,
     dates: InstallmentDates | None = None,
     counting: InterestCounting | None = None,
+    elm_tax_interest: ElmTaxInterest | None = None,
 ) -> Schedule:
     """Equal annual installments of principal, each with interest on the unpaid balance.
 
@@ -361,6 +386,12 @@ def installment_schedule(
             "Say how the village counts the days and rounds each installment's interest "
             "(the village's [installments] day_count and rounding)."
         )
+    if plan is Plan.ELM_TAX and elm_tax_interest is None:
+        raise InputError(
+            f'{PALMYRA_8_15_6_B} charges interest "on the deferred payments" and does not say '
+            "whether the first installment bears it; the village's file says how it reads the "
+            "section ([installments] elm_tax_interest)."
+        )
     parts = split_equally(principal, years)
     balance = principal
     installments = []
@@ -369,6 +400,8 @@ def installment_schedule(
         if dates is not None and counting is not None:
             period = period_interest(balance, rate, *dates.period(number), counting)
             interest = period.amount
+        elif number == 1 and elm_tax_interest is ElmTaxInterest.DEFERRED_INSTALLMENTS:
+            interest = Decimal("0.00")
         else:
             interest = to_cents(Fraction(balance) * Fraction(rate.percent) / 100)
         balance -= part
@@ -405,6 +438,8 @@ def installment_schedule(
             for i in installments
             if i.period is not None
         ]
+    elif elm_tax_interest is not None:
+        steps.append(Step(elm_tax_interest.step, PALMYRA_8_15_6_B))
     else:
         steps.append(
             Step(
