@@ -2,7 +2,8 @@
 as a clerk walks them, with a fixed clock: the Dutch elm notice and its publication when the
 owner cannot be found (§ 8.15(5)(b)1); a Forester's order, the hearing of the appeal and the
 Board's letter (§ 8.15(14)); the sidewalk order, its assessment schedule, the invoice and a
-deferment (§§ 8.04(1), 8.03(3), 8.03(4)); the excavation permit application answered by the
+deferment (§§ 8.04(1), 8.03(3), 8.03(4)), or the bill for the owner's 50 percent of the Village's
+work instead (§ 8.04(1)); the excavation permit application answered by the
 permit or by the refusal for frozen ground (§ 8.06(1), (9)); the excavation permit and the bill
 for restoring the surface (§ 8.06(7)). Each precondition refuses with its sentence and takes no
 number."""
@@ -430,8 +431,8 @@ DEFERMENT_FACTS = [
 ]
 
 
-def sidewalk_scheduled(clerk) -> None:
-    """The order served May 4 (20 days to May 26); the Village's work assessed June 15."""
+def sidewalk_ordered(clerk) -> None:
+    """The order issued and served on the owner May 4 (20 days to Tuesday, May 26)."""
     clerk(
         "case",
         "open",
@@ -465,6 +466,11 @@ def sidewalk_scheduled(clerk) -> None:
         "the premises",
         today="2026-05-05",
     )
+
+
+def sidewalk_scheduled(clerk) -> None:
+    """The order served May 4 (20 days to May 26); the Village's work assessed June 15."""
+    sidewalk_ordered(clerk)
     clerk("case", "record", "PA-C-2026-0001", *facts(*SCHEDULE_FACTS), today="2026-06-15")
     clerk(
         "case",
@@ -1054,4 +1060,60 @@ def test_an_extension_after_the_permit_became_void_is_refused_and_takes_no_numbe
     )
     assert late.exit_code == 1
     assert "requires a new permit" in " ".join(late.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.04(1): the owner's 50 percent of the sidewalk the Village built under the order -------
+
+SHARE_BILL_FACTS = [
+    "village_began_on=2026-06-08",
+    "village_completed_on=2026-06-10",
+    "village_work=the Department of Public Works replaced four heaved squares.",
+    "actual_costs=Replacement of four squares, 64 square feet|1093.00",
+]
+
+
+def test_the_share_bill_takes_the_order_s_number_service_and_deadline_and_bills_half(
+    clerk, tmp_path
+):
+    sidewalk_ordered(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22")
+    text = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert "Sidewalk order No. PA-D-2026-00001, served on you on May 4, 2026" in text
+    assert "until Tuesday, May 26, 2026" in text
+    assert "Please pay $546.50 to the Village Clerk" in text
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "sidewalk-order", None),
+        ("PA-D-2026-00002", "sidewalk-share-bill", "PA-D-2026-00001"),
+    ]
+
+
+def test_after_the_share_bill_the_order_is_not_also_assessed_and_not_billed_twice(clerk):
+    sidewalk_ordered(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22")
+    again = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-23", ok=False)
+    assert again.exit_code == 1
+    assert "PA-D-2026-00002 is already the Bill for the Owner's Share" in again.output
+
+
+def test_a_share_bill_after_the_order_was_assessed_is_refused_and_takes_no_number(clerk):
+    sidewalk_scheduled(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    late = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
+    assert late.exit_code == 1
+    assert "(sidewalk-assessment-schedule) already answers PA-D-2026-00001" in late.output
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 2
+
+
+def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk):
+    sidewalk_ordered(clerk)
+    early = ["village_began_on=2026-05-20", *SHARE_BILL_FACTS[1:]]
+    clerk("case", "record", "PA-C-2026-0001", *facts(*early), today="2026-06-22")
+    refused = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
+    assert refused.exit_code == 1
+    assert "not after the owner's time under sidewalk order PA-D-2026-00001" in " ".join(
+        refused.output.split()
+    )
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1

@@ -357,3 +357,44 @@ def test_a_restoration_period_shorter_than_10_days_is_refused():
             case_facts("surface-restoration-bill"),
             restoration_due_on=date(2026, 10, 5),
         )
+
+
+# --- § 8.04(1): the owner's 50 percent of a sidewalk the Village built ------------------------
+
+
+def share_bill(today: date = date(2026, 6, 22), **changes) -> dict:
+    facts = case_facts("sidewalk-share-bill")
+    return figures_of("palmyra", "sidewalk-share-bill", {**facts, **changes}, today=today)
+
+
+def test_the_share_bill_charges_the_owner_50_percent_of_the_village_s_actual_cost():
+    figures = share_bill()
+    assert figures["cost"]["total"] == D("1093.00")
+    assert figures["owner_share"]["total"] == D("546.50")
+    notice = load_notice("palmyra", "sidewalk-share-bill")
+    assert notice.signer == "clerk"
+    assert notice.recipient == "owner"
+    assert notice.amount_due == "owner_share"
+
+
+def test_the_share_bill_is_refused_for_work_the_village_began_within_the_owner_s_time():
+    # The order served May 4, 2026 gave the owner until Tuesday, May 26.
+    with pytest.raises(InputError, match="not after the owner's time"):
+        share_bill(village_began_on=date(2026, 5, 26))
+
+
+def test_the_share_bill_is_refused_before_the_village_completed_the_work():
+    with pytest.raises(InputError, match="before the Village completed the work"):
+        share_bill(today=date(2026, 6, 9))
+
+
+def test_the_share_bill_is_refused_when_the_village_gives_no_cost():
+    with pytest.raises(InputError, match="must be more than"):
+        share_bill(actual_costs=[])
+
+
+def test_the_share_bill_answers_its_order_once_instead_of_an_assessment_schedule():
+    notice = load_notice("palmyra", "sidewalk-share-bill")
+    assert notice.follows == ("sidewalk-order",)
+    assert notice.once is True
+    assert notice.instead_of == ("sidewalk-assessment-schedule",)
