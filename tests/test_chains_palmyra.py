@@ -1117,3 +1117,64 @@ def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk
         refused.output.split()
     )
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.10(2): the Superintendent's report to the Clerk, then the Clerk's statement -----------
+
+CLEARING_FACTS = [
+    "clearings=December 15, 2026, after the snowfall of December 13",
+    "surface_area_sqft=330",
+    "area_measured=the 66-foot frontage by the sidewalk's width of 5 feet",
+]
+CHARGE_FACTS = [
+    "posted_rate_per_sqft=0.12",
+    "schedule_adopted=the schedule of fees posted in the office of the Village Clerk",
+    "tax_roll_year=2027",
+]
+
+
+def clearing_reported(clerk) -> None:
+    """The Superintendent's report to the Clerk, dated Tuesday, March 2, 2027."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "snow-clearing-report",
+        *facts(*CLEARING_FACTS),
+        today="2027-03-02",
+    )
+    clerk(
+        "case",
+        "party",
+        "PA-C-2027-0001",
+        "--role",
+        "officer",
+        "--name",
+        "Village Clerk",
+        "--address",
+        "Village Hall|Palmyra WI 53156",
+        today="2027-03-02",
+    )
+    clerk("issue", "PA-C-2027-0001", today="2027-03-02")
+
+
+def test_the_tax_roll_statement_takes_the_report_s_day_and_its_clearings(clerk, tmp_path):
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
+    clerk("issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15")
+    text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
+    assert "On March 2, 2027, the Superintendent of Public Works informed the Village Clerk" in text
+    assert "330 square feet" in text
+    assert documents_of(clerk, "PA-C-2027-0001") == [
+        ("PA-D-2027-00001", "snow-clearing-report", None),
+        ("PA-D-2027-00002", "snow-ice-tax-roll-charge", "PA-D-2027-00001"),
+    ]
+    again = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-16", ok=False
+    )
+    assert again.exit_code == 1
+    assert "PA-D-2027-00002 is already the Statement" in again.output

@@ -1,5 +1,5 @@
-"""Palmyra's tree orders and appeals, snow and ice charges and street openings (Ch. 8,
-§§ 8.05, 8.06, 8.10, 8.15): the amounts against the ordinance's own numbers, the days counted
+"""Palmyra's tree orders and appeals, snow and ice reports and charges, street openings and
+the owner's share of sidewalk work (Ch. 8, §§ 8.04, 8.05, 8.06, 8.10, 8.15): the amounts against the ordinance's own numbers, the days counted
 under Wisconsin law, and the refusals the ordinance requires."""
 
 from __future__ import annotations
@@ -398,3 +398,28 @@ def test_the_share_bill_answers_its_order_once_instead_of_an_assessment_schedule
     assert notice.follows == ("sidewalk-order",)
     assert notice.once is True
     assert notice.instead_of == ("sidewalk-assessment-schedule",)
+
+
+# --- § 8.10(2): the Superintendent's report to the Clerk of a sidewalk cleared ----------------
+
+
+def test_the_clearing_report_goes_from_the_superintendent_to_the_clerk_and_states_the_area():
+    notice = load_notice("palmyra", "snow-clearing-report")
+    assert notice.signer == "superintendent_public_works"
+    assert notice.recipient == "officer"
+    figures = compute("snow-clearing-report", case_facts("snow-clearing-report"))
+    assert figures["area"] == "330"
+
+
+def test_a_clearing_report_without_a_clearing_or_an_area_is_refused():
+    facts = case_facts("snow-clearing-report")
+    with pytest.raises(InputError, match="lists no clearing"):
+        compute("snow-clearing-report", facts, clearings=[])
+    with pytest.raises(InputError, match="more than 0"):
+        compute("snow-clearing-report", facts, surface_area_sqft=D("0"))
+
+
+def test_the_tax_roll_statement_follows_the_report_and_takes_its_day():
+    notice = load_notice("palmyra", "snow-ice-tax-roll-charge")
+    assert notice.follows == ("snow-clearing-report",)
+    assert notice.takes == {"reported_on": "document_date"}
