@@ -1178,3 +1178,68 @@ def test_the_tax_roll_statement_takes_the_report_s_day_and_its_clearings(clerk, 
     )
     assert again.exit_code == 1
     assert "PA-D-2027-00002 is already the Statement" in again.output
+
+
+# --- § 8.12(1): the driveway permit application form, then the Board's permit -----------------
+
+DRIVEWAY_FACTS = [
+    "permittee=Tomasz and Ellen Wierzbicki, owners",
+    "location=the North Second Street frontage of 218 North Second Street",
+    "work=Reconstruct the driveway across the sidewalk in concrete, 18 feet wide.",
+    "reason=that the existing apron is broken and sunken below the sidewalk grade",
+    "application_received_at=2026-06-05T14:30",
+    "installation_begins_at=2026-06-09T07:00",
+    "width_ft=18",
+    "depth_inches=6",
+    "intersection_distance_ft=65",
+    "examined=examined by the Superintendent of Public Works on June 5, 2026",
+]
+
+
+def driveway_form_issued(clerk) -> str:
+    """The blank form handed out on Monday, June 1, 2026. Returns the form's number."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "driveway-permit-application.toml"),
+        today="2026-06-01",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-06-01")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Tomasz and Ellen Wierzbicki",
+        "--address",
+        "218 North Second Street|Palmyra WI 53156",
+        today="2026-06-05",
+    )
+    return issued.output.split("Issued ")[1].split(":")[0]
+
+
+def test_the_driveway_permit_answers_the_application_form_once(clerk):
+    form = driveway_form_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DRIVEWAY_FACTS), today="2026-06-05")
+    issued = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-05")
+    permit = issued.output.split("Issued ")[1].split(":")[0]
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (form, "driveway-permit-application", None),
+        (permit, "driveway-permit", form),
+    ]
+    again = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-06", ok=False)
+    assert again.exit_code == 1
+    assert f"{permit} is already the Driveway Permit for {form}" in again.output
+
+
+def test_a_driveway_application_received_less_than_24_hours_ahead_is_refused(clerk):
+    driveway_form_issued(clerk)
+    late = [*DRIVEWAY_FACTS[:4], "application_received_at=2026-06-08T14:30", *DRIVEWAY_FACTS[5:]]
+    clerk("case", "record", "PA-C-2026-0001", *facts(*late), today="2026-06-08")
+    refused = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-08", ok=False)
+    assert refused.exit_code == 1
+    assert "requires it at least 24 hours in advance" in " ".join(refused.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1

@@ -1,6 +1,7 @@
 """Palmyra's tree orders and appeals, snow and ice reports and charges, street openings and
-the owner's share of sidewalk work (Ch. 8, §§ 8.04, 8.05, 8.06, 8.10, 8.15): the amounts against the ordinance's own numbers, the days counted
-under Wisconsin law, and the refusals the ordinance requires."""
+the owner's share of sidewalk work, and the driveway permit application (Ch. 8, §§ 8.04, 8.05,
+8.06, 8.10, 8.12, 8.15): the amounts against the ordinance's own numbers, the days counted under
+Wisconsin law, and the refusals the ordinance requires."""
 
 from __future__ import annotations
 
@@ -423,3 +424,15 @@ def test_the_tax_roll_statement_follows_the_report_and_takes_its_day():
     notice = load_notice("palmyra", "snow-ice-tax-roll-charge")
     assert notice.follows == ("snow-clearing-report",)
     assert notice.takes == {"reported_on": "document_date"}
+
+
+# --- § 8.12(1): the driveway permit application form ------------------------------------------
+
+
+def test_the_driveway_application_is_a_form_filed_with_the_village_that_the_permit_follows():
+    form = load_notice("palmyra", "driveway-permit-application")
+    assert (form.kind, form.recipient) == ("application", "officer")
+    assert form.deadline is None
+    permit = load_notice("palmyra", "driveway-permit")
+    assert permit.follows == ("driveway-permit-application",)
+    assert permit.once is True
