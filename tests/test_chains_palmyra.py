@@ -1243,3 +1243,67 @@ def test_a_driveway_application_received_less_than_24_hours_ahead_is_refused(cle
     assert refused.exit_code == 1
     assert "requires it at least 24 hours in advance" in " ".join(refused.output.split())
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.06(8): the application after emergency measures, then the permit ---------------------
+
+
+def test_the_permit_follows_an_emergency_application_made_the_next_business_day(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-emergency-application.toml"),
+        today="2026-10-05",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    application = issued.output.split("Issued ")[1].split(":")[0]
+    with open(CASEBOOK / "palmyra" / "excavation-permit.toml", "rb") as sample:
+        permit_facts = tomllib.load(sample)["facts"]
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*(f"{name}={value}" for name, value in permit_facts.items())),
+        today="2026-10-05",
+    )
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Prairie Gas Service Company",
+        "--address",
+        "PO Box 12|Palmyra WI 53156",
+        today="2026-10-05",
+    )
+    permit = clerk("issue", "PA-C-2026-0001", "excavation-permit", today="2026-10-05")
+    number = permit.output.split("Issued ")[1].split(":")[0]
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (application, "excavation-emergency-application", None),
+        (number, "excavation-permit", application),
+    ]
+
+
+def test_an_emergency_application_after_the_next_business_day_takes_no_number(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-emergency-application.toml"),
+        today="2026-10-06",
+    )
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=application_received_on=2026-10-06",
+        today="2026-10-06",
+    )
+    late = clerk("issue", "PA-C-2026-0001", today="2026-10-06", ok=False)
+    assert late.exit_code == 1
+    words = " ".join(late.output.split())
+    assert "is too late for emergency measures taken on" in words
+    assert documents_of(clerk, "PA-C-2026-0001") == []

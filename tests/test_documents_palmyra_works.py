@@ -326,7 +326,13 @@ def test_the_frozen_ground_refusal_sets_no_deadline_and_answers_the_application_
     refusal = load_notice("palmyra", "excavation-refusal-frozen-ground")
     permit = load_notice("palmyra", "excavation-permit")
     assert refusal.deadline is None
-    assert refusal.follows == permit.follows == ("excavation-permit-application",)
+    assert refusal.follows == ("excavation-permit-application",)
+    # The permit also answers the application after emergency measures (§ 8.06(8)); the opening
+    # is already made then, so no refusal for frozen ground answers that one.
+    assert permit.follows == (
+        "excavation-permit-application",
+        "excavation-emergency-application",
+    )
     assert refusal.instead_of == ("excavation-permit",)
     assert permit.instead_of == ("excavation-refusal-frozen-ground",)
 
@@ -436,3 +442,43 @@ def test_the_driveway_application_is_a_form_filed_with_the_village_that_the_perm
     permit = load_notice("palmyra", "driveway-permit")
     assert permit.follows == ("driveway-permit-application",)
     assert permit.once is True
+
+
+# --- § 8.06(8): the application after emergency measures, not later than the next business day --
+
+
+def emergency(today: date = date(2026, 10, 5), **changes) -> dict:
+    facts = case_facts("excavation-emergency-application")
+    return figures_of(
+        "palmyra", "excavation-emergency-application", {**facts, **changes}, today=today
+    )
+
+
+def test_the_next_business_day_after_friday_emergency_measures_is_monday():
+    # Measures taken Friday, October 2, 2026: the next business day is Monday, October 5.
+    assert emergency()["apply_by"]["due"] == date(2026, 10, 5)
+
+
+def test_the_next_business_day_skips_a_legal_holiday():
+    # Wednesday, November 25, 2026; Thanksgiving Day, November 26, is a legal holiday.
+    figures = emergency(
+        today=date(2026, 11, 27),
+        measures_taken_on=date(2026, 11, 25),
+        application_received_on=date(2026, 11, 27),
+    )
+    assert figures["apply_by"]["due"] == date(2026, 11, 27)
+
+
+def test_an_emergency_application_after_the_next_business_day_is_refused():
+    with pytest.raises(InputError, match="too late for emergency measures"):
+        emergency(today=date(2026, 10, 6), application_received_on=date(2026, 10, 6))
+
+
+def test_an_emergency_application_before_the_measures_is_refused():
+    with pytest.raises(InputError, match="before the emergency measures were taken"):
+        emergency(application_received_on=date(2026, 10, 1))
+
+
+def test_the_excavation_permit_may_follow_the_emergency_application():
+    permit = load_notice("palmyra", "excavation-permit")
+    assert "excavation-emergency-application" in permit.follows
