@@ -2,7 +2,8 @@
 as a clerk walks them, with a fixed clock: the Dutch elm notice and its publication when the
 owner cannot be found (§ 8.15(5)(b)1); a Forester's order, the hearing of the appeal and the
 Board's letter (§ 8.15(14)); the sidewalk order, its assessment schedule, the invoice and a
-deferment (§§ 8.04(1), 8.03(3), 8.03(4)); the excavation permit application answered by the
+deferment (§§ 8.04(1), 8.03(3), 8.03(4)), or the bill for the owner's 50 percent of the Village's
+work instead (§ 8.04(1)); the excavation permit application answered by the
 permit or by the refusal for frozen ground (§ 8.06(1), (9)); the excavation permit and the bill
 for restoring the surface (§ 8.06(7)). Each precondition refuses with its sentence and takes no
 number."""
@@ -471,8 +472,8 @@ DEFERMENT_FACTS = [
 ]
 
 
-def sidewalk_scheduled(clerk) -> None:
-    """The order served May 4 (20 days to May 26); the Village's work assessed June 15."""
+def sidewalk_ordered(clerk) -> None:
+    """The order issued and served on the owner May 4 (20 days to Tuesday, May 26)."""
     clerk(
         "case",
         "open",
@@ -506,6 +507,11 @@ def sidewalk_scheduled(clerk) -> None:
         "the premises",
         today="2026-05-05",
     )
+
+
+def sidewalk_scheduled(clerk) -> None:
+    """The order served May 4 (20 days to May 26); the Village's work assessed June 15."""
+    sidewalk_ordered(clerk)
     clerk("case", "record", "PA-C-2026-0001", *facts(*SCHEDULE_FACTS), today="2026-06-15")
     clerk(
         "case",
@@ -1180,3 +1186,249 @@ def test_an_installment_request_not_signed_by_the_owner_is_refused_and_takes_no_
     assert refused.exit_code == 1
     assert "who is not the owner of record" in refused.output
     assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")] == ["PA-D-2026-00001"]
+
+
+# --- § 8.04(1): the owner's 50 percent of the sidewalk the Village built under the order -------
+
+SHARE_BILL_FACTS = [
+    "village_began_on=2026-06-08",
+    "village_completed_on=2026-06-10",
+    "village_work=the Department of Public Works replaced four heaved squares.",
+    "actual_costs=Replacement of four squares, 64 square feet|1093.00",
+]
+
+
+def test_the_share_bill_takes_the_order_s_number_service_and_deadline_and_bills_half(
+    clerk, tmp_path
+):
+    sidewalk_ordered(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22")
+    text = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert "Sidewalk order No. PA-D-2026-00001, served on you on May 4, 2026" in text
+    assert "until Tuesday, May 26, 2026" in text
+    assert "Please pay $546.50 to the Village Clerk" in text
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "sidewalk-order", None),
+        ("PA-D-2026-00002", "sidewalk-share-bill", "PA-D-2026-00001"),
+    ]
+
+
+def test_after_the_share_bill_the_order_is_not_also_assessed_and_not_billed_twice(clerk):
+    sidewalk_ordered(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22")
+    again = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-23", ok=False)
+    assert again.exit_code == 1
+    assert "PA-D-2026-00002 is already the Bill for the Owner's Share" in again.output
+
+
+def test_a_share_bill_after_the_order_was_assessed_is_refused_and_takes_no_number(clerk):
+    sidewalk_scheduled(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*SHARE_BILL_FACTS), today="2026-06-22")
+    late = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
+    assert late.exit_code == 1
+    assert "(sidewalk-assessment-schedule) already answers PA-D-2026-00001" in late.output
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 2
+
+
+def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk):
+    sidewalk_ordered(clerk)
+    early = ["village_began_on=2026-05-20", *SHARE_BILL_FACTS[1:]]
+    clerk("case", "record", "PA-C-2026-0001", *facts(*early), today="2026-06-22")
+    refused = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
+    assert refused.exit_code == 1
+    assert "not after the owner's time under sidewalk order PA-D-2026-00001" in " ".join(
+        refused.output.split()
+    )
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.10(2): the Superintendent's report to the Clerk, then the Clerk's statement -----------
+
+CLEARING_FACTS = [
+    "clearings=December 15, 2026, after the snowfall of December 13",
+    "surface_area_sqft=330",
+    "area_measured=the 66-foot frontage by the sidewalk's width of 5 feet",
+]
+CHARGE_FACTS = [
+    "posted_rate_per_sqft=0.12",
+    "schedule_adopted=the schedule of fees posted in the office of the Village Clerk",
+    "tax_roll_year=2027",
+]
+
+
+def clearing_reported(clerk) -> None:
+    """The Superintendent's report to the Clerk, dated Tuesday, March 2, 2027."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0815",
+        "--notice-type",
+        "snow-clearing-report",
+        *facts(*CLEARING_FACTS),
+        today="2027-03-02",
+    )
+    clerk(
+        "case",
+        "party",
+        "PA-C-2027-0001",
+        "--role",
+        "officer",
+        "--name",
+        "Village Clerk",
+        "--address",
+        "Village Hall|Palmyra WI 53156",
+        today="2027-03-02",
+    )
+    clerk("issue", "PA-C-2027-0001", today="2027-03-02")
+
+
+def test_the_tax_roll_statement_takes_the_report_s_day_and_its_clearings(clerk, tmp_path):
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
+    clerk("issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15")
+    text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
+    assert "On March 2, 2027, the Superintendent of Public Works informed the Village Clerk" in text
+    assert "330 square feet" in text
+    assert documents_of(clerk, "PA-C-2027-0001") == [
+        ("PA-D-2027-00001", "snow-clearing-report", None),
+        ("PA-D-2027-00002", "snow-ice-tax-roll-charge", "PA-D-2027-00001"),
+    ]
+    again = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-16", ok=False
+    )
+    assert again.exit_code == 1
+    assert "PA-D-2027-00002 is already the Statement" in again.output
+
+
+# --- § 8.12(1): the driveway permit application form, then the Board's permit -----------------
+
+DRIVEWAY_FACTS = [
+    "permittee=Tomasz and Ellen Wierzbicki, owners",
+    "location=the North Second Street frontage of 218 North Second Street",
+    "work=Reconstruct the driveway across the sidewalk in concrete, 18 feet wide.",
+    "reason=that the existing apron is broken and sunken below the sidewalk grade",
+    "application_received_at=2026-06-05T14:30",
+    "installation_begins_at=2026-06-09T07:00",
+    "width_ft=18",
+    "depth_inches=6",
+    "intersection_distance_ft=65",
+    "examined=examined by the Superintendent of Public Works on June 5, 2026",
+]
+
+
+def driveway_form_issued(clerk) -> str:
+    """The blank form handed out on Monday, June 1, 2026. Returns the form's number."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "driveway-permit-application.toml"),
+        today="2026-06-01",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-06-01")
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Tomasz and Ellen Wierzbicki",
+        "--address",
+        "218 North Second Street|Palmyra WI 53156",
+        today="2026-06-05",
+    )
+    return issued.output.split("Issued ")[1].split(":")[0]
+
+
+def test_the_driveway_permit_answers_the_application_form_once(clerk):
+    form = driveway_form_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DRIVEWAY_FACTS), today="2026-06-05")
+    issued = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-05")
+    permit = issued.output.split("Issued ")[1].split(":")[0]
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (form, "driveway-permit-application", None),
+        (permit, "driveway-permit", form),
+    ]
+    again = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-06", ok=False)
+    assert again.exit_code == 1
+    assert f"{permit} is already the Driveway Permit for {form}" in again.output
+
+
+def test_a_driveway_application_received_less_than_24_hours_ahead_is_refused(clerk):
+    driveway_form_issued(clerk)
+    late = [*DRIVEWAY_FACTS[:4], "application_received_at=2026-06-08T14:30", *DRIVEWAY_FACTS[5:]]
+    clerk("case", "record", "PA-C-2026-0001", *facts(*late), today="2026-06-08")
+    refused = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-08", ok=False)
+    assert refused.exit_code == 1
+    assert "requires it at least 24 hours in advance" in " ".join(refused.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+# --- § 8.06(8): the application after emergency measures, then the permit ---------------------
+
+
+def test_the_permit_follows_an_emergency_application_made_the_next_business_day(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-emergency-application.toml"),
+        today="2026-10-05",
+    )
+    issued = clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    application = issued.output.split("Issued ")[1].split(":")[0]
+    with open(CASEBOOK / "palmyra" / "excavation-permit.toml", "rb") as sample:
+        permit_facts = tomllib.load(sample)["facts"]
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*(f"{name}={value}" for name, value in permit_facts.items())),
+        today="2026-10-05",
+    )
+    clerk(
+        "case",
+        "party",
+        "PA-C-2026-0001",
+        "--role",
+        "applicant",
+        "--name",
+        "Prairie Gas Service Company",
+        "--address",
+        "PO Box 12|Palmyra WI 53156",
+        today="2026-10-05",
+    )
+    permit = clerk("issue", "PA-C-2026-0001", "excavation-permit", today="2026-10-05")
+    number = permit.output.split("Issued ")[1].split(":")[0]
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        (application, "excavation-emergency-application", None),
+        (number, "excavation-permit", application),
+    ]
+
+
+def test_an_emergency_application_after_the_next_business_day_takes_no_number(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "excavation-emergency-application.toml"),
+        today="2026-10-06",
+    )
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=application_received_on=2026-10-06",
+        today="2026-10-06",
+    )
+    late = clerk("issue", "PA-C-2026-0001", today="2026-10-06", ok=False)
+    assert late.exit_code == 1
+    words = " ".join(late.output.split())
+    assert "is too late for emergency measures taken on" in words
+    assert documents_of(clerk, "PA-C-2026-0001") == []

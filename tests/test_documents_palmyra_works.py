@@ -1,6 +1,7 @@
-"""Palmyra's tree orders and appeals, snow and ice charges and street openings (Ch. 8,
-§§ 8.05, 8.06, 8.10, 8.15): the amounts against the ordinance's own numbers, the days counted
-under Wisconsin law, and the refusals the ordinance requires."""
+"""Palmyra's tree orders and appeals, snow and ice reports and charges, street openings and
+the owner's share of sidewalk work, and the driveway permit application (Ch. 8, §§ 8.04, 8.05,
+8.06, 8.10, 8.12, 8.15): the amounts against the ordinance's own numbers, the days counted under
+Wisconsin law, and the refusals the ordinance requires."""
 
 from __future__ import annotations
 
@@ -325,7 +326,13 @@ def test_the_frozen_ground_refusal_sets_no_deadline_and_answers_the_application_
     refusal = load_notice("palmyra", "excavation-refusal-frozen-ground")
     permit = load_notice("palmyra", "excavation-permit")
     assert refusal.deadline is None
-    assert refusal.follows == permit.follows == ("excavation-permit-application",)
+    assert refusal.follows == ("excavation-permit-application",)
+    # The permit also answers the application after emergency measures (§ 8.06(8)); the opening
+    # is already made then, so no refusal for frozen ground answers that one.
+    assert permit.follows == (
+        "excavation-permit-application",
+        "excavation-emergency-application",
+    )
     assert refusal.instead_of == ("excavation-permit",)
     assert permit.instead_of == ("excavation-refusal-frozen-ground",)
 
@@ -357,3 +364,121 @@ def test_a_restoration_period_shorter_than_10_days_is_refused():
             case_facts("surface-restoration-bill"),
             restoration_due_on=date(2026, 10, 5),
         )
+
+
+# --- § 8.04(1): the owner's 50 percent of a sidewalk the Village built ------------------------
+
+
+def share_bill(today: date = date(2026, 6, 22), **changes) -> dict:
+    facts = case_facts("sidewalk-share-bill")
+    return figures_of("palmyra", "sidewalk-share-bill", {**facts, **changes}, today=today)
+
+
+def test_the_share_bill_charges_the_owner_50_percent_of_the_village_s_actual_cost():
+    figures = share_bill()
+    assert figures["cost"]["total"] == D("1093.00")
+    assert figures["owner_share"]["total"] == D("546.50")
+    notice = load_notice("palmyra", "sidewalk-share-bill")
+    assert notice.signer == "clerk"
+    assert notice.recipient == "owner"
+    assert notice.amount_due == "owner_share"
+
+
+def test_the_share_bill_is_refused_for_work_the_village_began_within_the_owner_s_time():
+    # The order served May 4, 2026 gave the owner until Tuesday, May 26.
+    with pytest.raises(InputError, match="not after the owner's time"):
+        share_bill(village_began_on=date(2026, 5, 26))
+
+
+def test_the_share_bill_is_refused_before_the_village_completed_the_work():
+    with pytest.raises(InputError, match="before the Village completed the work"):
+        share_bill(today=date(2026, 6, 9))
+
+
+def test_the_share_bill_is_refused_when_the_village_gives_no_cost():
+    with pytest.raises(InputError, match="must be more than"):
+        share_bill(actual_costs=[])
+
+
+def test_the_share_bill_answers_its_order_once_instead_of_an_assessment_schedule():
+    notice = load_notice("palmyra", "sidewalk-share-bill")
+    assert notice.follows == ("sidewalk-order",)
+    assert notice.once is True
+    assert notice.instead_of == ("sidewalk-assessment-schedule",)
+
+
+# --- § 8.10(2): the Superintendent's report to the Clerk of a sidewalk cleared ----------------
+
+
+def test_the_clearing_report_goes_from_the_superintendent_to_the_clerk_and_states_the_area():
+    notice = load_notice("palmyra", "snow-clearing-report")
+    assert notice.signer == "superintendent_public_works"
+    assert notice.recipient == "officer"
+    figures = compute("snow-clearing-report", case_facts("snow-clearing-report"))
+    assert figures["area"] == "330"
+
+
+def test_a_clearing_report_without_a_clearing_or_an_area_is_refused():
+    facts = case_facts("snow-clearing-report")
+    with pytest.raises(InputError, match="lists no clearing"):
+        compute("snow-clearing-report", facts, clearings=[])
+    with pytest.raises(InputError, match="more than 0"):
+        compute("snow-clearing-report", facts, surface_area_sqft=D("0"))
+
+
+def test_the_tax_roll_statement_follows_the_report_and_takes_its_day():
+    notice = load_notice("palmyra", "snow-ice-tax-roll-charge")
+    assert notice.follows == ("snow-clearing-report",)
+    assert notice.takes == {"reported_on": "document_date"}
+
+
+# --- § 8.12(1): the driveway permit application form ------------------------------------------
+
+
+def test_the_driveway_application_is_a_form_filed_with_the_village_that_the_permit_follows():
+    form = load_notice("palmyra", "driveway-permit-application")
+    assert (form.kind, form.recipient) == ("application", "officer")
+    assert form.deadline is None
+    permit = load_notice("palmyra", "driveway-permit")
+    assert permit.follows == ("driveway-permit-application",)
+    assert permit.once is True
+
+
+# --- § 8.06(8): the application after emergency measures, not later than the next business day --
+
+
+def emergency(today: date = date(2026, 10, 5), **changes) -> dict:
+    facts = case_facts("excavation-emergency-application")
+    return figures_of(
+        "palmyra", "excavation-emergency-application", {**facts, **changes}, today=today
+    )
+
+
+def test_the_next_business_day_after_friday_emergency_measures_is_monday():
+    # Measures taken Friday, October 2, 2026: the next business day is Monday, October 5.
+    assert emergency()["apply_by"]["due"] == date(2026, 10, 5)
+
+
+def test_the_next_business_day_skips_a_legal_holiday():
+    # Wednesday, November 25, 2026; Thanksgiving Day, November 26, is a legal holiday.
+    figures = emergency(
+        today=date(2026, 11, 27),
+        measures_taken_on=date(2026, 11, 25),
+        application_received_on=date(2026, 11, 27),
+    )
+    assert figures["apply_by"]["due"] == date(2026, 11, 27)
+
+
+def test_an_emergency_application_after_the_next_business_day_is_refused():
+    with pytest.raises(InputError, match="too late for emergency measures"):
+        emergency(today=date(2026, 10, 6), application_received_on=date(2026, 10, 6))
+
+
+def test_an_emergency_application_before_the_measures_is_refused():
+    with pytest.raises(InputError, match="before the emergency measures were taken"):
+        emergency(application_received_on=date(2026, 10, 1))
+
+
+def test_the_excavation_permit_may_follow_the_emergency_application():
+    permit = load_notice("palmyra", "excavation-permit")
+    assert "excavation-emergency-application" in permit.follows
