@@ -125,6 +125,9 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         "service_methods": [
             {"method": s.method, "words": s.words, "section": s.section} for s in notice.service
         ],
+        # Set only where the ordinance requires the notice to say how it may be served: the
+        # service partial lists the manners then, and prints nothing otherwise.
+        "states_service": notice.states_service,
         "signer": {"name": signer.name, "title": signer.title},
         "facts": case.facts,
         "events": events,

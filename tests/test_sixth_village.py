@@ -116,7 +116,6 @@ TEMPLATE = """
 {% endwith %}
 <p>The owner had until {{ figures.time_to_cut.due | longdate }} to cut the weeds.</p>
 {% endif %}
-<h2>How this is served</h2>
 {% include "partials/service_methods.html.j2" %}
 {% endblock %}
 """

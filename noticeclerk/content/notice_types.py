@@ -314,6 +314,11 @@ class NoticeFile(Table):
         ),
     ]
     mail_class: Text | None = None
+    # The section whose words require the notice itself to say how it may be served, quoted in
+    # a comment beside the key. Only then does the notice list the manners of its [[service]]
+    # entries (templates/partials/service_methods.html.j2): otherwise the recipient could not
+    # tell which one was used, and the affidavit of service states the one that was.
+    states_service: Text | None = None
     # Checked by noticeclerk.rules.deadline_rules, whose vocabulary has its own parameters.
     deadline: dict[str, Any] | None = None
     deadline_lead: (
@@ -453,6 +458,8 @@ class NoticeType:
     quotes: tuple[Quote, ...]
     service: tuple[ServiceMethod, ...]
     text: dict[str, str]
+    # The section requiring the notice to state how it may be served (NoticeFile.states_service).
+    states_service: str | None = None
     computation: str | None = None
     # When service takes effect: on the act of service, or on receipt (a signed return
     # receipt, for mail); the deadline counts from it.
@@ -749,6 +756,7 @@ def _notice_from_table(
             for entry in table.service
         ),
         text={key: value.strip() for key, value in table.text.items()},
+        states_service=_states_service(path, table.states_service),
         computation=table.computation,
         service_effective=table.service_effective,
         next_step=table.next_step.strip() if table.next_step else None,
@@ -791,6 +799,16 @@ def _legal_status(path: Path, spec: LegalStatusSpec | None) -> LegalStatus | Non
             raise ConfigError(path, f"legal_status.{name}", f"contains {problem}; retype it")
     says = " ".join(spec.says.split()).rstrip(".")
     return LegalStatus(spec.status, " ".join(spec.authority.split()), says)
+
+
+def _states_service(path: Path, section: str | None) -> str | None:
+    """The section requiring the notice to state how it may be served, as printed."""
+    if section is None:
+        return None
+    problem = unprintable(section)
+    if problem:
+        raise ConfigError(path, "states_service", f"contains {problem}; retype it")
+    return " ".join(section.split())
 
 
 def _gathers(path: Path, table: NoticeFile, facts: list[Fact]) -> GathersSpec | None:
