@@ -1378,3 +1378,74 @@ def test_the_sidewalk_permit_for_the_ordered_repair_is_issued_in_the_order_s_cas
     assert "Restore the terrace disturbed by the work with topsoil and seed." in text
     assert "Sidewalk permit fee set by the Village Board (Resolution No. 2026-4) $25.00" in text
     assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, "LU-D-2026-00001"]
+
+
+# --- Ch. 496 and § 66.0907, Wis. Stats.: the bill for the work the Village had done ---------
+
+SIDEWALK_WORK = facts(
+    "village_work_started_on=2026-08-17",
+    "village_work_completed_on=2026-08-19",
+    "village_work=Pioneer Concrete LLC replaced the three slabs.",
+    "costs=Excavation and removal of three slabs|285.00",
+    "costs=Gravel base, 1.5 tons|42.00",
+    "costs=Concrete sidewalk, 75 square feet|705.00",
+)
+
+
+def sidewalk_order_handed_over(clerk: Clerk) -> str:
+    """The order handed to the owner on Monday, June 1, 2026: 60 days run through July 31."""
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-06-01")
+    order = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-06-01"))
+    clerk(
+        "serve", order, "--method", "hand_owner", "--by", "Pat Lindqvist",
+        "--at", "2026-06-01T10:00", "--to", "Ingrid Bergqvist, an owner",
+        "--address", "118 Butternut Avenue", today="2026-06-02",
+    )  # fmt: skip
+    return order
+
+
+def test_the_sidewalk_work_bill_takes_the_order_and_the_end_of_its_60_days_from_the_register(
+    clerk, tmp_path
+):
+    order = sidewalk_order_handed_over(clerk)
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-08-03",
+        today="2026-08-20",
+    )  # fmt: skip
+    bill = issued_number(clerk("issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26"))
+    text = " ".join(exported_text(clerk, bill, tmp_path).split())
+    assert f"Document No. {order}, dated June 1, 2026" in text
+    assert (
+        "60 days for the work to be completed by the owner; they ended on Friday, July 31" in text
+    )
+    assert "Amount due $1,032.00" in text
+    assert "Chapter 496 of the Village Code sets no day for payment" in text
+    assert "to pay the entire cost of construction thereof" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, order]
+    second = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-27")
+    assert f"{bill} is already the Bill for Sidewalk Work Done by the Village" in second
+
+
+def test_a_sidewalk_work_bill_for_work_found_undone_within_the_60_days_is_refused(clerk):
+    order = sidewalk_order_handed_over(clerk)
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-07-31",
+        today="2026-08-20",
+    )  # fmt: skip
+    early = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26")
+    assert (
+        f"the 60 days the order {order} allowed the owner run through Friday, July 31, 2026 "
+        "(Ch. 496, instead of the 20 days of § 66.0907(3)(d), Wis. Stats.)" in early
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+
+
+def test_a_sidewalk_work_bill_needs_the_order_s_service_recorded(clerk):
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-06-01")
+    order = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-06-01"))
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-08-03",
+        today="2026-08-20",
+    )  # fmt: skip
+    unserved = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26")
+    assert order in unserved
