@@ -401,6 +401,140 @@ def test_one_obstruction_bill_is_mailed_for_each_notice(clerk):
     )
 
 
+# --- §§ 496-8F, 496-10G (inferred): the unpaid bill entered on the tax roll ----------------
+
+
+def snow_bill_received(clerk: Clerk) -> str:
+    """The snow bill of $231.40, mailed January 4, 2027 and received January 6: payable
+    through Tuesday, January 19 (Saturday the 16th, the office closed, and Martin Luther King,
+    Jr. Day the 18th left out)."""
+    snow_notice_served(clerk)
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-04")
+    )
+    clerk(
+        "serve", bill, "--method", "first_class_mail", "--by", "clerk",
+        "--at", "2027-01-04T15:00", today="2027-01-05",
+    )  # fmt: skip
+    clerk(
+        "receipt", bill, "--received", "2027-01-06", "--note", "The owner telephoned the clerk.",
+        today="2027-01-07",
+    )  # fmt: skip
+    clerk("case", "record", "LU-C-2026-0001", "--fact", "tax_roll=the 2027 tax roll")
+    return bill
+
+
+def test_the_snow_tax_roll_entry_takes_the_bill_s_number_date_and_balance_from_the_register(
+    clerk, tmp_path
+):
+    bill = snow_bill_received(clerk)
+    clerk("pay", bill, "--amount", "100.00", "--on", "2027-01-12", today="2027-01-12")
+    entry = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-02-01")
+    )
+    text = " ".join(exported_text(clerk, entry, tmp_path).split())
+    assert f"Bill: {bill}, dated January 4, 2027" in text
+    assert "charged the owner $231.40" in text
+    assert "that period ended on Tuesday, January 19, 2027" in text
+    assert "$100.00 was paid on the bill. On February 1, 2027, $131.40 of the charges remains" in (
+        text
+    )
+    assert (
+        "I enter those charges, $131.40, onto the 2027 tax roll as a special tax as provided by "
+        "§ 66.0907(5), Wis. Stats." in text
+    )
+    assert "Authority: § 496-10G (inferred)" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")][-1] == bill
+    typed = refused(
+        clerk, "case", "record", "LU-C-2026-0001", "--fact", "amount_unpaid=10.00",
+        today="2027-02-01",
+    )  # fmt: skip
+    assert "'amount_unpaid' is not recorded" in typed
+
+
+def test_a_tax_roll_entry_while_the_bill_may_still_be_paid_is_refused_and_takes_no_number(clerk):
+    bill = snow_bill_received(clerk)
+    early = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-01-19")
+    assert (
+        f"The bill {bill} may be paid through Tuesday, January 19, 2027 (10 calendar days from "
+        "its receipt, § 496-10G, inferred)" in early
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+    entry = clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-01-20")
+    assert issued_number(entry) == "LU-D-2027-00002"
+
+
+def test_a_tax_roll_entry_waits_for_the_bill_s_receipt_to_be_recorded(clerk):
+    snow_notice_served(clerk)
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-removal-bill", today="2027-01-04")
+    )
+    clerk(
+        "serve", bill, "--method", "first_class_mail", "--by", "clerk",
+        "--at", "2027-01-04T15:00", today="2027-01-05",
+    )  # fmt: skip
+    clerk("case", "record", "LU-C-2026-0001", "--fact", "tax_roll=the 2027 tax roll")
+    waiting = refused(
+        clerk, "issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-03-01"
+    )
+    assert f"{bill} has no deadline yet" in waiting
+
+
+def obstruction_bill_received(clerk: Clerk) -> str:
+    """The obstruction bill of $333.25, mailed October 23, 2026 and received October 27:
+    payable through Friday, November 6."""
+    street_obstruction_mailed(clerk)
+    clerk(
+        "case", "record", "LU-C-2026-0001",
+        *facts(*OBSTRUCTION_BILL, "costs_incurred_on=2026-10-21", "tax_roll=the 2026 tax roll"),
+        today="2026-10-21",
+    )  # fmt: skip
+    bill = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-removal-bill", today="2026-10-23")
+    )
+    clerk(
+        "serve", bill, "--method", "first_class_mail", "--by", "clerk",
+        "--at", "2026-10-23T15:00", today="2026-10-24",
+    )  # fmt: skip
+    clerk(
+        "receipt", bill, "--received", "2026-10-27", "--note", "The owner's letter of that date.",
+        today="2026-10-28",
+    )  # fmt: skip
+    return bill
+
+
+def test_an_obstruction_bill_paid_in_full_is_not_entered_on_the_tax_roll(clerk):
+    bill = obstruction_bill_received(clerk)
+    clerk("pay", bill, "--amount", "333.25", "--on", "2026-11-05", today="2026-11-05")
+    paid = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-12-01"
+    )
+    assert (
+        f"Nothing remains unpaid on the bill {bill}; under § 496-8F (inferred) the Village "
+        "Clerk-Treasurer enters on the tax roll only charges that remain unpaid." in paid
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+
+
+def test_an_unpaid_obstruction_bill_is_entered_once_as_the_state_statutes_provide(clerk, tmp_path):
+    bill = obstruction_bill_received(clerk)
+    early = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-11-06"
+    )
+    assert f"The bill {bill} may be paid through Friday, November 6, 2026" in early
+    entry = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-11-09")
+    )
+    text = " ".join(exported_text(clerk, entry, tmp_path).split())
+    assert "Nothing was paid on the bill. On November 9, 2026, $333.25 of the charges" in text
+    assert "onto the 2026 tax roll as a special tax as provided by the state statutes" in text
+    assert "Authority: § 496-8F (inferred)" in text
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-11-10"
+    )
+    assert f"{entry} is already the Certificate of Unpaid Charges Entered on the Tax Roll" in second
+
+
 # --- §§ 496-6, 496-7: street excavation -----------------------------------------------------
 
 PERMIT = facts(
@@ -1244,3 +1378,74 @@ def test_the_sidewalk_permit_for_the_ordered_repair_is_issued_in_the_order_s_cas
     assert "Restore the terrace disturbed by the work with topsoil and seed." in text
     assert "Sidewalk permit fee set by the Village Board (Resolution No. 2026-4) $25.00" in text
     assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, "LU-D-2026-00001"]
+
+
+# --- Ch. 496 and § 66.0907, Wis. Stats.: the bill for the work the Village had done ---------
+
+SIDEWALK_WORK = facts(
+    "village_work_started_on=2026-08-17",
+    "village_work_completed_on=2026-08-19",
+    "village_work=Pioneer Concrete LLC replaced the three slabs.",
+    "costs=Excavation and removal of three slabs|285.00",
+    "costs=Gravel base, 1.5 tons|42.00",
+    "costs=Concrete sidewalk, 75 square feet|705.00",
+)
+
+
+def sidewalk_order_handed_over(clerk: Clerk) -> str:
+    """The order handed to the owner on Monday, June 1, 2026: 60 days run through July 31."""
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-06-01")
+    order = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-06-01"))
+    clerk(
+        "serve", order, "--method", "hand_owner", "--by", "Pat Lindqvist",
+        "--at", "2026-06-01T10:00", "--to", "Ingrid Bergqvist, an owner",
+        "--address", "118 Butternut Avenue", today="2026-06-02",
+    )  # fmt: skip
+    return order
+
+
+def test_the_sidewalk_work_bill_takes_the_order_and_the_end_of_its_60_days_from_the_register(
+    clerk, tmp_path
+):
+    order = sidewalk_order_handed_over(clerk)
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-08-03",
+        today="2026-08-20",
+    )  # fmt: skip
+    bill = issued_number(clerk("issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26"))
+    text = " ".join(exported_text(clerk, bill, tmp_path).split())
+    assert f"Document No. {order}, dated June 1, 2026" in text
+    assert (
+        "60 days for the work to be completed by the owner; they ended on Friday, July 31" in text
+    )
+    assert "Amount due $1,032.00" in text
+    assert "Chapter 496 of the Village Code sets no day for payment" in text
+    assert "to pay the entire cost of construction thereof" in text
+    assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")] == [None, order]
+    second = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-27")
+    assert f"{bill} is already the Bill for Sidewalk Work Done by the Village" in second
+
+
+def test_a_sidewalk_work_bill_for_work_found_undone_within_the_60_days_is_refused(clerk):
+    order = sidewalk_order_handed_over(clerk)
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-07-31",
+        today="2026-08-20",
+    )  # fmt: skip
+    early = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26")
+    assert (
+        f"the 60 days the order {order} allowed the owner run through Friday, July 31, 2026 "
+        "(Ch. 496, instead of the 20 days of § 66.0907(3)(d), Wis. Stats.)" in early
+    )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 1
+
+
+def test_a_sidewalk_work_bill_needs_the_order_s_service_recorded(clerk):
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-repair-order.toml"), today="2026-06-01")
+    order = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-06-01"))
+    clerk(
+        "case", "record", "LU-C-2026-0001", *SIDEWALK_WORK, "--fact", "found_undone_on=2026-08-03",
+        today="2026-08-20",
+    )  # fmt: skip
+    unserved = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26")
+    assert order in unserved

@@ -160,7 +160,7 @@ def luck(tmp_path, runner):
     return clerk_at(tmp_path, runner, "luck")
 
 
-def test_an_unpaid_snow_bill_leads_to_the_special_tax_which_is_no_document_to_issue(luck):
+def test_an_unpaid_snow_bill_leads_to_the_certificate_entering_it_on_the_tax_roll(luck):
     snow_notice_served(luck)
     # Past noon on December 24 the notice's time has run; the costs were incurred that day.
     passed = due(luck, "2026-12-24", "--date", "2026-12-24T15:00")
@@ -184,11 +184,12 @@ def test_an_unpaid_snow_bill_leads_to_the_special_tax_which_is_no_document_to_is
     unpaid = item_of(due(luck, "2027-01-20"), bill)
     assert unpaid["status"] == "unpaid"
     assert "onto the tax roll as a special tax as provided by § 66.0907(5)" in unpaid["next_step"]
-    # Luck has no document for the special tax: nothing is named, the step stands in words.
-    assert unpaid["follow_ups"] == []
+    # The unpaid bill names the Clerk-Treasurer's certificate entering its charges on the tax
+    # roll (§ 496-10G, inferred).
+    (entry,) = unpaid["follow_ups"]
+    assert entry["notice_type"] == "snow-ice-tax-roll-entry"
     text = luck("due", today="2027-01-20").output
     assert "$231.40 unpaid; it was due Tuesday, January 19, 2027." in text
-    assert "May issue" not in text
 
 
 def test_the_snow_bill_is_not_named_before_the_costs_it_would_charge_were_incurred(luck):
