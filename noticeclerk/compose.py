@@ -15,6 +15,7 @@ from typing import Any
 from noticeclerk.computations import COMPUTATIONS, CaseContext
 from noticeclerk.computations.declared import compute_declared
 from noticeclerk.content.casefile import CaseFile
+from noticeclerk.content.citations import plain_citation
 from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
@@ -97,7 +98,8 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             "number": case.document_number,
             "case_number": case.case_number,
             "date": case.date,
-            "citations": list(notice.sections),
+            # The catalogue keeps the "(inferred)" marks; a served document cites plainly.
+            "citations": [plain_citation(section) for section in notice.sections],
             "mail_class": notice.mail_class,
             # Printed on every page: on whose approval a doubted notice type is issued.
             "legal_status": legal_status,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from manifests import ORDINANCES, manifest_villages, ordinance_file
 
+from noticeclerk.content.citations import inferred_citations, plain_citation
 from noticeclerk.content.notice_types import catalogue_entries, load_notice, notice_names
 from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError, InputError, RuleError
@@ -226,3 +227,11 @@ def test_every_wisconsin_rule_in_the_catalogue_says_what_the_act_is():
             notice = load_notice(village, name)
             rules = [notice.deadline, *notice.declared.periods.values()]
             assert all(rule.act is not None for rule in rules if rule is not None), name
+
+
+def test_a_served_document_cites_a_section_without_its_inferred_mark():
+    assert plain_citation("§ 134-45F (inferred)") == "§ 134-45F"
+    assert plain_citation("(§ 134-43, inferred):") == "(§ 134-43):"
+    assert plain_citation("§ 134-40 (inferred), definition") == "§ 134-40, definition"
+    assert plain_citation("Village A § 134-45F, section number inferred") == "Village A § 134-45F"
+    assert inferred_citations(["§ 134-42D", "§ 134-44 (inferred)", "§ 134-44"]) == ["§ 134-44"]

@@ -159,3 +159,26 @@ def test_doctor_names_each_check(runner):
     assert "HarfBuzz font subsetting" in result.output
     # The README's set-up installs both the fonts and HarfBuzz subsetting.
     assert result.exit_code == 0, result.output
+
+
+def test_catalog_shows_which_cited_section_letters_are_inferred_and_why(runner):
+    result = runner.invoke(cli, ["catalog", "--village", "luck"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    notice = next(i for i, line in enumerate(lines) if "faulty-work-notice" in line)
+    # The citations keep their marks; the next line lists the inferred ones as documents cite them.
+    assert "§ 496-6H(2) (inferred)" in lines[notice + 1]
+    assert lines[notice + 2].split() == ["Inferred:", "§", "496-6H(2);", "§", "496-6H(3)"]
+    assert lines[-1] == (
+        "Inferred: The ordinance text as published does not print these section numbers or "
+        "letters; they are inferred from the order of the text and its cross-references, and "
+        "documents cite them plainly."
+    )
+
+
+def test_catalog_json_lists_the_inferred_citations_of_each_notice_type(runner):
+    rows = json.loads(runner.invoke(cli, ["catalog", "--json", "--village", "village-a"]).output)
+    parking = next(row for row in rows if row["notice"] == "notice-of-violation-parking")
+    assert "§ 134-44 (inferred)" in parking["sections"]
+    assert "§ 134-44" in parking["inferred"]
+    assert "§ 134-42D" not in parking["inferred"]

@@ -465,7 +465,7 @@ def test_the_permit_certifies_the_statement_signed_for_the_permittee_before_it_i
     text = rendered["street-excavation-permit"]
     assert (
         "On June 3, 2026, before this permit was issued, the statement of indemnity and "
-        "guarantee that § 496-6H(1) (inferred) requires was signed for the permittee on its "
+        "guarantee that § 496-6H(1) requires was signed for the permittee on its "
         "application: the permittee agreed to indemnify, defend and hold harmless" in text
     )
 

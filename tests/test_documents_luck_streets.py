@@ -246,7 +246,7 @@ def test_a_revocation_names_each_requirement_not_complied_with(rendered):
     figures = figures_of("luck", "sidewalk-fixture-revocation", REVOCATION)
     assert [g["key"] for g in figures["grounds"]] == ["c", "e"]
     text = rendered["sidewalk-fixture-revocation"]
-    assert "Requirement (c) of § 496-8C(1) (inferred) is not complied with" in text
+    assert "Requirement (c) of § 496-8C(1) is not complied with" in text
     assert "endangers the safety of the pedestrians" in text
 
 

@@ -124,3 +124,17 @@ def test_no_document_prints_an_empty_fact(case, rendered):
     # An empty element or a dangling label is where a blank would sit in a legal notice.
     assert not re.search(r"<(p|td|li|strong)[^>]*>\s*</\1>", html)
     assert "None" not in re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.parent.name}/{c.stem}")
+def test_no_sample_document_says_a_section_number_is_inferred(case, rendered):
+    # The "(inferred)" marks and the drafting notes about them stay in the catalogue and the
+    # register (`noticeclerk catalog`); a served document cites the Code plainly.
+    assert "inferred" not in re.sub(r"<[^>]+>", " ", rendered[case].html).lower()
+
+
+def test_an_inferred_citation_prints_plainly_in_the_authority_line_and_the_quotation(rendered):
+    case = next(c for c in CASES if c.parent.name == "luck" and c.stem == "faulty-work-notice")
+    html = rendered[case].html
+    assert "<td>§\u00a0496-6H(2); §\u00a0496-6H(3)</td>" in html
+    assert '<span class="citation">§\u00a0496-6H(2)</span>' in html

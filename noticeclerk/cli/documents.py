@@ -97,7 +97,9 @@ def demo_command(office: Office, out_dir: Path, formats: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_office
 def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
-    """List the documents each village can produce, with the sections they cite."""
+    """List the documents each village can produce, with the sections they cite and which of
+    their section numbers or letters are inferred."""
+    from noticeclerk.content.citations import INFERRED_WHY
     from noticeclerk.content.notice_types import catalogue_entries
 
     entries = catalogue_entries(village, office.workspace)
@@ -111,8 +113,12 @@ def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
             click.echo(f"{current}:")
         click.echo(f"  {entry['notice']:32} {entry['title']}")
         click.echo(f"  {'':32} {'; '.join(entry['sections'])}")
+        if entry["inferred"]:
+            click.echo(f"  {'':32} Inferred: {'; '.join(entry['inferred'])}")
         if entry["legal_status"]:
             click.echo(f"  {'':32} {legal_status_words(entry['legal_status'])}")
+    if any(entry["inferred"] for entry in entries):
+        click.echo(f"Inferred: {INFERRED_WHY}")
 
 
 def legal_status_words(status: dict[str, Any]) -> str:

@@ -1233,6 +1233,7 @@ def catalogue_entries(
     village: str | None = None, workspace: Path | None = None
 ) -> list[dict[str, Any]]:
     """Every notice type, loaded and checked, as rows for a listing."""
+    from noticeclerk.content.citations import inferred_citations
     from noticeclerk.content.village import load_village, village_names
 
     villages = [load_village(village, workspace).slug] if village else village_names(workspace)
@@ -1250,6 +1251,10 @@ def catalogue_entries(
                     "kind": notice.kind,
                     "title": notice.title,
                     "sections": list(notice.sections),
+                    # The catalogue keeps the marks a served document leaves out.
+                    "inferred": inferred_citations(
+                        dict.fromkeys([*notice.sections, *(q.section for q in notice.quotes)])
+                    ),
                     "deadline": _json_ready(notice.deadline_table),
                     "service": [s.method for s in notice.service],
                     "legal_status": None

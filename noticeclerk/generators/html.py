@@ -31,6 +31,7 @@ from jinja2 import (
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from noticeclerk.content.citations import plain_citation
 from noticeclerk.content.folders import content_dirs
 from noticeclerk.exceptions import ConfigError, InputError
 
@@ -82,6 +83,7 @@ def make_environment(workspace: Path | None = None, locale: str = "en_US") -> Sa
     environment.filters["clock"] = lambda d: _clock(d, locale)
     environment.filters["money"] = lambda amount: spell_money(amount, locale)
     environment.filters["paragraphs"] = _paragraphs
+    environment.filters["cite"] = plain_citation
     environment.globals["quote"] = _quote
     return environment
 
@@ -92,13 +94,14 @@ class MissingQuote(ConfigError):
 
 @pass_context
 def _quote(context: Any, section: str) -> Markup:
-    """The ordinance's words for one section, as the notice definition carries them verbatim."""
+    """The ordinance's words for one section, as the notice definition carries them verbatim,
+    under the section's citation as a served document prints it (without "(inferred)")."""
     for quote in context["quotes"]:
-        if quote["section"] == section:
+        if plain_citation(quote["section"]) == plain_citation(section):
             return Markup(
                 '<blockquote class="ordinance"><p class="quote-heading">'
                 '<span class="citation">{}</span></p>{}</blockquote>'
-            ).format(section, _paragraphs(quote["text"]))
+            ).format(plain_citation(section), _paragraphs(quote["text"]))
     known = ", ".join(q["section"] for q in context["quotes"]) or "none"
     raise MissingQuote(
         context.name,
