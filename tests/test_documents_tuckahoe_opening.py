@@ -169,6 +169,69 @@ def test_a_revocation_noticed_before_the_permit_is_refused_before_its_grounds_ar
         figures_of("tuckahoe", "temporary-occupancy-revocation", facts)
 
 
+def test_a_revocation_on_the_day_the_notice_gave_to_remedy_is_refused():
+    facts = {
+        "grounds": ["abused"],
+        "permit_granted_on": date(2026, 7, 20),
+        "notice_given_on": date(2026, 9, 4),
+        "remedy_by": date(2026, 9, 11),
+    }
+    with pytest.raises(InputError, match="does not revoke before that day has passed"):
+        figures_of("tuckahoe", "temporary-occupancy-revocation", facts, today=date(2026, 9, 11))
+    figures = figures_of(
+        "tuckahoe", "temporary-occupancy-revocation", facts, today=date(2026, 9, 12)
+    )
+    assert figures["grounds"] == ["the privileges of the permit have been abused"]
+
+
+WARNING = {
+    "grounds": ["not_begun"],
+    "permit_granted_on": date(2026, 7, 20),
+    "remedy_by": date(2026, 9, 11),
+}
+
+
+def test_a_finding_of_violation_names_the_article_s_provisions_not_any_of_them():
+    facts = {**WARNING, "grounds": ["violated"]}
+    figures = figures_of(
+        "tuckahoe", "temporary-occupancy-warning", {**facts}, today=date(2026, 9, 4)
+    )
+    assert figures["grounds"] == [
+        "provisions or requirements of this Article (Chapter 19, Article III) have been violated"
+    ]
+
+
+def test_a_notice_of_intended_revocation_gives_only_the_grounds_section_19_50_names():
+    figures = figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 9, 4))
+    assert figures["grounds"] == ["the permittee does not promptly begin to do the work"]
+    with pytest.raises(InputError, match="not a ground § 19-50 gives"):
+        figures_of(
+            "tuckahoe",
+            "temporary-occupancy-warning",
+            {**WARNING, "grounds": ["noise"]},
+            today=date(2026, 9, 4),
+        )
+
+
+def test_a_notice_of_intended_revocation_before_the_permit_is_granted_is_refused():
+    with pytest.raises(InputError, match="before the permit was granted"):
+        figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 7, 19))
+
+
+def test_a_notice_of_intended_revocation_giving_no_time_to_remedy_is_refused():
+    with pytest.raises(InputError, match="is not after this notice's date"):
+        figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 9, 11))
+
+
+def test_the_day_to_remedy_is_the_building_inspector_s_moved_off_a_weekend():
+    notice = load_notice("tuckahoe", "temporary-occupancy-warning")
+    assert notice.deadline_counts_from_service is False
+    # Saturday, September 12, 2026 moves to Monday the 14th (General Construction Law § 25-a).
+    assert deadline("temporary-occupancy-warning", {}, {"remedy_by": date(2026, 9, 12)}) == date(
+        2026, 9, 14
+    )
+
+
 def test_the_three_days_to_restore_run_from_the_revocation():
     # Revoked Wednesday, December 23, 2026: day 3 is Saturday the 26th, so Monday the 28th.
     assert deadline("temporary-occupancy-revocation", {"revoked": date(2026, 9, 14)}) == date(
@@ -461,6 +524,7 @@ def test_the_extended_day_is_not_restarted_by_serving_the_letter():
     ("slug", "signer", "kind"),
     [
         ("temporary-occupancy-permit", "building_inspector", "permit"),
+        ("temporary-occupancy-warning", "building_inspector", "letter"),
         ("temporary-occupancy-revocation", "building_inspector", "letter"),
         ("street-opening-permit", "clerk", "permit"),
         ("backfill-notice", "street_commissioner", "notice"),

@@ -31,7 +31,9 @@ OCCUPANCY_MONTHS = 4
 # § 19-50: the grounds on which the Building Inspector may revoke, in the ordinance's words.
 REVOCATION_GROUNDS = {
     "abused": "the privileges of the permit have been abused",
-    "violated": "any of the provisions or requirements of this Article have been violated",
+    # A finding names the provisions violated, not "any of" them (review C-26).
+    "violated": "provisions or requirements of this Article (Chapter 19, Article III) have "
+    "been violated",
     "work_advanced": "any construction or repair work or wrecking is so far advanced as to "
     "render any further occupancy of the street unnecessary",
     "not_begun": "the permittee does not promptly begin to do the work",
