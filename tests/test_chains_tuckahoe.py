@@ -4,7 +4,7 @@ Board's decision and the Street Commissioner's report of the cost (§ 19-15(c), 
 for snow removal and the certificate of its cost (§ 19-34(b)); the street opening permit after
 its application, with the extension, the notice to backfill and the demand for the excess cost
 (§§ 19-75, 19-82); the temporary occupancy permit after its application, the notice to the
-permittee and the revocation after it (§§ 19-48, 19-50). Each follow-up repeats from the register what the document before it holds,
+permittee and the revocation after it, and the return of the deposit (§§ 19-48 to 19-50). Each follow-up repeats from the register what the document before it holds,
 and each precondition the ordinance states refuses with its sentence and takes no number."""
 
 from __future__ import annotations
@@ -1071,6 +1071,50 @@ def test_no_notice_of_intended_revocation_is_given_after_the_revocation(warned):
     assert f"The permit was revoked by {REVOCATION_NUMBER}" in late.output
 
 
+REFUND = casebook_facts(
+    "temporary-occupancy-refund",
+    leave_out=("permit_number", "permit_granted_on", "place", "estimated_days", "deposit"),
+)
+
+
+def test_the_deposit_is_returned_once_after_the_permit_with_its_number_and_the_fee_paid_then(
+    occupied,
+):
+    occupied("case", "record", CASE, *REFUND, today="2026-08-21")
+    issued = occupied("issue", CASE, "temporary-occupancy-refund", today="2026-08-21")
+    assert issued_number(issued) == "TU-D-2026-00002"
+    statement = " ".join(exported_text(occupied, "TU-D-2026-00002").split())
+    assert f"Temporary Occupancy Permit No. {PERMIT}, granted on August 5, 2026" in statement
+    assert "estimate of 14 days: $155.00" in statement
+    assert "Returned to you $420.00" in statement
+    assert "Amount due" not in statement
+    again = occupied("issue", CASE, "temporary-occupancy-refund", today="2026-08-24", ok=False)
+    assert again.exit_code == 1
+    assert (
+        f"TU-D-2026-00002 is already the {load_notice('tuckahoe', 'temporary-occupancy-refund').title} for {PERMIT}"
+        in again.output
+    )
+
+
+def test_no_deposit_is_returned_before_the_permit_is_granted(tmp_path, runner):
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "218",
+        "--notice-type",
+        "temporary-occupancy-application",
+        today="2026-08-03",
+    )
+    clerk("case", "party", CASE, *BUILDER, today="2026-08-03")
+    early = clerk("issue", CASE, "temporary-occupancy-refund", today="2026-08-21", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'temporary-occupancy-permit' issued in case" in early.output
+
+
 def test_an_occupancy_permit_before_the_written_indemnity_is_refused(tmp_path, runner):
     clerk = clerk_at(tmp_path, runner, "tuckahoe")
     clerk(
@@ -1154,6 +1198,11 @@ CHAINS = {
         ["temporary-occupancy-permit"],
         {"permit_number": "number", "permit_granted_on": "document_date"},
         False,
+    ),
+    "temporary-occupancy-refund": (
+        ["temporary-occupancy-permit"],
+        {"permit_number": "number", "permit_granted_on": "document_date"},
+        True,
     ),
     "temporary-occupancy-revocation": (
         ["temporary-occupancy-warning"],

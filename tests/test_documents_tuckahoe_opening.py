@@ -542,3 +542,97 @@ def test_the_street_opening_permit_prints_the_board_s_schedule_it_was_computed_f
     html = Renderer().render(CASEBOOK / "street-opening-permit.toml", formats=("pdf",)).html
     assert "Resolution No. 2026-14" in html
     assert "96 sq ft" in html
+
+
+# --- § 19-49: the final fee and the return of the deposit -----------------------------------
+
+REFUND = {
+    "permit_granted_on": date(2026, 8, 5),
+    "estimated_days": 14,
+    "deposit": D("400.00"),
+    "permit_ended_on": date(2026, 8, 18),
+    "obstruction_removed_on": date(2026, 8, 16),
+    "final_days": 12,
+    "restored_by_village": False,
+    "village_expended": D("0.00"),
+    "restoration_proved_on": date(2026, 8, 19),
+}
+
+
+def refund(today: date = date(2026, 8, 21), **changes):
+    return figures_of("tuckahoe", "temporary-occupancy-refund", {**REFUND, **changes}, today=today)
+
+
+def test_a_fee_paid_at_grant_beyond_the_final_fee_is_returned_with_the_deposit():
+    figures = refund()
+    assert (figures["paid"]["total"], figures["final"]["total"]) == (D("155.00"), D("135.00"))
+    assert (figures["fee_over"], figures["fee_short"], figures["refund"]) == (
+        D("20.00"),
+        D("0.00"),
+        D("420.00"),
+    )
+
+
+def test_only_the_part_of_the_final_fee_not_paid_at_grant_comes_out_of_the_deposit():
+    # 16 days: $175.00, $20.00 more than the $155.00 paid at grant; the fee is taken once.
+    figures = refund(final_days=16)
+    assert (figures["fee_short"], figures["refund"]) == (D("20.00"), D("380.00"))
+
+
+def test_the_village_s_restoration_cost_is_deducted_once_the_three_days_have_passed():
+    figures = refund(
+        restored_by_village=True,
+        village_expended=D("240.00"),
+        obstruction_removed_on=date(2026, 8, 24),
+        restoration_proved_on=date(2026, 8, 25),
+        final_days=14,
+        today=date(2026, 8, 26),
+    )
+    assert figures["refund"] == D("160.00")
+    assert figures["restore"]["due"] == date(2026, 8, 21)
+
+
+def test_a_village_restoration_within_the_permittee_s_three_days_is_refused():
+    with pytest.raises(InputError, match="had until Friday, August 21, 2026 to restore"):
+        refund(
+            restored_by_village=True,
+            village_expended=D("240.00"),
+            restoration_proved_on=date(2026, 8, 20),
+        )
+
+
+def test_a_village_cost_where_the_permittee_restored_or_none_where_the_village_did_is_refused():
+    with pytest.raises(InputError, match="yet the permittee restored the place"):
+        refund(village_expended=D("50.00"))
+    with pytest.raises(InputError, match="records nothing it expended"):
+        refund(
+            restored_by_village=True,
+            restoration_proved_on=date(2026, 8, 24),
+            today=date(2026, 8, 26),
+        )
+
+
+def test_a_deposit_that_falls_short_is_refused_as_no_refund():
+    with pytest.raises(InputError, match=r"falls short by \$40\.00, so there is nothing to return"):
+        refund(
+            restored_by_village=True,
+            village_expended=D("420.00"),
+            restoration_proved_on=date(2026, 8, 24),
+            today=date(2026, 8, 26),
+            final_days=16,
+        )
+
+
+def test_a_refund_before_proof_of_restoration_or_a_proof_before_removal_is_refused():
+    with pytest.raises(InputError, match="the deposit is returned only upon satisfactory"):
+        refund(today=date(2026, 8, 18))
+    with pytest.raises(InputError, match="before the obstruction was removed"):
+        refund(restoration_proved_on=date(2026, 8, 15))
+
+
+def test_the_refund_is_a_letter_of_the_building_inspector_and_no_bill():
+    notice = load_notice("tuckahoe", "temporary-occupancy-refund")
+    assert (notice.signer, notice.kind) == ("building_inspector", "letter")
+    html = Renderer().render(CASEBOOK / "temporary-occupancy-refund.toml", formats=()).html
+    assert "Returned to you" in html
+    assert "remittance" not in html.lower()

@@ -1,4 +1,5 @@
-"""Tuckahoe's temporary occupancy permits and revocations, turned into days, amounts and grounds.
+"""Tuckahoe's temporary occupancy permits, revocations and deposit refunds, turned into days,
+amounts and grounds.
 
 Chapter 19, Article III. The permit's definition (notices/tuckahoe/temporary-occupancy-permit.toml)
 declares the 24 hours of § 19-47(a), the fee and deposit of § 19-49 and the three days to
@@ -12,7 +13,9 @@ cannot state it:
   the fee's line saying "day" or "days" by the estimate; the deposit's refund is declared;
 - the grounds of § 19-50, each key given in the section's words, printed in the order the
   Building Inspector gives them; a declared lookup would print them in the section's order
-  instead, and the letter would change.
+  instead, and the letter would change;
+- the refund of the deposit (§ 19-49(b)), refused when the deposit falls short: the statement
+  returns money and is no bill.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import add_months, local_day, spell_date
 
 # § 19-48(e): "not ... for a longer period than four months".
@@ -100,3 +104,27 @@ def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
             )
         grounds.append(REVOCATION_GROUNDS[key])
     return {"grounds": grounds}
+
+
+@computation("tuckahoe_occupancy_refund")
+def tuckahoe_occupancy_refund(case: CaseContext) -> dict[str, Any]:
+    """§ 19-49(b): the deposit returned less the part of the final fee not paid at grant and
+    what the Village expended restoring; a deposit that falls short is refused, since this
+    statement returns money and the balance is the Village's to bill or sue for."""
+    amounts = case.declared["final"]["amounts"]
+    if "balance_due" in amounts:
+        raise InputError(
+            f"The deposit of {spell_amount(amounts['deposit'])} does not cover the final fee "
+            f"and the Village's restoration cost: it falls short by "
+            f"{spell_amount(amounts['balance_due'])}, so there is nothing to return; bill the "
+            "balance instead (§ 19-49(b) leaves the Village its action against the permittee)."
+        )
+    final = case.declared["final"]["total"]
+    paid = case.declared["paid"]["total"]
+    return {
+        "refund": amounts["refund"],
+        # The part of the final fee not paid at grant (deducted), or the fee paid beyond it
+        # (returned), each shown on its own line.
+        "fee_short": max(final - paid, 0),
+        "fee_over": max(paid - final, 0),
+    }
