@@ -4,7 +4,8 @@ Board's decision and the Street Commissioner's report of the cost (§ 19-15(c), 
 for snow removal and the certificate of its cost (§ 19-34(b)); the street opening permit after
 its application, with the extension, the notice to backfill and the demand for the excess cost
 (§§ 19-75, 19-82); the temporary occupancy permit after its application, the notice to the
-permittee and the revocation after it, and the return of the deposit (§§ 19-48 to 19-50). Each follow-up repeats from the register what the document before it holds,
+permittee and the revocation after it, its renewals and the return of the deposit (§§ 19-48 to
+19-50). Each follow-up repeats from the register what the document before it holds,
 and each precondition the ordinance states refuses with its sentence and takes no number."""
 
 from __future__ import annotations
@@ -1115,6 +1116,39 @@ def test_no_deposit_is_returned_before_the_permit_is_granted(tmp_path, runner):
     assert "follows a 'temporary-occupancy-permit' issued in case" in early.output
 
 
+def renew(clerk: Clerk, through: str, until: str, today: str, ok: bool = True):
+    clerk(
+        "case",
+        "record",
+        CASE,
+        f"--fact=in_force_through={through}",
+        f"--fact=renewal_requested_on={today}",
+        "--fact=renewal_reason=The framing is not finished.",
+        f"--fact=renewed_through={until}",
+        today=today,
+    )
+    return clerk("issue", CASE, "temporary-occupancy-renewal", today=today, ok=ok)
+
+
+def test_a_renewal_is_numbered_as_a_permit_and_renews_the_permit_then_its_last_renewal(occupied):
+    first = renew(occupied, "2026-08-18", "2026-09-01", today="2026-08-17")
+    assert issued_number(first) == "TU-P-000002"
+    second = renew(occupied, "2026-09-01", "2026-09-15", today="2026-08-31")
+    assert issued_number(second) == "TU-P-000003"
+    renewal = " ".join(exported_text(occupied, "TU-P-000003").split())
+    assert "Renews: Permit No. TU-P-000002, in force through Tuesday, September 1, 2026" in renewal
+    assert "from Wednesday, September 2, 2026 through Tuesday, September 15, 2026" in renewal
+
+
+def test_a_revoked_permit_is_not_renewed(warned):
+    warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
+    late = renew(warned, "2026-09-30", "2026-10-30", today="2026-09-15", ok=False)
+    assert late.exit_code == 1
+    assert f"The permit was revoked by {REVOCATION_NUMBER}; a revoked permit is not renewed" in (
+        late.output
+    )
+
+
 def test_an_occupancy_permit_before_the_written_indemnity_is_refused(tmp_path, runner):
     clerk = clerk_at(tmp_path, runner, "tuckahoe")
     clerk(
@@ -1203,6 +1237,11 @@ CHAINS = {
         ["temporary-occupancy-permit"],
         {"permit_number": "number", "permit_granted_on": "document_date"},
         True,
+    ),
+    "temporary-occupancy-renewal": (
+        ["temporary-occupancy-permit", "temporary-occupancy-renewal"],
+        {"renewed_number": "number"},
+        False,
     ),
     "temporary-occupancy-revocation": (
         ["temporary-occupancy-warning"],

@@ -636,3 +636,50 @@ def test_the_refund_is_a_letter_of_the_building_inspector_and_no_bill():
     html = Renderer().render(CASEBOOK / "temporary-occupancy-refund.toml", formats=()).html
     assert "Returned to you" in html
     assert "remittance" not in html.lower()
+
+
+# --- § 19-48(e): renewal for periods not exceeding four months ------------------------------
+
+RENEWAL = {
+    "in_force_through": date(2026, 10, 18),
+    "renewal_requested_on": date(2026, 10, 9),
+    "renewed_through": date(2026, 12, 18),
+}
+
+
+def renewal(today: date = date(2026, 10, 14), **changes):
+    return figures_of(
+        "tuckahoe", "temporary-occupancy-renewal", {**RENEWAL, **changes}, today=today
+    )
+
+
+def test_a_renewal_runs_from_the_day_after_the_permit_ends_for_at_most_four_months():
+    figures = renewal()
+    assert (figures["first_day"], figures["longest"], figures["days"]) == (
+        date(2026, 10, 19),
+        date(2027, 2, 19),
+        61,
+    )
+    assert renewal(renewed_through=date(2027, 2, 19))["days"] == 124
+    with pytest.raises(InputError, match="longer than four months"):
+        renewal(renewed_through=date(2027, 2, 20))
+
+
+def test_a_renewal_of_a_lapsed_permit_or_one_that_adds_no_day_is_refused():
+    with pytest.raises(InputError, match="a lapsed permit is not renewed"):
+        renewal(today=date(2026, 10, 19))
+    assert renewal(today=date(2026, 10, 18))["first_day"] == date(2026, 10, 19)
+    with pytest.raises(InputError, match="does not run past the end of the permit renewed"):
+        renewal(renewed_through=date(2026, 10, 18))
+
+
+def test_a_renewal_before_the_permittee_asked_for_it_is_refused():
+    with pytest.raises(InputError, match="after this renewal's date"):
+        renewal(renewal_requested_on=date(2026, 10, 15))
+
+
+def test_the_renewal_is_a_permit_of_the_building_inspector_charging_no_fee():
+    notice = load_notice("tuckahoe", "temporary-occupancy-renewal")
+    assert (notice.signer, notice.kind) == ("building_inspector", "permit")
+    html = Renderer().render(CASEBOOK / "temporary-occupancy-renewal.toml", formats=()).html
+    assert "No fee is charged for the renewal" in html

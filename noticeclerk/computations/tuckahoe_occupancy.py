@@ -20,7 +20,7 @@ cannot state it:
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
@@ -128,3 +128,20 @@ def tuckahoe_occupancy_refund(case: CaseContext) -> dict[str, Any]:
         "fee_short": max(final - paid, 0),
         "fee_over": max(paid - final, 0),
     }
+
+
+@computation("tuckahoe_occupancy_renewal")
+def tuckahoe_occupancy_renewal(case: CaseContext) -> dict[str, Any]:
+    """§ 19-48(e): a renewal "for periods not exceeding four months", from the day after the
+    permit or renewal it renews ends; the four months end on the day of the same number, as
+    the permit's do."""
+    first_day = case.facts["in_force_through"] + timedelta(days=1)
+    longest = add_months(first_day, OCCUPANCY_MONTHS)
+    last: date = case.facts["renewed_through"]
+    if last > longest:
+        raise InputError(
+            f"A renewal from {spell_date(first_day)} to {spell_date(last)} is longer than four "
+            f"months (§ 19-48(e): renewed 'for periods not exceeding four months'): it may run "
+            f"at most to {spell_date(longest)}."
+        )
+    return {"first_day": first_day, "longest": longest, "days": (last - first_day).days + 1}
