@@ -3,8 +3,9 @@ walks them at the command line with a fixed clock: the notice to repair, the app
 Board's decision and the Street Commissioner's report of the cost (§ 19-15(c), (f)(2)); the bill
 for snow removal and the certificate of its cost (§ 19-34(b)); the street opening permit after
 its application, with the extension, the notice to backfill and the demand for the excess cost
-(§§ 19-75, 19-82); the temporary occupancy permit after its application, and its revocation
-(§§ 19-48, 19-50). Each follow-up repeats from the register what the document before it holds,
+(§§ 19-75, 19-82); the temporary occupancy permit after its application, the notice to the
+permittee and the revocation after it, its renewals and the return of the deposit (§§ 19-48 to
+19-50). Each follow-up repeats from the register what the document before it holds,
 and each precondition the ordinance states refuses with its sentence and takes no number."""
 
 from __future__ import annotations
@@ -895,8 +896,25 @@ BUILDING_INSPECTOR = (
 )
 REVOCATION = casebook_facts(
     "temporary-occupancy-revocation",
-    leave_out=("permit_number", "permit_granted_on", "place", "deposit"),
+    leave_out=(
+        "permit_number",
+        "permit_granted_on",
+        "notice_number",
+        "notice_given_on",
+        "remedy_by",
+        "place",
+        "deposit",
+    ),
 )
+# The notice's grounds and findings are the case's, recorded with the revocation's; the notice
+# adds what it asks and the day it gives.
+WARNING = casebook_facts(
+    "temporary-occupancy-warning",
+    leave_out=("permit_number", "permit_granted_on", "place", "grounds", "particulars"),
+)
+# The notice of intended revocation, the second document of the case; the revocation, the third.
+WARNING_NUMBER = "TU-D-2026-00002"
+REVOCATION_NUMBER = "TU-D-2026-00003"
 
 
 def occupancy_permitted(clerk: Clerk) -> None:
@@ -921,9 +939,36 @@ def occupancy_permitted(clerk: Clerk) -> None:
         CASE,
         *casebook_facts("temporary-occupancy-permit"),
         *REVOCATION,
+        *WARNING,
         today="2026-08-03",
     )
     clerk("issue", CASE, "temporary-occupancy-permit", today="2026-08-05")
+
+
+def serve_by_hand(clerk: Clerk, number: str, at: str, today: str):
+    return clerk(
+        "serve",
+        number,
+        "--method",
+        "present_personally",
+        "--by",
+        "Building Inspector",
+        "--at",
+        at,
+        "--to",
+        "the addressee",
+        "--address",
+        "the premises",
+        today=today,
+    )
+
+
+def occupancy_warned(clerk: Clerk) -> None:
+    """The permit granted; the notice of intended revocation issued on September 4, handed to
+    the permittee that morning, giving until Friday, September 11 to remedy."""
+    occupancy_permitted(clerk)
+    clerk("issue", CASE, "temporary-occupancy-warning", today="2026-09-04")
+    serve_by_hand(clerk, WARNING_NUMBER, "2026-09-04T09:00", today="2026-09-05")
 
 
 @pytest.fixture
@@ -931,48 +976,177 @@ def occupied(saved, tmp_path, runner):
     return copied(saved, "occupied", occupancy_permitted, tmp_path, runner)
 
 
-def test_the_revocation_repeats_the_permit_s_number_and_grant_and_gives_three_days_from_service(
+@pytest.fixture
+def warned(saved, tmp_path, runner):
+    return copied(saved, "warned", occupancy_warned, tmp_path, runner)
+
+
+def test_the_notice_of_intended_revocation_repeats_the_permit_and_gives_the_inspector_s_day(
     occupied,
 ):
-    permit = PERMIT
-    assert f"{PERMIT}  Temporary Occupancy Permit" in documents_of(occupied)
-    occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
-    served = occupied(
+    issued = occupied("issue", CASE, "temporary-occupancy-warning", today="2026-09-04")
+    assert issued_number(issued) == WARNING_NUMBER
+    notice = exported_text(occupied, WARNING_NUMBER)
+    assert f"Temporary Occupancy Permit No. {PERMIT}, granted on August 5, 2026" in notice
+    assert "no later than Friday, September 11, 2026" in notice
+    assert "The permit will not be revoked before that day has passed." in notice
+
+
+def test_a_day_to_remedy_not_after_the_notice_is_refused_and_takes_no_number(occupied):
+    occupied("case", "record", CASE, "--fact=remedy_by=2026-09-04", today="2026-09-04")
+    same_day = occupied("issue", CASE, "temporary-occupancy-warning", today="2026-09-04", ok=False)
+    assert same_day.exit_code == 1
+    assert "is not after this notice's date" in same_day.output
+    assert WARNING_NUMBER not in documents_of(occupied)
+
+
+def test_the_revocation_repeats_the_notice_and_the_permit_and_gives_three_days_from_service(
+    warned,
+):
+    assert f"{PERMIT}  Temporary Occupancy Permit" in documents_of(warned)
+    issued = warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
+    assert issued_number(issued) == REVOCATION_NUMBER
+    served = serve_by_hand(warned, REVOCATION_NUMBER, "2026-09-14T09:00", today="2026-09-15")
+    assert "Deadline: Thursday, September 17, 2026" in served.output
+    revocation = exported_text(warned, REVOCATION_NUMBER)
+    assert f"Temporary Occupancy Permit No. {PERMIT}, granted on August 5, 2026" in revocation
+    assert (
+        f"On September 4, 2026, the Building Inspector's Notice of Intended Revocation, "
+        f"Document No. {WARNING_NUMBER}, reached you; it gave you until September 11, 2026,"
+    ) in " ".join(revocation.split())
+    second = warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-15", ok=False)
+    assert second.exit_code == 1
+    assert (
+        f"{REVOCATION_NUMBER} is already the Revocation of Temporary Occupancy Permit for "
+        f"{WARNING_NUMBER}"
+    ) in second.output
+
+
+def test_a_revocation_without_notice_to_the_permittee_is_refused_and_takes_no_number(occupied):
+    early = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'temporary-occupancy-warning' issued in case" in early.output
+    assert "TU-D-2026-00002" not in documents_of(occupied)
+
+
+def test_a_revocation_before_the_notice_reached_the_permittee_is_refused(occupied):
+    occupied("issue", CASE, "temporary-occupancy-warning", today="2026-09-04")
+    unserved = occupied(
+        "issue", CASE, "temporary-occupancy-revocation", today="2026-09-14", ok=False
+    )
+    assert unserved.exit_code == 1
+    assert f"{WARNING_NUMBER} has not been served" in unserved.output
+    occupied(
         "serve",
-        "TU-D-2026-00002",
+        WARNING_NUMBER,
         "--method",
-        "present_personally",
+        "certified_mail",
         "--by",
         "Building Inspector",
         "--at",
-        "2026-09-14T09:00",
-        "--to",
-        "the addressee",
-        "--address",
-        "the premises",
-        today="2026-09-15",
+        "2026-09-04T15:00",
+        "--article-number",
+        article(1),
+        today="2026-09-05",
     )
-    assert "Deadline: Thursday, September 17, 2026" in served.output
-    revocation = exported_text(occupied, "TU-D-2026-00002")
-    assert permit in revocation
-    assert "August 5, 2026" in revocation
-    second = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-15", ok=False)
-    assert second.exit_code == 1
-    assert (
-        f"TU-D-2026-00002 is already the Revocation of Temporary Occupancy Permit for {permit}"
-        in (second.output)
+    unreceived = occupied(
+        "issue", CASE, "temporary-occupancy-revocation", today="2026-09-14", ok=False
     )
+    assert unreceived.exit_code == 1
+    assert f"No receipt is recorded for {WARNING_NUMBER}" in unreceived.output
 
 
-def test_a_revocation_before_notice_to_the_permittee_is_refused_and_takes_no_number(occupied):
-    early = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-03", ok=False)
+def test_a_revocation_on_the_day_given_to_remedy_is_refused_and_the_day_after_is_not(warned):
+    early = warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-11", ok=False)
     assert early.exit_code == 1
-    assert "Notice to the permittee is given on Friday, September 4, 2026, after this" in (
-        early.output
-    )
+    assert "gave the permittee until Friday, September 11, 2026 to remedy" in early.output
     assert "(§ 19-50)" in early.output
-    issued = occupied("issue", CASE, "temporary-occupancy-revocation", today="2026-09-04")
+    issued = warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-12")
+    assert issued_number(issued) == REVOCATION_NUMBER
+
+
+def test_no_notice_of_intended_revocation_is_given_after_the_revocation(warned):
+    warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
+    late = warned("issue", CASE, "temporary-occupancy-warning", today="2026-09-15", ok=False)
+    assert late.exit_code == 1
+    assert f"The permit was revoked by {REVOCATION_NUMBER}" in late.output
+
+
+REFUND = casebook_facts(
+    "temporary-occupancy-refund",
+    leave_out=("permit_number", "permit_granted_on", "place", "estimated_days", "deposit"),
+)
+
+
+def test_the_deposit_is_returned_once_after_the_permit_with_its_number_and_the_fee_paid_then(
+    occupied,
+):
+    occupied("case", "record", CASE, *REFUND, today="2026-08-21")
+    issued = occupied("issue", CASE, "temporary-occupancy-refund", today="2026-08-21")
     assert issued_number(issued) == "TU-D-2026-00002"
+    statement = " ".join(exported_text(occupied, "TU-D-2026-00002").split())
+    assert f"Temporary Occupancy Permit No. {PERMIT}, granted on August 5, 2026" in statement
+    assert "estimate of 14 days: $155.00" in statement
+    assert "Returned to you $420.00" in statement
+    assert "Amount due" not in statement
+    again = occupied("issue", CASE, "temporary-occupancy-refund", today="2026-08-24", ok=False)
+    assert again.exit_code == 1
+    assert (
+        f"TU-D-2026-00002 is already the {load_notice('tuckahoe', 'temporary-occupancy-refund').title} for {PERMIT}"
+        in again.output
+    )
+
+
+def test_no_deposit_is_returned_before_the_permit_is_granted(tmp_path, runner):
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "tuckahoe",
+        "--parcel",
+        "218",
+        "--notice-type",
+        "temporary-occupancy-application",
+        today="2026-08-03",
+    )
+    clerk("case", "party", CASE, *BUILDER, today="2026-08-03")
+    early = clerk("issue", CASE, "temporary-occupancy-refund", today="2026-08-21", ok=False)
+    assert early.exit_code == 1
+    assert "follows a 'temporary-occupancy-permit' issued in case" in early.output
+
+
+def renew(clerk: Clerk, through: str, until: str, today: str, ok: bool = True):
+    clerk(
+        "case",
+        "record",
+        CASE,
+        f"--fact=in_force_through={through}",
+        f"--fact=renewal_requested_on={today}",
+        "--fact=renewal_reason=The framing is not finished.",
+        f"--fact=renewed_through={until}",
+        today=today,
+    )
+    return clerk("issue", CASE, "temporary-occupancy-renewal", today=today, ok=ok)
+
+
+def test_a_renewal_is_numbered_as_a_permit_and_renews_the_permit_then_its_last_renewal(occupied):
+    first = renew(occupied, "2026-08-18", "2026-09-01", today="2026-08-17")
+    assert issued_number(first) == "TU-P-000002"
+    second = renew(occupied, "2026-09-01", "2026-09-15", today="2026-08-31")
+    assert issued_number(second) == "TU-P-000003"
+    renewal = " ".join(exported_text(occupied, "TU-P-000003").split())
+    assert "Renews: Permit No. TU-P-000002, in force through Tuesday, September 1, 2026" in renewal
+    assert "from Wednesday, September 2, 2026 through Tuesday, September 15, 2026" in renewal
+
+
+def test_a_revoked_permit_is_not_renewed(warned):
+    warned("issue", CASE, "temporary-occupancy-revocation", today="2026-09-14")
+    late = renew(warned, "2026-09-30", "2026-10-30", today="2026-09-15", ok=False)
+    assert late.exit_code == 1
+    assert f"The permit was revoked by {REVOCATION_NUMBER}; a revoked permit is not renewed" in (
+        late.output
+    )
 
 
 def test_an_occupancy_permit_before_the_written_indemnity_is_refused(tmp_path, runner):
@@ -1041,7 +1215,7 @@ CHAINS = {
         True,
     ),
     "snow-cost-certificate": (
-        ["snow-removal-bill"],
+        ["snow-removal-bill", "roof-snow-bill"],
         {"bill_number": "number", "bill_presented": "served_on", "amount_unpaid": "outstanding"},
         True,
     ),
@@ -1054,9 +1228,30 @@ CHAINS = {
         True,
     ),
     "temporary-occupancy-permit": (["temporary-occupancy-application"], {}, False),
-    "temporary-occupancy-revocation": (
+    "temporary-occupancy-warning": (
         ["temporary-occupancy-permit"],
         {"permit_number": "number", "permit_granted_on": "document_date"},
+        False,
+    ),
+    "temporary-occupancy-refund": (
+        ["temporary-occupancy-permit"],
+        {"permit_number": "number", "permit_granted_on": "document_date"},
+        True,
+    ),
+    "temporary-occupancy-renewal": (
+        ["temporary-occupancy-permit", "temporary-occupancy-renewal"],
+        {"renewed_number": "number"},
+        False,
+    ),
+    "temporary-occupancy-revocation": (
+        ["temporary-occupancy-warning"],
+        {
+            "permit_number": "follows.number",
+            "permit_granted_on": "follows.document_date",
+            "notice_number": "number",
+            "notice_given_on": "received_on",
+            "remedy_by": "deadline",
+        },
         True,
     ),
 }
@@ -1073,7 +1268,12 @@ def test_each_document_follows_what_the_ordinance_puts_before_it(slug):
 # order (§ 19-15(c)), the day the Street Commissioner fixed (§ 19-82), the Clerk's receipt of
 # the request (§ 19A-10). Every other deadline runs from the service, mailing, presentation,
 # demand, revocation or receipt of the document itself.
-NOT_FROM_SERVICE = {"appeal-decision", "opening-extension", "rental-letter"}
+NOT_FROM_SERVICE = {
+    "appeal-decision",
+    "opening-extension",
+    "rental-letter",
+    "temporary-occupancy-warning",
+}
 
 
 @pytest.mark.parametrize(

@@ -169,6 +169,69 @@ def test_a_revocation_noticed_before_the_permit_is_refused_before_its_grounds_ar
         figures_of("tuckahoe", "temporary-occupancy-revocation", facts)
 
 
+def test_a_revocation_on_the_day_the_notice_gave_to_remedy_is_refused():
+    facts = {
+        "grounds": ["abused"],
+        "permit_granted_on": date(2026, 7, 20),
+        "notice_given_on": date(2026, 9, 4),
+        "remedy_by": date(2026, 9, 11),
+    }
+    with pytest.raises(InputError, match="does not revoke before that day has passed"):
+        figures_of("tuckahoe", "temporary-occupancy-revocation", facts, today=date(2026, 9, 11))
+    figures = figures_of(
+        "tuckahoe", "temporary-occupancy-revocation", facts, today=date(2026, 9, 12)
+    )
+    assert figures["grounds"] == ["the privileges of the permit have been abused"]
+
+
+WARNING = {
+    "grounds": ["not_begun"],
+    "permit_granted_on": date(2026, 7, 20),
+    "remedy_by": date(2026, 9, 11),
+}
+
+
+def test_a_finding_of_violation_names_the_article_s_provisions_not_any_of_them():
+    facts = {**WARNING, "grounds": ["violated"]}
+    figures = figures_of(
+        "tuckahoe", "temporary-occupancy-warning", {**facts}, today=date(2026, 9, 4)
+    )
+    assert figures["grounds"] == [
+        "provisions or requirements of this Article (Chapter 19, Article III) have been violated"
+    ]
+
+
+def test_a_notice_of_intended_revocation_gives_only_the_grounds_section_19_50_names():
+    figures = figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 9, 4))
+    assert figures["grounds"] == ["the permittee does not promptly begin to do the work"]
+    with pytest.raises(InputError, match="not a ground § 19-50 gives"):
+        figures_of(
+            "tuckahoe",
+            "temporary-occupancy-warning",
+            {**WARNING, "grounds": ["noise"]},
+            today=date(2026, 9, 4),
+        )
+
+
+def test_a_notice_of_intended_revocation_before_the_permit_is_granted_is_refused():
+    with pytest.raises(InputError, match="before the permit was granted"):
+        figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 7, 19))
+
+
+def test_a_notice_of_intended_revocation_giving_no_time_to_remedy_is_refused():
+    with pytest.raises(InputError, match="is not after this notice's date"):
+        figures_of("tuckahoe", "temporary-occupancy-warning", WARNING, today=date(2026, 9, 11))
+
+
+def test_the_day_to_remedy_is_the_building_inspector_s_moved_off_a_weekend():
+    notice = load_notice("tuckahoe", "temporary-occupancy-warning")
+    assert notice.deadline_counts_from_service is False
+    # Saturday, September 12, 2026 moves to Monday the 14th (General Construction Law § 25-a).
+    assert deadline("temporary-occupancy-warning", {}, {"remedy_by": date(2026, 9, 12)}) == date(
+        2026, 9, 14
+    )
+
+
 def test_the_three_days_to_restore_run_from_the_revocation():
     # Revoked Wednesday, December 23, 2026: day 3 is Saturday the 26th, so Monday the 28th.
     assert deadline("temporary-occupancy-revocation", {"revoked": date(2026, 9, 14)}) == date(
@@ -461,6 +524,7 @@ def test_the_extended_day_is_not_restarted_by_serving_the_letter():
     ("slug", "signer", "kind"),
     [
         ("temporary-occupancy-permit", "building_inspector", "permit"),
+        ("temporary-occupancy-warning", "building_inspector", "letter"),
         ("temporary-occupancy-revocation", "building_inspector", "letter"),
         ("street-opening-permit", "clerk", "permit"),
         ("backfill-notice", "street_commissioner", "notice"),
@@ -478,3 +542,144 @@ def test_the_street_opening_permit_prints_the_board_s_schedule_it_was_computed_f
     html = Renderer().render(CASEBOOK / "street-opening-permit.toml", formats=("pdf",)).html
     assert "Resolution No. 2026-14" in html
     assert "96 sq ft" in html
+
+
+# --- § 19-49: the final fee and the return of the deposit -----------------------------------
+
+REFUND = {
+    "permit_granted_on": date(2026, 8, 5),
+    "estimated_days": 14,
+    "deposit": D("400.00"),
+    "permit_ended_on": date(2026, 8, 18),
+    "obstruction_removed_on": date(2026, 8, 16),
+    "final_days": 12,
+    "restored_by_village": False,
+    "village_expended": D("0.00"),
+    "restoration_proved_on": date(2026, 8, 19),
+}
+
+
+def refund(today: date = date(2026, 8, 21), **changes):
+    return figures_of("tuckahoe", "temporary-occupancy-refund", {**REFUND, **changes}, today=today)
+
+
+def test_a_fee_paid_at_grant_beyond_the_final_fee_is_returned_with_the_deposit():
+    figures = refund()
+    assert (figures["paid"]["total"], figures["final"]["total"]) == (D("155.00"), D("135.00"))
+    assert (figures["fee_over"], figures["fee_short"], figures["refund"]) == (
+        D("20.00"),
+        D("0.00"),
+        D("420.00"),
+    )
+
+
+def test_only_the_part_of_the_final_fee_not_paid_at_grant_comes_out_of_the_deposit():
+    # 16 days: $175.00, $20.00 more than the $155.00 paid at grant; the fee is taken once.
+    figures = refund(final_days=16)
+    assert (figures["fee_short"], figures["refund"]) == (D("20.00"), D("380.00"))
+
+
+def test_the_village_s_restoration_cost_is_deducted_once_the_three_days_have_passed():
+    figures = refund(
+        restored_by_village=True,
+        village_expended=D("240.00"),
+        obstruction_removed_on=date(2026, 8, 24),
+        restoration_proved_on=date(2026, 8, 25),
+        final_days=14,
+        today=date(2026, 8, 26),
+    )
+    assert figures["refund"] == D("160.00")
+    assert figures["restore"]["due"] == date(2026, 8, 21)
+
+
+def test_a_village_restoration_within_the_permittee_s_three_days_is_refused():
+    with pytest.raises(InputError, match="had until Friday, August 21, 2026 to restore"):
+        refund(
+            restored_by_village=True,
+            village_expended=D("240.00"),
+            restoration_proved_on=date(2026, 8, 20),
+        )
+
+
+def test_a_village_cost_where_the_permittee_restored_or_none_where_the_village_did_is_refused():
+    with pytest.raises(InputError, match="yet the permittee restored the place"):
+        refund(village_expended=D("50.00"))
+    with pytest.raises(InputError, match="records nothing it expended"):
+        refund(
+            restored_by_village=True,
+            restoration_proved_on=date(2026, 8, 24),
+            today=date(2026, 8, 26),
+        )
+
+
+def test_a_deposit_that_falls_short_is_refused_as_no_refund():
+    with pytest.raises(InputError, match=r"falls short by \$40\.00, so there is nothing to return"):
+        refund(
+            restored_by_village=True,
+            village_expended=D("420.00"),
+            restoration_proved_on=date(2026, 8, 24),
+            today=date(2026, 8, 26),
+            final_days=16,
+        )
+
+
+def test_a_refund_before_proof_of_restoration_or_a_proof_before_removal_is_refused():
+    with pytest.raises(InputError, match="the deposit is returned only upon satisfactory"):
+        refund(today=date(2026, 8, 18))
+    with pytest.raises(InputError, match="before the obstruction was removed"):
+        refund(restoration_proved_on=date(2026, 8, 15))
+
+
+def test_the_refund_is_a_letter_of_the_building_inspector_and_no_bill():
+    notice = load_notice("tuckahoe", "temporary-occupancy-refund")
+    assert (notice.signer, notice.kind) == ("building_inspector", "letter")
+    html = Renderer().render(CASEBOOK / "temporary-occupancy-refund.toml", formats=()).html
+    assert "Returned to you" in html
+    assert "remittance" not in html.lower()
+
+
+# --- § 19-48(e): renewal for periods not exceeding four months ------------------------------
+
+RENEWAL = {
+    "in_force_through": date(2026, 10, 18),
+    "renewal_requested_on": date(2026, 10, 9),
+    "renewed_through": date(2026, 12, 18),
+}
+
+
+def renewal(today: date = date(2026, 10, 14), **changes):
+    return figures_of(
+        "tuckahoe", "temporary-occupancy-renewal", {**RENEWAL, **changes}, today=today
+    )
+
+
+def test_a_renewal_runs_from_the_day_after_the_permit_ends_for_at_most_four_months():
+    figures = renewal()
+    assert (figures["first_day"], figures["longest"], figures["days"]) == (
+        date(2026, 10, 19),
+        date(2027, 2, 19),
+        61,
+    )
+    assert renewal(renewed_through=date(2027, 2, 19))["days"] == 124
+    with pytest.raises(InputError, match="longer than four months"):
+        renewal(renewed_through=date(2027, 2, 20))
+
+
+def test_a_renewal_of_a_lapsed_permit_or_one_that_adds_no_day_is_refused():
+    with pytest.raises(InputError, match="a lapsed permit is not renewed"):
+        renewal(today=date(2026, 10, 19))
+    assert renewal(today=date(2026, 10, 18))["first_day"] == date(2026, 10, 19)
+    with pytest.raises(InputError, match="does not run past the end of the permit renewed"):
+        renewal(renewed_through=date(2026, 10, 18))
+
+
+def test_a_renewal_before_the_permittee_asked_for_it_is_refused():
+    with pytest.raises(InputError, match="after this renewal's date"):
+        renewal(renewal_requested_on=date(2026, 10, 15))
+
+
+def test_the_renewal_is_a_permit_of_the_building_inspector_charging_no_fee():
+    notice = load_notice("tuckahoe", "temporary-occupancy-renewal")
+    assert (notice.signer, notice.kind) == ("building_inspector", "permit")
+    html = Renderer().render(CASEBOOK / "temporary-occupancy-renewal.toml", formats=()).html
+    assert "No fee is charged for the renewal" in html

@@ -1,4 +1,5 @@
-"""Tuckahoe's temporary occupancy permits and revocations, turned into days, amounts and grounds.
+"""Tuckahoe's temporary occupancy permits, revocations and deposit refunds, turned into days,
+amounts and grounds.
 
 Chapter 19, Article III. The permit's definition (notices/tuckahoe/temporary-occupancy-permit.toml)
 declares the 24 hours of § 19-47(a), the fee and deposit of § 19-49 and the three days to
@@ -12,17 +13,20 @@ cannot state it:
   the fee's line saying "day" or "days" by the estimate; the deposit's refund is declared;
 - the grounds of § 19-50, each key given in the section's words, printed in the order the
   Building Inspector gives them; a declared lookup would print them in the section's order
-  instead, and the letter would change.
+  instead, and the letter would change;
+- the refund of the deposit (§ 19-49(b)), refused when the deposit falls short: the statement
+  returns money and is no bill.
 """
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.costs import Bill, BillLine
+from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import add_months, local_day, spell_date
 
 # § 19-48(e): "not ... for a longer period than four months".
@@ -31,7 +35,9 @@ OCCUPANCY_MONTHS = 4
 # § 19-50: the grounds on which the Building Inspector may revoke, in the ordinance's words.
 REVOCATION_GROUNDS = {
     "abused": "the privileges of the permit have been abused",
-    "violated": "any of the provisions or requirements of this Article have been violated",
+    # A finding names the provisions violated, not "any of" them (review C-26).
+    "violated": "provisions or requirements of this Article (Chapter 19, Article III) have "
+    "been violated",
     "work_advanced": "any construction or repair work or wrecking is so far advanced as to "
     "render any further occupancy of the street unnecessary",
     "not_begun": "the permittee does not promptly begin to do the work",
@@ -98,3 +104,44 @@ def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
             )
         grounds.append(REVOCATION_GROUNDS[key])
     return {"grounds": grounds}
+
+
+@computation("tuckahoe_occupancy_refund")
+def tuckahoe_occupancy_refund(case: CaseContext) -> dict[str, Any]:
+    """§ 19-49(b): the deposit returned less the part of the final fee not paid at grant and
+    what the Village expended restoring; a deposit that falls short is refused, since this
+    statement returns money and the balance is the Village's to bill or sue for."""
+    amounts = case.declared["final"]["amounts"]
+    if "balance_due" in amounts:
+        raise InputError(
+            f"The deposit of {spell_amount(amounts['deposit'])} does not cover the final fee "
+            f"and the Village's restoration cost: it falls short by "
+            f"{spell_amount(amounts['balance_due'])}, so there is nothing to return; bill the "
+            "balance instead (§ 19-49(b) leaves the Village its action against the permittee)."
+        )
+    final = case.declared["final"]["total"]
+    paid = case.declared["paid"]["total"]
+    return {
+        "refund": amounts["refund"],
+        # The part of the final fee not paid at grant (deducted), or the fee paid beyond it
+        # (returned), each shown on its own line.
+        "fee_short": max(final - paid, 0),
+        "fee_over": max(paid - final, 0),
+    }
+
+
+@computation("tuckahoe_occupancy_renewal")
+def tuckahoe_occupancy_renewal(case: CaseContext) -> dict[str, Any]:
+    """§ 19-48(e): a renewal "for periods not exceeding four months", from the day after the
+    permit or renewal it renews ends; the four months end on the day of the same number, as
+    the permit's do."""
+    first_day = case.facts["in_force_through"] + timedelta(days=1)
+    longest = add_months(first_day, OCCUPANCY_MONTHS)
+    last: date = case.facts["renewed_through"]
+    if last > longest:
+        raise InputError(
+            f"A renewal from {spell_date(first_day)} to {spell_date(last)} is longer than four "
+            f"months (§ 19-48(e): renewed 'for periods not exceeding four months'): it may run "
+            f"at most to {spell_date(longest)}."
+        )
+    return {"first_day": first_day, "longest": longest, "days": (last - first_day).days + 1}
