@@ -134,3 +134,29 @@ def test_a_payoff_statement_needs_the_invoice_mailed_first(clerk):
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
     unserved = asked(clerk, "2026-09-28", 0, "2026-10-01", ok=False)
     assert "PA-D-2026-00003 has not been served" in unserved.output
+
+
+def test_a_sale_recorded_in_the_case_brings_the_lump_sum_demand_once(clerk, tmp_path):
+    invoiced_and_mailed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--event=transferred=2026-11-16",
+        *facts(
+            "installments_paid=0",
+            "conveyance=a warranty deed to Ana Ruiz, recorded with the Register of Deeds",
+        ),
+        today="2026-11-20",
+    )
+    clerk("issue", "PA-C-2026-0001", "assessment-transfer-demand", today="2026-11-20")
+    demanded = " ".join(exported_text(clerk, "PA-D-2026-00004", tmp_path).split())
+    # The day of the sale is the event the case recorded: 117 days from the invoice's date.
+    assert "On November 16, 2026, the ownership of the property was sold or transferred" in demanded
+    assert "$816.00 x 5.25% x 117/365 = $13.73" in demanded
+    assert "Outstanding assessment due in a lump sum $829.73" in demanded
+    again = clerk(
+        "issue", "PA-C-2026-0001", "assessment-transfer-demand", today="2026-11-21", ok=False
+    )
+    assert again.exit_code == 1
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 4

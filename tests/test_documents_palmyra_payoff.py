@@ -96,3 +96,37 @@ def test_with_no_installment_paid_interest_commences_with_the_assessment_notice(
 def test_a_payoff_the_ordinance_or_the_records_do_not_support_is_refused(changes, message):
     with pytest.raises(InputError, match=message):
         payoff(**changes)
+
+
+# --- § 8.03(3)(d)1: the lump sum demand on a sale or transfer -------------------------------
+
+DEMAND = "assessment-transfer-demand"
+
+
+def demand(today: date = date(2027, 6, 21), **changes) -> dict:
+    facts = {**sample_facts("palmyra", DEMAND), **changes}
+    return figures_of("palmyra", DEMAND, facts, today=today)
+
+
+def test_a_sale_makes_the_unpaid_balance_due_with_interest_to_the_day_of_the_transfer():
+    found = demand()["payoff"]
+    # $2,095.18 x 5.25% x 135/365 = $40.68, from January 31 to the sale on June 15, 2027.
+    assert (found["pay_on"], found["days"]) == (date(2027, 6, 15), 135)
+    assert (found["balance"], found["interest"], found["total"]) == (
+        D("2095.18"),
+        D("40.68"),
+        D("2135.86"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"transferred_on": date(2027, 6, 22)}, r"comes after the date of the demand"),
+        ({"installments_paid": 0}, r"Installment 1 was due on Sunday, January 31, 2027"),
+        ({"paid_on_invoice": D("2394.50")}, r"no unpaid assessment balance for a lump sum demand"),
+    ],
+)
+def test_a_demand_the_records_do_not_support_is_refused(changes, message):
+    with pytest.raises(InputError, match=message):
+        demand(**changes)
