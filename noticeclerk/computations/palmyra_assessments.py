@@ -43,12 +43,22 @@ from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.installments import (
     ASSESSMENT_MARGIN,
     PALMYRA_8_03_3_B_3,
+    PALMYRA_8_03_3_B_4,
     InstallmentDates,
     Plan,
+    Schedule,
     assessment_rate,
     installment_schedule,
+    prepayment,
 )
-from noticeclerk.rules.money import check_cents, check_measure, spell_number, spell_percent
+from noticeclerk.rules.interest import Rate
+from noticeclerk.rules.money import (
+    check_cents,
+    check_measure,
+    spell_amount,
+    spell_number,
+    spell_percent,
+)
 from noticeclerk.rules.periods import spell_date
 
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
@@ -78,11 +88,23 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
         "The special assessment must be more than $0.00 to be invoiced.",
     )
     borrowing = facts["borrowing_rate_percent"]
-    rate = assessment_rate(borrowing)
     first_year = facts["first_tax_year"]
-    notice_date = _invoice_date(case)
-    first_due = case.village.installment_first_due()
-    due = first_due.of_tax_year(first_year)
+    schedule = _assessment_schedule(case, assessment.total, _invoice_date(case))
+    return {
+        "assessment": bill_context(assessment),
+        "rate": _rate_context(borrowing, schedule.rate),
+        "installments": _installments_context(case, schedule, first_year),
+    }
+
+
+def _assessment_schedule(case: CaseContext, principal: Decimal, notice_date: date) -> Schedule:
+    """The installments of (b)3 on `principal`, as the invoice shows them: the one schedule the
+    invoice and the payoff statement share, from the case's facts, the date shown on the
+    Assessment Notice and the village's first due day and counting."""
+    facts = case.facts
+    rate = assessment_rate(facts["borrowing_rate_percent"])
+    first_year = facts["first_tax_year"]
+    due = case.village.installment_first_due().of_tax_year(first_year)
     if due <= notice_date:
         raise InputError(
             f"The first installment is due with the real estate taxes for {first_year}, on "
@@ -90,55 +112,61 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
             f"{spell_date(notice_date)}; the first installment is due with the taxes for the "
             f"current year ({PALMYRA_8_03_3_B_3}), so give that year as first_tax_year."
         )
-    counting = case.village.installment_counting()
-    schedule = installment_schedule(
-        assessment.total,
+    return installment_schedule(
+        principal,
         facts["installment_years"],
         rate,
         Plan.ASSESSMENT,
         dates=InstallmentDates(notice_date, due),
-        counting=counting,
+        counting=case.village.installment_counting(),
     )
+
+
+def _rate_context(borrowing: Decimal, rate: Rate) -> dict[str, Any]:
     return {
-        "assessment": bill_context(assessment),
-        "rate": {
-            "borrowing": spell_percent(borrowing),
-            "margin": spell_percent(ASSESSMENT_MARGIN),
-            "charged": spell_percent(rate.percent),
-            "authority": rate.authority,
-        },
-        "installments": {
-            "years": schedule.years,
-            "authority": PALMYRA_8_03_3_B_3,
-            "notice_date": notice_date,
-            "first_due": due,
-            "due_words": first_due.words,
-            "due_authority": first_due.authority,
-            "day_count": counting.day_count.words,
-            "rounding": counting.rounding.words,
-            "rows": [
-                {
-                    "number": i.number,
-                    "tax_year": first_year + i.number - 1,
-                    "interest_from": i.period.start,
-                    "interest_to": i.period.end,
-                    "days": i.period.days,
-                    "counted": i.period.counted,
-                    "principal": i.principal,
-                    "interest": i.interest,
-                    "payment": i.payment,
-                    "balance": i.balance,
-                }
-                for i in schedule.installments
-                if i.period is not None
-            ],
-            "total_principal": schedule.principal,
-            "total_interest": schedule.total_interest,
-            "total": schedule.total_paid,
-            "final_balance": schedule.installments[-1].balance,
-            "last_tax_year": first_year + schedule.years - 1,
-            "steps": [str(step) for step in schedule.steps],
-        },
+        "borrowing": spell_percent(borrowing),
+        "margin": spell_percent(ASSESSMENT_MARGIN),
+        "charged": spell_percent(rate.percent),
+        "authority": rate.authority,
+    }
+
+
+def _installments_context(case: CaseContext, schedule: Schedule, first_year: int) -> dict[str, Any]:
+    """The installment table as the invoice prints it."""
+    first_due = case.village.installment_first_due()
+    dates, counting = schedule.dates, schedule.counting
+    assert dates is not None and counting is not None  # _assessment_schedule gives both
+    return {
+        "years": schedule.years,
+        "authority": PALMYRA_8_03_3_B_3,
+        "notice_date": dates.notice_date,
+        "first_due": dates.first_due,
+        "due_words": first_due.words,
+        "due_authority": first_due.authority,
+        "day_count": counting.day_count.words,
+        "rounding": counting.rounding.words,
+        "rows": [
+            {
+                "number": i.number,
+                "tax_year": first_year + i.number - 1,
+                "interest_from": i.period.start,
+                "interest_to": i.period.end,
+                "days": i.period.days,
+                "counted": i.period.counted,
+                "principal": i.principal,
+                "interest": i.interest,
+                "payment": i.payment,
+                "balance": i.balance,
+            }
+            for i in schedule.installments
+            if i.period is not None
+        ],
+        "total_principal": schedule.principal,
+        "total_interest": schedule.total_interest,
+        "total": schedule.total_paid,
+        "final_balance": schedule.installments[-1].balance,
+        "last_tax_year": first_year + schedule.years - 1,
+        "steps": [str(step) for step in schedule.steps],
     }
 
 
@@ -156,6 +184,115 @@ def _invoice_date(case: CaseContext) -> date:
     # The date the invoice states as its own, the one its 30 days run from; a replacement for
     # a voided invoice keeps the date the case recorded.
     return recorded.date() if isinstance(recorded, datetime) else recorded
+
+
+# --- § 8.03(3)(b)4: the payoff statement ---------------------------------------------------
+
+
+@computation("palmyra_assessment_payoff")
+def palmyra_assessment_payoff(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(b)4: "payment in full of the unpaid assessment balance with interest to the
+    date of payment may be made at any time before the final installment becomes due".
+
+    The statement follows the invoice and takes from the register its number, the full
+    assessment it billed, what was paid on it and its last day for payment without interest;
+    the installments are the invoice's own (`_assessment_schedule`, from the date shown on the
+    Assessment Notice, the case's event invoiced), and the balance and the
+    interest to the payoff day are the one prepayment rule `calc installments` uses
+    (`noticeclerk.rules.installments.prepayment`). The installments already paid with the real
+    estate taxes are a fact of the case: the Village's tax roll records them, not the invoice.
+    """
+    pay_on: date = case.facts["payoff_on"]
+    if pay_on < case.today:
+        raise InputError(
+            f"The payoff day {spell_date(pay_on)} is before the date of the statement, "
+            f"{spell_date(case.today)}; state the payoff for a day on or after its date."
+        )
+    return _unpaid_with_interest(case, pay_on, "a payoff statement", "payoff day")
+
+
+@computation("palmyra_assessment_transfer_demand")
+def palmyra_assessment_transfer_demand(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(d)1: "The sale or transfer of property ownership shall require all outstanding
+    assessments to become due and payable in a lump sum payment from the original owner".
+
+    The Village's reading, which the demand's definition declares and the demand states: the
+    outstanding assessment is the unpaid balance with interest to the day of the sale or
+    transfer, computed as a prepayment on that day (§ 8.03(3)(b)3, 4), by the same rule.
+    """
+    transferred_on: date = case.facts["transferred_on"]
+    if transferred_on > case.today:
+        raise InputError(
+            f"The sale or transfer recorded for {spell_date(transferred_on)} comes after the "
+            f"date of the demand, {spell_date(case.today)}; (d)1 makes the assessment due on a "
+            "sale or transfer made, so date the demand on or after it."
+        )
+    return _unpaid_with_interest(case, transferred_on, "a lump sum demand", "day of the transfer")
+
+
+def _unpaid_with_interest(case: CaseContext, pay_on: date, what: str, day: str) -> dict[str, Any]:
+    """The unpaid balance of the invoice's installments with interest to `pay_on`, refused where
+    the register or the tax roll leaves no such balance or the ordinance another rule."""
+    facts = case.facts
+    principal: Decimal = facts["assessment"]
+    paid_cash: Decimal = facts["paid_on_invoice"]
+    invoice = facts["invoice_number"]
+    if paid_cash >= principal:
+        raise InputError(
+            f"The register records the invoice {invoice} paid in full; there is no unpaid "
+            f"assessment balance for {what} ({PALMYRA_8_03_3_B_4})."
+        )
+    if paid_cash > 0:
+        raise InputError(
+            f"The register records {spell_amount(paid_cash)} paid on the invoice {invoice}, "
+            "less than the full assessment; the installments the invoice shows are of the full "
+            "assessment, and the ordinance does not say how a part payment is applied to "
+            f"them, so record how the Village Board applied it before issuing {what}."
+        )
+    cash_by: date = facts["cash_payment_by"]
+    if pay_on <= cash_by:
+        raise InputError(
+            f"Through {spell_date(cash_by)} the invoice {invoice} may still be paid in full "
+            f"without interest (§ 8.03(3)(b)2); {what} is for a {day} after that, when the "
+            "assessment is payable in installments with interest."
+        )
+    schedule = _assessment_schedule(case, principal, facts["notice_date"])
+    dates = schedule.dates
+    assert dates is not None  # _assessment_schedule always gives the invoice's dates
+    paid = facts["installments_paid"]
+    schedule.balance_after(paid)  # refuses a count outside 0 to the years of the plan
+    final_due = dates.due(schedule.years)
+    if pay_on >= final_due:
+        raise InputError(
+            f"The final installment becomes due on {spell_date(final_due)}; {what} counts "
+            f"interest to a day before then ({PALMYRA_8_03_3_B_4}), so give a {day} before it; "
+            "after it, what remains is collected with the real estate taxes."
+        )
+    if pay_on > dates.due(paid + 1):
+        raise InputError(
+            f"Installment {paid + 1} was due on {spell_date(dates.due(paid + 1))} and the case "
+            f"records only {paid} installment{'s' if paid != 1 else ''} paid; an unpaid "
+            "installment is collected with the delinquent real estate taxes, which "
+            f"{what} does not compute, so record installments_paid as the tax roll shows it."
+        )
+    found = prepayment(schedule, paid, pay_on)
+    first_year = facts["first_tax_year"]
+    return {
+        "payoff": {
+            "total": found.total,
+            "balance": found.balance,
+            "interest": found.interest,
+            "interest_from": found.interest_from,
+            "pay_on": found.pay_on,
+            "days": (found.pay_on - found.interest_from).days,
+            "steps": [str(step) for step in found.steps],
+            "installments_paid": paid,
+            "installments_left": schedule.years - paid,
+            "final_due": final_due,
+        },
+        "rate": _rate_context(facts["borrowing_rate_percent"], schedule.rate),
+        "installments": _installments_context(case, schedule, first_year),
+    }
 
 
 # --- § 8.03(3)(c), (e): the Village Board's deferment decisions -------------------------------
