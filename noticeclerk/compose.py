@@ -20,6 +20,7 @@ from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
 from noticeclerk.legal_status import legal_status_line
+from noticeclerk.review import review_statement
 from noticeclerk.rules.money import spell_amount, split_by_weights
 from noticeclerk.rules.periods import Deadline
 
@@ -138,6 +139,9 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     }
     if notice.remittance is not None:
         context["remittance"] = remittance_stub(notice, village, figures, deadline)
+    review = review_statement(notice, village)
+    if review is not None:
+        context["review"] = review
     return Composed(case, notice, village, context, computed, figures)
 
 

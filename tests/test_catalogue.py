@@ -178,6 +178,46 @@ def test_every_bill_in_the_catalogue_ends_with_a_remittance_stub():
     assert all(load_notice(village, slug).remittance for village, slug in bills)
 
 
+@pytest.mark.parametrize(
+    ("review", "message"),
+    [
+        ('[review]\nmade_by = "the Clerk"\n', "must give either 'of'"),
+        ('[review]\nof = "this refusal"\nnone = "no review"\n', "must give either 'of'"),
+        ('[review]\nnone = "the Board decides"\nmade_by = "the Clerk"\n', "'review.made_by'"),
+        ('[review]\nof = "this\u202erefusal"\n', "'review.of': contains"),
+    ],
+)
+def test_a_determination_states_what_is_reviewed_or_why_no_review_is_stated(
+    tmp_path, review, message
+):
+    write_notice(tmp_path, MINIMAL + review)
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_notice("luck", "test-notice", workspace=tmp_path)
+
+
+# A refusal, denial, revocation or decision is a determination its recipient may seek review of.
+DETERMINATION = re.compile(r"Refus|Revo|Denial|Decision|Determin")
+
+
+def test_every_determination_in_the_catalogue_states_its_review_or_why_none():
+    determinations = [
+        load_notice(village, slug)
+        for village, slug in ALL_NOTICES
+        if load_notice(village, slug).kind == "decision"
+        or DETERMINATION.search(load_notice(village, slug).title)
+    ]
+    assert len(determinations) >= 15
+    undeclared = [f"{n.village}/{n.slug}" for n in determinations if n.review is None]
+    assert not undeclared, f"declare [review] of = ... or none = ... in {undeclared}"
+
+
+def test_a_decision_on_a_special_assessment_does_not_state_chapter_68_review():
+    # Wis. Stat. § 66.0703(12) gives a special assessment its own appeal.
+    for slug in ("assessment-deferment-decision", "hardship-deferment-decision"):
+        review = load_notice("palmyra", slug).review
+        assert review is not None and review.of is None and "66.0703(12)" in review.none
+
+
 def test_an_unknown_notice_type_lists_the_village_s_notices():
     with pytest.raises(
         InputError, match=r"has no notice type 'nothing'; it has: .*snow-ice-nonhazardous"

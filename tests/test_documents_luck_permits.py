@@ -653,8 +653,9 @@ def test_the_revocation_states_its_dates_the_hearing_and_the_review_the_village_
     assert "On September 25, 2026, the Village gave you written notice" in text
     assert "of a hearing on October 8, 2026" in text
     assert "The Village relies on chapter 68 of the Wisconsin Statutes" in text
-    assert "within 30 days of notice to you of this determination (Wis. Stat. § 68.08)" in text
-    assert "by certiorari in the circuit court within 30 days of receiving it" in text
+    assert "request to the Director of Public Works within 30 days of notice to you of it" in text
+    assert "(Wis. Stat. § 68.08)" in text
+    assert "by certiorari in the circuit court within 30 days of receiving that final" in text
     assert load_notice("luck", "faulty-work-revocation").follows == ("faulty-work-notice",)
 
 

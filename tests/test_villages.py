@@ -180,3 +180,40 @@ def test_a_return_address_with_no_street_or_post_office_box_is_refused(tmp_path)
     assert (
         "401 Main Street South" in load_village("luck", workspace=tmp_path).letterhead.address_lines
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "problem"),
+    [
+        (
+            GOOD.replace('"WI"', '"NY"').replace("Chicago", "New_York")
+            + '[review]\nchapter_68 = "applies"\n',
+            "review",
+            "is Wisconsin's (Wis. Stat. ch. 68)",
+        ),
+        (GOOD + '[review]\nchapter_68 = "opted out"\n', "review.opted_out_by", "is missing"),
+        (
+            GOOD + '[review]\nchapter_68 = "opted out"\nopted_out_by = "Ordinance No. 7"\n',
+            "review.instead",
+            "is missing",
+        ),
+        (
+            GOOD + '[review]\nchapter_68 = "applies"\ninstead = "an appeal to the Board"\n',
+            "review.instead",
+            "is for a village that opted out",
+        ),
+        (GOOD + '[review]\nchapter_68 = "perhaps"\n', "review.chapter_68", ""),
+    ],
+)
+def test_a_village_s_answer_to_chapter_68_is_checked(tmp_path, text, key, problem):
+    path = write_letterhead(tmp_path, "example", text)
+    with pytest.raises(ConfigError) as caught:
+        load_village("example", workspace=tmp_path)
+    assert str(caught.value).startswith(f"{path}, key '{key}'")
+    assert problem in str(caught.value)
+
+
+def test_a_wisconsin_village_says_whether_chapter_68_applies_and_new_york_has_nothing_to_say():
+    assert load_village("luck").chapter_68 is not None
+    assert load_village("palmyra").chapter_68 is not None
+    assert load_village("tuckahoe").chapter_68 is None

@@ -292,6 +292,18 @@ class RemittanceSpec(Table):
     no_due_day: Text | None = None
 
 
+class ReviewSpec(Table):
+    # What the recipient may have reviewed, in words that read after "review of": "this
+    # refusal", "the Board's decision". The village's law says how (noticeclerk.review).
+    of: Text | None = None
+    # Who made the determination, to whom a Wisconsin ch. 68 request for review is made
+    # (Wis. Stat. § 68.08): "the Director of Public Works".
+    made_by: Text | None = None
+    # Why the document states no review: the ordinance's own appeal comes first and the final
+    # decision states it, or the decision has a statutory appeal of its own.
+    none: Text | None = None
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -387,6 +399,18 @@ class NoticeFile(Table):
     figures: dict[str, Any] = msgspec.field(default_factory=dict)
     # A court's decision against the law the notice enforces; None for settled law.
     legal_status: LegalStatusSpec | None = None
+    # A determination its recipient may seek review of: what is reviewed; or why none is stated.
+    review: ReviewSpec | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review a determination's recipient may seek: what is reviewed and who made it; or,
+    with `of` None, why the document states none."""
+
+    of: str | None
+    made_by: str | None
+    none: str | None
 
 
 @dataclass(frozen=True)
@@ -507,6 +531,9 @@ class NoticeType:
     # A court's decision against the law it enforces: issued only on the village attorney's
     # written approval (noticeclerk.legal_status).
     legal_status: LegalStatus | None = None
+    # The review the document states before its signature (noticeclerk.review); None where
+    # the notice type is no determination.
+    review: Review | None = None
 
     @property
     def anchor(self) -> str | None:
@@ -787,6 +814,32 @@ def _notice_from_table(
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
         document_date_is=table.document_date_is,
         legal_status=_legal_status(path, table.legal_status),
+        review=_review(path, table.review),
+    )
+
+
+def _review(path: Path, spec: ReviewSpec | None) -> Review | None:
+    """A determination states the review available ('of'), or says why it states none."""
+    if spec is None:
+        return None
+    for name in ("of", "made_by", "none"):
+        value = getattr(spec, name)
+        problem = unprintable(value) if value is not None else None
+        if problem:
+            raise ConfigError(path, f"review.{name}", f"contains {problem}; retype it")
+    if (spec.of is None) == (spec.none is None):
+        raise ConfigError(
+            path,
+            "review",
+            "must give either 'of', what the recipient may have reviewed (\"this refusal\"), or "
+            "'none', why the document states no review",
+        )
+    if spec.none is not None and spec.made_by is not None:
+        raise ConfigError(path, "review.made_by", "is for a review the document states; remove it")
+    return Review(
+        " ".join(spec.of.split()) if spec.of else None,
+        " ".join(spec.made_by.split()) if spec.made_by else None,
+        " ".join(spec.none.split()) if spec.none else None,
     )
 
 

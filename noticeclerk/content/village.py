@@ -393,6 +393,17 @@ class ApprovalTable(Table):
     specimen: bool = False
 
 
+class ReviewTable(Table):
+    """Wisconsin only: whether Wis. Stat. ch. 68 (review of municipal determinations) applies
+    to the Village, or the Village elected under § 68.16 not to be bound by it."""
+
+    chapter_68: Literal["applies", "opted out"] | None = None
+    # With "opted out": the ordinance or resolution that elected so, and the review it provides
+    # instead, in words a determination prints.
+    opted_out_by: Text | None = None
+    instead: Text | None = None
+
+
 class VillageFile(Table):
     """The shape of letterhead.toml."""
 
@@ -416,6 +427,7 @@ class VillageFile(Table):
     officers: dict[str, Any] = msgspec.field(default_factory=dict)
     # The village attorney's written approvals, by notice type, each decoded on its own.
     approvals: dict[str, Any] = msgspec.field(default_factory=dict)
+    review: ReviewTable = ReviewTable()
 
 
 @dataclass(frozen=True)
@@ -512,6 +524,15 @@ class Letterhead:
 
 
 @dataclass(frozen=True)
+class ChapterSixtyEight:
+    """A Wisconsin village's answer to Wis. Stat. § 68.16: ch. 68 applies (opted_out_by None),
+    or the ordinance or resolution that opted out and the review it provides instead."""
+
+    opted_out_by: str | None = None
+    instead: str | None = None
+
+
+@dataclass(frozen=True)
 class Village:
     """One village as its letterhead file states it: its law, its calendar, its letterhead."""
 
@@ -535,6 +556,9 @@ class Village:
     approvals: dict[str, Approval] = field(default_factory=dict)
     # Where the ordinance names no state, the state whose law of time the Village relies on.
     law_of_time_relied_on: Jurisdiction | None = None
+    # Wisconsin: whether ch. 68 applies or the Village opted out; None where the file does not
+    # say (a determination stating review is then refused) or the village is New York's.
+    chapter_68: ChapterSixtyEight | None = None
 
     @property
     def law_of_time_sentence(self) -> str | None:
@@ -695,6 +719,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         permit_series=table.numbering.permits,
         approvals=approvals,
         law_of_time_relied_on=_law_of_time(path, table),
+        chapter_68=_chapter_68(path, table),
     )
 
 
@@ -789,6 +814,54 @@ def _law_of_time(path: Path, table: VillageFile) -> Jurisdiction | None:
             "are counted under its state's law, so make the two the same",
         )
     return relied_on
+
+
+def _chapter_68(path: Path, table: VillageFile) -> ChapterSixtyEight | None:
+    """Whether Wis. Stat. ch. 68 applies to a Wisconsin village, or what it provides instead."""
+    review = table.review
+    if table.state is not Jurisdiction.WI:
+        if review != ReviewTable():
+            raise ConfigError(
+                path,
+                "review",
+                "is Wisconsin's (Wis. Stat. ch. 68); a New York village's determinations are "
+                "reviewed under CPLR Article 78, so remove it",
+            )
+        return None
+    for name in ("opted_out_by", "instead"):
+        value = getattr(review, name)
+        problem = unprintable(value) if value is not None else None
+        if problem:
+            raise ConfigError(path, f"review.{name}", f"contains {problem}; retype it")
+    if review.chapter_68 is None:
+        if review.opted_out_by is not None or review.instead is not None:
+            raise ConfigError(
+                path, "review.chapter_68", 'is missing: say "applies" or "opted out" (§ 68.16)'
+            )
+        return None
+    if review.chapter_68 == "applies":
+        if review.opted_out_by is not None or review.instead is not None:
+            raise ConfigError(
+                path,
+                "review.opted_out_by" if review.opted_out_by is not None else "review.instead",
+                'is for a village that opted out under § 68.16; chapter_68 says "applies", so '
+                "remove it",
+            )
+        return ChapterSixtyEight()
+    for name, words in (
+        ("opted_out_by", "the ordinance or resolution by which the Village opted out"),
+        ("instead", "the review it provides instead, in the words a determination prints"),
+    ):
+        if getattr(review, name) is None:
+            raise ConfigError(
+                path,
+                f"review.{name}",
+                f'is missing: chapter_68 = "opted out" (§ 68.16), so give {words}',
+            )
+    assert review.opted_out_by is not None and review.instead is not None
+    return ChapterSixtyEight(
+        " ".join(review.opted_out_by.split()), " ".join(review.instead.split())
+    )
 
 
 def _two_day_periods(path: Path, table: VillageFile) -> TwoDayPeriods | None:
