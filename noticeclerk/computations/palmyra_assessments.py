@@ -693,6 +693,38 @@ def palmyra_sewer_main_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     return _main_schedule(case.facts, Improvement.SANITARY_SEWER)
 
 
+def _unit_schedule(
+    facts: Mapping[str, Any], listed: str, work: UnitWork, improvement: str, counted: str
+) -> dict[str, Any]:
+    """A per-unit district schedule (§ 8.03(5)(d)2, (6)(d)2): the fact `listed` gives each
+    serviced property and how many `counted` were constructed and installed for it."""
+    costs = _costs(facts, work.authority)
+    units: list[tuple[str, int]] = []
+    for line in facts[listed]:
+        parts = [part.strip() for part in str(line).split("|")]
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise InputError(
+                f"The fact '{listed}' has the line '{line}'; write each line as "
+                f"'parcel id | the number of {counted} constructed and installed'."
+            )
+        units.append((parts[0], int(parts[1])))
+    split = apportion_per_unit(costs.total, work, units)
+    return _schedule(costs, split, improvement)
+
+
+@computation("palmyra_water_service_assessment_schedule")
+def palmyra_water_service_assessment_schedule(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(5)(d)2: water services, a charge per unit.
+
+    "The charge per unit shall be computed by dividing total water service project costs by
+    the number of water services constructed and installed in the assessment district." Unlike
+    the laterals of (6)(d)2, no part of the work is carried to the mains.
+    """
+    return _unit_schedule(
+        case.facts, "services", UnitWork.WATER_SERVICES, "Water service", "water services"
+    )
+
+
 @computation("palmyra_sewer_lateral_assessment_schedule")
 def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, Any]:
     """§ 8.03(6)(d)2: sanitary sewer laterals, a charge per unit.
@@ -703,19 +735,9 @@ def palmyra_sewer_lateral_assessment_schedule(case: CaseContext) -> dict[str, An
     included in the sewer lateral project cost": the case confirms the risers are left out
     (a declared check).
     """
-    facts = case.facts
-    costs = _costs(facts, UnitWork.SEWER_LATERALS.authority)
-    units: list[tuple[str, int]] = []
-    for line in facts["laterals"]:
-        parts = [part.strip() for part in str(line).split("|")]
-        if len(parts) != 2 or not parts[1].isdigit():
-            raise InputError(
-                f"The fact 'laterals' has the line '{line}'; write each line as "
-                "'parcel id | the number of laterals constructed and installed'."
-            )
-        units.append((parts[0], int(parts[1])))
-    split = apportion_per_unit(costs.total, UnitWork.SEWER_LATERALS, units)
-    return _schedule(costs, split, "Sanitary sewer lateral")
+    return _unit_schedule(
+        case.facts, "laterals", UnitWork.SEWER_LATERALS, "Sanitary sewer lateral", "sewer laterals"
+    )
 
 
 @computation("palmyra_curb_gutter_assessment_schedule")

@@ -1,0 +1,95 @@
+"""Palmyra's water service unit schedule (§ 8.03(5)(d)2) walked at the command line with a
+fixed clock: the schedule, then an invoice to each serviced property's owner billing the
+assessment the schedule computed for it, taken from the register and never retyped."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clerk import CASEBOOK, clerk_at
+from test_chains_palmyra import exported_text, facts
+
+
+@pytest.fixture
+def clerk(tmp_path, runner):
+    return clerk_at(tmp_path, runner, "palmyra")
+
+
+SERVICE_INVOICE_FACTS = [
+    "improvement=the 2026 water services on Cutler Street and Heron Court",
+    "levy_resolution=Final Resolution No. 2026-53, adopted October 12, 2026",
+    "completion_certified_by=the Village Engineer",
+    "completion_certified_on=2026-10-19",
+    "installment_years=5",
+    "borrowing_rate_percent=3.25",
+    "first_tax_year=2026",
+]
+# $11,127.36 / 5 services = $2,225.472 a unit; the creamery has two services.
+SERVICE_LOTS = [
+    ("PV-2201", "Lindqvist and Adebayo Farrow", "1 unit", "2,225.47"),
+    ("PV-2202", "Odalys Brennecke", "1 unit", "2,225.47"),
+    ("PV-2203", "Fenwick Creamery Cooperative", "2 units", "4,450.95"),
+    ("PV-2204", "Yusuf and Greta Amundsen", "1 unit", "2,225.47"),
+]
+
+
+def water_services_scheduled(clerk) -> None:
+    """The schedule of four serviced lots issued October 5; completion certified October 19."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "water-service-assessment-schedule.toml"),
+        today="2026-10-05",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*SERVICE_INVOICE_FACTS),
+        "--event=invoiced=2026-10-20",
+        today="2026-10-20",
+    )
+
+
+def test_the_water_service_schedule_is_followed_by_an_invoice_to_each_owner_for_its_units(
+    clerk, tmp_path
+):
+    water_services_scheduled(clerk)
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
+    assert issued.output.count("Issued PA-D-2026-0000") == 4
+    schedule = exported_text(clerk, "PA-D-2026-00001", tmp_path)
+    assert "WATER SERVICE SPECIAL ASSESSMENT COMPUTATION SCHEDULE" in schedule
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    invoices = shown["documents"][1:]
+    assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in invoices] == [
+        (owner, amount.replace(",", ""), "PA-D-2026-00001") for _, owner, _, amount in SERVICE_LOTS
+    ]
+    for number, (parcel, owner, units, amount) in zip(
+        ("PA-D-2026-00002", "PA-D-2026-00003", "PA-D-2026-00004", "PA-D-2026-00005"),
+        SERVICE_LOTS,
+        strict=True,
+    ):
+        assert f"{parcel} " in schedule and f" {owner} {units.split()[0]} ${amount}" in schedule
+        invoice = exported_text(clerk, number, tmp_path)
+        assert f"Parcel No.: {parcel}" in invoice
+        assert f"Water service special assessment on {units} ${amount}" in invoice
+        assert f"Pay ${amount} to the Village Clerk-Treasurer" in invoice
+
+
+def test_a_lot_s_water_service_assessment_cannot_be_typed_over_the_schedule_s(clerk):
+    water_services_scheduled(clerk)
+    typed = clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=assessment_lines=Water service assessment|100.00",
+        today="2026-10-20",
+        ok=False,
+    )
+    assert typed.exit_code == 1
+    assert "'assessment_lines' is not recorded: the Special Assessment Invoice takes it" in (
+        typed.output
+    )
