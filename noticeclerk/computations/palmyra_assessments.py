@@ -58,6 +58,7 @@ from noticeclerk.rules.money import (
     spell_amount,
     spell_number,
     spell_percent,
+    split_by_weights,
 )
 from noticeclerk.rules.periods import spell_date
 
@@ -228,6 +229,108 @@ def palmyra_assessment_transfer_demand(case: CaseContext) -> dict[str, Any]:
             "sale or transfer made, so date the demand on or after it."
         )
     return _unpaid_with_interest(case, transferred_on, "a lump sum demand", "day of the transfer")
+
+
+PALMYRA_8_03_3_D_2 = "Palmyra § 8.03(3)(d)2"
+
+
+@computation("palmyra_assessment_split_reallocation")
+def palmyra_assessment_split_reallocation(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(d)2: "Under a land split, the original assessment shall be reallocated between
+    the original parcel and newly created parcel(s) in the same manner as the assessment was
+    originally levied. The assessment on the newly created parcels shall become due and payable
+    in a lump sum payment from the original owner of the property."
+
+    The text fixes the basis (the manner of the original levy); the case gives each part's
+    measure on it, and the parts must measure together what the levy assessed, or it would be a
+    new levy, not a reallocation. The original assessment and its unpaid balance are divided in
+    proportion to the measures, to the cent (`split_by_weights`); the newly created parcels'
+    balance, with the interest on it to the day of the split by the transfer demand's rule
+    (`_unpaid_with_interest`), is the lump sum; the original parcel's part "may continue to be
+    paid in installments".
+    """
+    facts = case.facts
+    split_on: date = facts["split_on"]
+    if split_on > case.today:
+        raise InputError(
+            f"The land split recorded for {spell_date(split_on)} comes after the date of the "
+            f"reallocation, {spell_date(case.today)}; date the reallocation on or after it."
+        )
+    levied = check_measure(
+        Decimal(str(facts["levied_measure"])), "The measure levied on", allow_zero=False
+    )
+    kept = check_measure(
+        Decimal(str(facts["original_parcel_measure"])), "The original parcel's measure"
+    )
+    created: list[tuple[str, Decimal]] = []
+    for line in facts["new_parcels"]:
+        parts = [part.strip() for part in str(line).split("|")]
+        try:
+            if len(parts) != 2 or not parts[0]:
+                raise InvalidOperation(line)
+            measure = Decimal(parts[1])
+        except InvalidOperation as error:
+            raise InputError(
+                f"The fact 'new_parcels' has the line '{line}'; write each line as 'the newly "
+                "created parcel as the land split describes it | its measure on the basis of "
+                "the original levy'."
+            ) from error
+        created.append(
+            (parts[0], check_measure(measure, f"The measure of {parts[0]}", allow_zero=False))
+        )
+    if not created:
+        raise InputError(
+            "Name at least one newly created parcel in 'new_parcels'; a land split creates one "
+            f"({PALMYRA_8_03_3_D_2})."
+        )
+    together = kept + sum((measure for _, measure in created), Decimal(0))
+    if together != levied:
+        raise InputError(
+            f"The original parcel and the newly created parcels measure {spell_number(together)} "
+            f"together, not the {spell_number(levied)} the original assessment was levied on; "
+            f"(d)2 reallocates the original assessment 'in the same manner as the assessment "
+            "was originally levied', so give each part's measure on that basis (an assessment "
+            "for more is a new levy, § 8.03(3)(a))."
+        )
+    found = _unpaid_with_interest(
+        case, split_on, "a reallocation on a land split", "day of the split"
+    )
+    payoff = found["payoff"]
+    weights = [kept, *(measure for _, measure in created)]
+    assessed = split_by_weights(facts["assessment"], weights)
+    balances = split_by_weights(payoff["balance"], weights)
+    interests = split_by_weights(payoff["interest"], weights)
+    parts_context = [
+        {
+            "parcel": name,
+            "measure": spell_number(measure),
+            "assessment": assessment,
+            "balance": balance,
+            "interest": interest,
+            "due": balance + interest,
+        }
+        for (name, measure), assessment, balance, interest in zip(
+            created, assessed[1:], balances[1:], interests[1:], strict=True
+        )
+    ]
+    lump = sum((part["due"] for part in parts_context), Decimal(0))
+    return {
+        **found,
+        "reallocation": {
+            "total": lump,
+            "levied_measure": spell_number(levied),
+            "original": {
+                "measure": spell_number(kept),
+                "assessment": assessed[0],
+                "balance": balances[0],
+            },
+            "new_parcels": parts_context,
+            "new_assessment": sum((part["assessment"] for part in parts_context), Decimal(0)),
+            "new_balance": sum((part["balance"] for part in parts_context), Decimal(0)),
+            "new_interest": sum((part["interest"] for part in parts_context), Decimal(0)),
+            "authority": PALMYRA_8_03_3_D_2,
+        },
+    }
 
 
 def _unpaid_with_interest(case: CaseContext, pay_on: date, what: str, day: str) -> dict[str, Any]:
