@@ -1,7 +1,9 @@
 """Palmyra's assessment of the cost of the Village's abatement, walked at the command line after
 the Village Forester's order it follows (§ 8.15(8)(b), (10)(c), (11)(a)), with a fixed clock: it
 takes which order it was, its number, date and last day from the register, refuses work begun
-within the order's time and a reversed order, and takes no number when it refuses."""
+within the order's time and a reversed order, and takes no number when it refuses; and the
+special tax for rubbish and dirt the Village Board caused to be removed after its notice
+(§ 8.08)."""
 
 from __future__ import annotations
 
@@ -205,3 +207,91 @@ def test_after_the_board_reversed_the_order_on_appeal_no_cost_is_assessed(clerk)
     assert refused.exit_code == 1
     assert "reversed the Village Forester's order on appeal" in " ".join(refused.output.split())
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 3
+
+
+# --- § 8.08: the Board's notice to remove rubbish and dirt, then the special tax --------------
+
+RUBBISH_FACTS = [
+    "sidewalk_location=along the Main Street frontage of 510 Main Street",
+    "observed_on=2026-07-08",
+    "conditions=Broken pallets stacked across the walk.",
+    "board_action=by motion at its regular meeting",
+    "board_directed_on=2026-07-13",
+    "remove_by=2026-07-24",
+]
+RUBBISH_TAX_FACTS = [
+    "village_removal=a crew hauled the pallets away.",
+    "removal_costs=Crew and truck, 3 hours|396.00",
+    "cost_report=by motion at its regular meeting",
+    "cost_reported_on=2026-08-10",
+    "tax_roll_year=2026",
+]
+
+
+def rubbish_noticed(clerk) -> None:
+    """The Board's notice dated July 14, 2026, handed to the owner that day; removal by the 24th."""
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0518",
+        "--notice-type",
+        "rubbish-removal-notice",
+        *facts(*RUBBISH_FACTS),
+        today="2026-07-14",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-07-14")
+    clerk(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "hand_owner",
+        "--by",
+        "Village Clerk",
+        "--at",
+        "2026-07-14T10:00",
+        "--to",
+        "the owner",
+        "--address",
+        "the premises",
+        today="2026-07-15",
+    )
+
+
+def test_the_special_tax_follows_the_board_s_notice_and_takes_its_number_and_day(clerk, tmp_path):
+    rubbish_noticed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*RUBBISH_TAX_FACTS, "village_removed_on=2026-07-28"),
+        today="2026-08-12",
+    )
+    clerk("issue", "PA-C-2026-0001", "rubbish-removal-special-tax", today="2026-08-12")
+    assert documents_of(clerk, "PA-C-2026-0001") == [
+        ("PA-D-2026-00001", "rubbish-removal-notice", None),
+        ("PA-D-2026-00002", "rubbish-removal-special-tax", "PA-D-2026-00001"),
+    ]
+    text = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert "By notice No. PA-D-2026-00001, dated July 14, 2026" in text
+    assert "no later than July 24, 2026" in text
+    assert "spreads the cost of $396.00 on the 2026 tax roll as a special tax" in text
+
+
+def test_a_removal_within_the_day_the_board_fixed_is_refused_and_takes_no_number(clerk):
+    rubbish_noticed(clerk)
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*RUBBISH_TAX_FACTS, "village_removed_on=2026-07-24"),
+        today="2026-08-12",
+    )
+    early = clerk(
+        "issue", "PA-C-2026-0001", "rubbish-removal-special-tax", today="2026-08-12", ok=False
+    )
+    assert early.exit_code == 1
+    assert "within the time the notice gave" in " ".join(early.output.split())
+    assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")] == ["PA-D-2026-00001"]

@@ -1,7 +1,8 @@
 """Palmyra's assessment of the cost of the Village's abatement after a Village Forester's order
 was not complied with (Ch. 8, § 8.15(8)(b), (10)(c), (11)(a), (12)): the section and the words
 chosen from the order it follows, the work only after the order's time ran out, and the cost of
-terrace work as § 8.15(12) puts it."""
+terrace work as § 8.15(12) puts it; and the cost of removing rubbish and dirt that the Village
+Board reports and the Clerk spreads on the tax roll as a special tax (§ 8.08)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from decimal import Decimal
 import pytest
 from notice_figures import figures_of
 
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.exceptions import InputError
 
 D = Decimal
@@ -112,3 +114,59 @@ def test_terrace_work_whose_cost_the_village_board_determined_otherwise_is_refus
 def test_a_board_determination_does_not_touch_work_outside_the_terrace_areas():
     figures = assessed(board_determined_otherwise=True)
     assert "assessed to you as the owner" in figures["cost_words"]
+
+
+# --- § 8.08: the cost of removing rubbish and dirt, spread on the tax roll as a special tax ----
+
+
+def rubbish_tax_facts(**changes) -> dict:
+    facts = {
+        "notice_number": "PA-2026-N-0021",
+        "notice_date": date(2026, 7, 14),
+        "removal_due_on": date(2026, 7, 24),
+        "village_removed_on": date(2026, 7, 28),
+        "village_removal": "a crew hauled the pallets away.",
+        "removal_costs": [
+            {"description": "Crew", "amount": D("186.00")},
+            {"description": "Disposal", "amount": D("48.50")},
+        ],
+        "cost_report": "by motion at its regular meeting",
+        "cost_reported_on": date(2026, 8, 10),
+        "tax_roll_year": 2026,
+    }
+    facts.update(changes)
+    return facts
+
+
+def rubbish_tax(**changes) -> dict:
+    return figures_of(
+        "palmyra",
+        "rubbish-removal-special-tax",
+        rubbish_tax_facts(**changes),
+        today=date(2026, 8, 12),
+    )
+
+
+def test_the_special_tax_is_the_cost_the_board_reported_with_nothing_added():
+    assert rubbish_tax()["special_tax"]["total"] == D("234.50")
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"village_removed_on": date(2026, 7, 24)}, "within the time the notice gave"),
+        ({"cost_reported_on": date(2026, 7, 27)}, "comes before the removal was finished"),
+        ({"cost_reported_on": date(2026, 8, 13)}, "would come before the Village Board reported"),
+        ({"removal_costs": [{"description": "None", "amount": D("0.00")}]}, "more than $0.00"),
+    ],
+)
+def test_a_special_tax_section_8_08_does_not_allow_is_refused(changes, says):
+    with pytest.raises(InputError) as refused:
+        rubbish_tax(**changes)
+    assert says in str(refused.value)
+
+
+def test_the_rubbish_special_tax_is_a_statement_not_a_bill_payable_to_the_clerk():
+    notice = load_notice("palmyra", "rubbish-removal-special-tax")
+    assert notice.amount_due is None
+    assert notice.deadline is None
