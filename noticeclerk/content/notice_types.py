@@ -205,6 +205,9 @@ _AMOUNT = re.compile(r"\$?\d{1,3}(,?\d{3})*(\.\d\d)?")
 # What a follow-up may take from the document it follows, and the kind of fact each fills.
 TAKEABLE = {
     "number": "text",
+    # Which notice type it is, so a follow-up of several kinds of order names the one it follows
+    # (the tree abatement assessment rests on that order's section), never retyped.
+    "notice_type": "text",
     "document_date": "date",
     "amount_due": "money",
     "paid": "money",

@@ -9,11 +9,12 @@ day it was mailed, the article number, what was paid) from the register, never r
 
 What a follow-up takes (`[follows] takes = {fact = "what"}`, the kinds in
 `notice_types.TAKEABLE`) is read from the document it follows: "number", "document_date",
-"served_on", "deadline", "amount_due", "paid" ... A take written "follows.number" reads the
-same from the document the followed one follows, one step further back along the register's
-`follows` (the Board's decision repeats the number of the notice the hearing was about;
-"follows.follows.number" would go two steps). Where the followed document follows nothing (a
-case opened for the hearing itself), the fact is the case's recorded one.
+"served_on", "deadline", "amount_due", "paid", "notice_type" ... A take written
+"follows.number" reads the same from the document the followed one follows, one step further
+back along the register's `follows` (the Board's decision repeats the number of the notice
+the hearing was about; "follows.follows.number" would go two steps). Where the followed
+document follows nothing (a case opened for the hearing itself), the fact is the case's
+recorded one.
 
 Several parcels: a follow-up declared `to_each_owner` is issued, in a case over several
 parcels, once for each parcel, to its owner, each following the document about that parcel or
@@ -492,6 +493,8 @@ def _take(
         return document.number
     if taken == "document_date":
         return document.document_date
+    if taken == "notice_type":
+        return document.notice_type
     if taken in ("parcel_lines", "parcel_premises"):
         return _parcel_charge(document, taken, notice, parcel_id)
     if taken in ("amount_due", "paid", "outstanding"):
