@@ -177,3 +177,33 @@ def test_a_revocation_that_does_not_say_whether_the_permit_covered_the_goods_is_
     )
     with pytest.raises(InputError, match="covered_by_permit"):
         Renderer().render(silent)
+
+
+# --- § 496-9F (inferred): the return of the costs of removal to the Clerk-Treasurer ------------
+
+
+def test_the_return_of_costs_totals_the_removal_for_the_tax_roll():
+    figures = figures_of(
+        "luck", "street-privilege-cost-return", sample_facts("luck", "street-privilege-cost-return")
+    )
+    assert figures["cost"]["total"] == Decimal("503.00")
+
+
+def test_a_removal_before_the_24_hours_after_the_notice_ran_out_is_refused():
+    facts = sample_facts("luck", "street-privilege-cost-return")
+    facts["removed_at"] = facts["removal_deadline"]
+    with pytest.raises(InputError, match="before the 24 hours after the notice LU-2026-S-0400"):
+        figures_of("luck", "street-privilege-cost-return", facts)
+
+
+def test_no_return_is_made_for_goods_the_permit_never_covered():
+    facts = sample_facts("luck", "street-privilege-cost-return")
+    facts["covered_by_permit"] = False
+    with pytest.raises(InputError, match="the sidewalk was not lawfully obstructed"):
+        figures_of("luck", "street-privilege-cost-return", facts)
+
+
+def test_the_return_is_made_to_the_clerk_treasurer_and_prints_no_envelope_address():
+    html = Renderer().render(CASEBOOK / "street-privilege-cost-return.toml", formats=("pdf",)).html
+    assert "address-block" not in html
+    assert "The Village Clerk-Treasurer, Village of Luck" in html

@@ -391,3 +391,22 @@ def test_the_certificate_is_addressed_to_the_assessor_and_prints_no_envelope_add
     html = Renderer().render(CASEBOOK / "snow-cost-certificate.toml", formats=("pdf",)).html
     assert "address-block" not in html
     assert "The Assessor, Village of Tuckahoe" in html
+
+
+def test_the_notice_to_the_owner_says_the_code_requires_none_and_sets_no_deadline():
+    notice = load_notice("tuckahoe", "snow-lien-notice")
+    assert notice.deadline is None
+    html = Renderer().render(CASEBOOK / "snow-lien-notice.toml", formats=("pdf",)).html
+    assert "address-block" in html
+    assert "The Village Code requires no notice to the owner when the certificate is filed." in (
+        html
+    )
+    assert "so that you know the amount will be levied with your taxes" in html
+    assert "Deadline" not in html
+
+
+def test_the_notice_to_the_owner_quotes_the_whole_of_section_19_34_b():
+    notice = load_notice("tuckahoe", "snow-lien-notice")
+    (quote,) = [q for q in notice.quotes if q.section == "§ 19-34(b)"]
+    assert quote.text.startswith("A bill for the expense incurred thereby shall be presented")
+    assert quote.text.endswith("in the same manner as taxes.")

@@ -219,6 +219,9 @@ TAKEABLE = {
     # day of its signed return receipt or the day recorded as received.
     "received_on": "date",
     "deadline": "date",
+    # The moment an hours deadline ran out (the 24 hours of Luck § 496-9F), as its service or
+    # receipt fixed it: a follow-up that may not come before that hour compares the moment.
+    "deadline_at": "datetime",
     # With `every`: one line for each property's document, "parcel id | number | date |
     # amount due" in the order of the case's parcels (the schedule lists each owner's bill).
     "documents": "text_list",

@@ -535,12 +535,20 @@ def _take(
             f"No signed return receipt is recorded for {document.number}; record it with "
             f"'noticeclerk receipt {document.number} --signed DATE'."
         )
-    # "deadline": the day the document's deadline fell, as its service fixed it.
+    # "deadline": the day the document's deadline fell, as its service fixed it;
+    # "deadline_at": the moment, for a deadline counted in hours.
     found = document.deadline_in_force
     if found is None:
         raise InputError(
             f"{document.number} has no deadline yet; the {notice.title} takes the day it fell."
         )
+    if taken == "deadline_at":
+        if len(found) <= 10:
+            raise InputError(
+                f"{document.number}'s deadline is a whole day, not an hour; the {notice.title} "
+                f"takes the moment an hours deadline ran out."
+            )
+        return datetime.fromisoformat(found).astimezone(zone)
     return date.fromisoformat(found[:10])
 
 
