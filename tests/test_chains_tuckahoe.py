@@ -1224,6 +1224,15 @@ CHAINS = {
         {"bill_number": "number", "bill_presented": "served_on", "amount_unpaid": "outstanding"},
         True,
     ),
+    "snow-lien-notice": (
+        ["snow-cost-certificate"],
+        {
+            "certificate_number": "number",
+            "certificate_filed": "document_date",
+            "bill_number": "follows.number",
+        },
+        True,
+    ),
     "street-opening-permit": (["street-opening-application"], {}, False),
     "opening-extension": (["street-opening-permit"], {"permit_number": "number"}, False),
     "backfill-notice": (["street-opening-permit"], {"permit_number": "number"}, False),
