@@ -157,6 +157,11 @@ lines = "expenses"
             '[remittance]\npay_to = "Village Clerk"\nno_due_day = "none"\n',
             "this one has a deadline, so remove it",
         ),
+        (
+            'amount_due = "charges"\n',
+            '[remittance]\npay_to = "Village\\u0007Clerk"\nno_due_day = "none"\n',
+            "'remittance.pay_to': contains a control character (U+0007)",
+        ),
     ],
 )
 def test_a_bill_says_whom_to_pay_and_when_on_its_remittance_stub(tmp_path, head, tail, message):

@@ -37,7 +37,14 @@ from noticeclerk.computations.declared import (
     Percent,
 )
 from noticeclerk.content.folders import content_dirs, find_content_file
-from noticeclerk.content.schema import NAME_PATTERN, Table, Text, decode, read_toml, unprintable
+from noticeclerk.content.schema import (
+    NAME_PATTERN,
+    Table,
+    Text,
+    decode,
+    printed_setting,
+    read_toml,
+)
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import Act, Jurisdiction, TwoDayPeriods
@@ -789,7 +796,7 @@ def _notice_from_table(
             for entry in table.service
         ),
         text={key: value.strip() for key, value in table.text.items()},
-        states_service=_states_service(path, table.states_service),
+        states_service=printed_setting(path, "states_service", table.states_service),
         computation=table.computation,
         service_effective=table.service_effective,
         next_step=table.next_step.strip() if table.next_step else None,
@@ -799,7 +806,7 @@ def _notice_from_table(
             else None
         ),
         amount_due=table.amount_due,
-        remittance=table.remittance,
+        remittance=_remittance(path, table.remittance),
         deadline_counts_from_service=table.deadline_counts_from_service,
         declared=declared,
         printed_events=dict(table.events),
@@ -828,46 +835,38 @@ def _review(path: Path, spec: ReviewSpec | None) -> Review | None:
     """A determination states the review available ('of'), or says why it states none."""
     if spec is None:
         return None
-    for name in ("of", "made_by", "none"):
-        value = getattr(spec, name)
-        problem = unprintable(value) if value is not None else None
-        if problem:
-            raise ConfigError(path, f"review.{name}", f"contains {problem}; retype it")
-    if (spec.of is None) == (spec.none is None):
+    of, made_by, none = (
+        printed_setting(path, f"review.{name}", getattr(spec, name))
+        for name in ("of", "made_by", "none")
+    )
+    if (of is None) == (none is None):
         raise ConfigError(
             path,
             "review",
             "must give either 'of', what the recipient may have reviewed (\"this refusal\"), or "
             "'none', why the document states no review",
         )
-    if spec.none is not None and spec.made_by is not None:
+    if none is not None and made_by is not None:
         raise ConfigError(path, "review.made_by", "is for a review the document states; remove it")
-    return Review(
-        " ".join(spec.of.split()) if spec.of else None,
-        " ".join(spec.made_by.split()) if spec.made_by else None,
-        " ".join(spec.none.split()) if spec.none else None,
-    )
+    return Review(of, made_by, none)
 
 
 def _legal_status(path: Path, spec: LegalStatusSpec | None) -> LegalStatus | None:
     if spec is None:
         return None
-    for name in ("authority", "says"):
-        problem = unprintable(getattr(spec, name))
-        if problem:
-            raise ConfigError(path, f"legal_status.{name}", f"contains {problem}; retype it")
-    says = " ".join(spec.says.split()).rstrip(".")
-    return LegalStatus(spec.status, " ".join(spec.authority.split()), says)
+    authority = printed_setting(path, "legal_status.authority", spec.authority)
+    says = printed_setting(path, "legal_status.says", spec.says)
+    assert authority is not None and says is not None  # both are required by the schema
+    return LegalStatus(spec.status, authority, says.rstrip("."))
 
 
-def _states_service(path: Path, section: str | None) -> str | None:
-    """The section requiring the notice to state how it may be served, as printed."""
-    if section is None:
+def _remittance(path: Path, spec: RemittanceSpec | None) -> RemittanceSpec | None:
+    """A bill's stub: whom to pay and, without a deadline, what it says of the due day."""
+    if spec is None:
         return None
-    problem = unprintable(section)
-    if problem:
-        raise ConfigError(path, "states_service", f"contains {problem}; retype it")
-    return " ".join(section.split())
+    pay_to = printed_setting(path, "remittance.pay_to", spec.pay_to)
+    assert pay_to is not None  # required by the schema
+    return RemittanceSpec(pay_to, printed_setting(path, "remittance.no_due_day", spec.no_due_day))
 
 
 def _gathers(path: Path, table: NoticeFile, facts: list[Fact]) -> GathersSpec | None:

@@ -77,6 +77,17 @@ def refuse_control(text: str, what: str) -> str:
     return text
 
 
+def printed_setting(path: Path, key: str, text: str | None) -> str | None:
+    """A setting a document prints, on one line; ConfigError naming the file and key when it
+    holds a character no document can print or no reader can see."""
+    if text is None:
+        return None
+    problem = unprintable(text)
+    if problem:
+        raise ConfigError(path, key, f"contains {problem}; retype it")
+    return " ".join(text.split())
+
+
 # Text that says something: a value of spaces only is as good as a missing one.
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", description="text in quotes")]
 

@@ -28,8 +28,8 @@ from noticeclerk.content.schema import (
     Table,
     Text,
     decode,
+    printed_setting,
     read_toml,
-    unprintable,
 )
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import (
@@ -730,9 +730,7 @@ def _approval(path: Path, name: str, entry: object, *, specimen: bool) -> Approv
         raise ConfigError(path, key, "is not a notice type name; use the notice type's file name")
     table = decode(path, entry, ApprovalTable, prefix=f"{key}.")
     for field_name in ("attorney", "says"):
-        problem = unprintable(getattr(table, field_name))
-        if problem:
-            raise ConfigError(path, f"{key}.{field_name}", f"contains {problem}; retype it")
+        printed_setting(path, f"{key}.{field_name}", getattr(table, field_name))
     if specimen and not table.specimen:
         raise ConfigError(
             path,
@@ -829,10 +827,7 @@ def _chapter_68(path: Path, table: VillageFile) -> ChapterSixtyEight | None:
             )
         return None
     for name in ("opted_out_by", "instead"):
-        value = getattr(review, name)
-        problem = unprintable(value) if value is not None else None
-        if problem:
-            raise ConfigError(path, f"review.{name}", f"contains {problem}; retype it")
+        printed_setting(path, f"review.{name}", getattr(review, name))
     if review.chapter_68 is None:
         if review.opted_out_by is not None or review.instead is not None:
             raise ConfigError(
