@@ -77,7 +77,7 @@ class Renderer:
         header = read_case_header(case_path)
         village = load_village(header.village, self.workspace)
         notice = load_notice(village.slug, header.notice, self.workspace)
-        case = load_case(case_path, header, notice, village.timezone)
+        case = load_case(case_path, header, notice, village.timezone, self.workspace)
         return self.render_composed(compose(case, notice, village), formats)
 
     def render_composed(self, composed: Composed, formats: tuple[str, ...] = FORMATS) -> Rendered:

@@ -10,6 +10,7 @@ document always goes to the owner the roll shows; a case may name another recipi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -91,12 +92,18 @@ def read_case_header(path: Path) -> CaseFileTable:
     return decode(path, read_toml(path, CaseFileError), CaseFileTable, mistake=CaseFileError)
 
 
-def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInfo) -> CaseFile:
+def load_case(
+    path: Path,
+    data: CaseFileTable,
+    notice: NoticeType,
+    zone: ZoneInfo,
+    workspace: Path | None = None,
+) -> CaseFile:
     """Check a case file against what its notice type needs."""
     path = Path(path)
     if data.date is None:
         raise CaseFileError(path, "date", "is missing; give the document's date, YYYY-MM-DD")
-    parcels = _parcels(path, data)
+    parcels = _parcels(path, data, workspace)
     recipient = _recipient(path, data, notice, parcels)
     events = checked_events(check_events(path, data.events, zone), [notice], f"{path}: ")
     facts, raw = check_facts(path, data.facts, notice, zone)
@@ -115,10 +122,11 @@ def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInf
     )
 
 
-def read_roll(path: Path) -> dict[str, Parcel]:
-    """A village's assessment roll (CSV), by parcel id kept as text ("037" stays "037")."""
+def read_roll(path: Path, within: Sequence[Path] | None = None) -> dict[str, Parcel]:
+    """A village's assessment roll (CSV), by parcel id kept as text ("037" stays "037"); with
+    `within`, the roll must lie inside one of those folders."""
     try:
-        rows = parse_roll(path)
+        rows = parse_roll(path, within=within)
     except RollRejected as error:
         raise RollRejected(
             error.path, error.problems, error.reason, consequence="no document was made"
@@ -126,13 +134,16 @@ def read_roll(path: Path) -> dict[str, Parcel]:
     return {row.parcel_id: row for row in rows}
 
 
-def _parcels(path: Path, data: CaseFileTable) -> tuple[Parcel, ...]:
+def _parcels(path: Path, data: CaseFileTable, workspace: Path | None) -> tuple[Parcel, ...]:
     roll_name, ids = data.roll, data.parcels
     if roll_name is None or not ids:
         raise InputError(
             f"{path}: give 'roll' (the roll file) and 'parcels' (a list of parcel ids in quotes)."
         )
-    roll = read_roll(path.parent / roll_name)
+    # A case file names its roll, so it could name /etc/shadow or /dev/zero: the roll must lie
+    # beside the case file or in the workspace, after following links.
+    folders = [path.parent] if workspace is None else [path.parent, workspace]
+    roll = read_roll(path.parent / roll_name, within=folders)
     found = []
     for parcel_id in ids:
         if str(parcel_id) not in roll:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -14,13 +14,12 @@ from sqlalchemy import Engine, or_, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.content.roll import (
-    FORMULA_STARTS,
     LABELS,
     ROLL_COLUMNS,
     RollRow,
     count_of,
-    parse_roll_bytes,
-    read_roll_bytes,
+    load_roll,
+    neutralised,
 )
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
@@ -62,8 +61,10 @@ def import_roll(
     if not village.strip():
         raise InputError("Name the village whose roll this is.")
     path = Path(path)
-    data = read_roll_bytes(path)  # hashed and parsed from the same bytes, so the sha256 is of them
-    rows = parse_roll_bytes(data, path)
+    # The clerk names the file, so it may be anywhere; it must still be a regular file of a
+    # roll's size. Hashed and parsed in the same reading, so the sha256 is of what was imported.
+    roll = load_roll(path)
+    rows = roll.rows
     with transaction(engine) as session:
         latest = session.scalars(
             select(RollImport.imported_at)
@@ -81,7 +82,7 @@ def import_roll(
         record = RollImport(
             village=village,
             filename=path.name,
-            sha256=hashlib.sha256(data).hexdigest(),
+            sha256=roll.sha256,
             imported_at=now,
             imported_by=imported_by,
             rows=len(rows),
@@ -151,20 +152,17 @@ def export_roll(engine: Engine, village: str) -> str:
                 "import its roll with 'noticeclerk roll import'."
             )
         owners = _current_owners(session, village)
-    out = io.StringIO()
-    # "\n", not csv's "\r\n": a caller writing the text in text mode on Windows adds the "\r".
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(ROLL_COLUMNS)
+    lines = [_csv_line(ROLL_COLUMNS)]
     for parcel in parcels:
         owner = owners.get(parcel.id)
-        lines = list(owner.mailing_lines) if owner else [""]
-        city, state, zip_code = _split_city_line(lines[-1])
+        mailing = list(owner.mailing_lines) if owner else [""]
+        city, state, zip_code = _split_city_line(mailing[-1])
         cells = [
             parcel.parcel_id,
             parcel.section_block_lot,
             parcel.property_address,
             owner.owner_name if owner else "",
-            "|".join(lines[:-1]),
+            "|".join(mailing[:-1]),
             city,
             state,
             zip_code,
@@ -173,8 +171,8 @@ def export_roll(engine: Engine, village: str) -> str:
             parcel.tax_lots,
             _yes_no(parcel.resident),
         ]
-        writer.writerow([_neutralised(cell) for cell in cells])
-    return out.getvalue()
+        lines.append(_csv_line([neutralised(cell) for cell in cells]))
+    return "".join(lines)
 
 
 def owner_of_record(session: Session, parcel: Parcel, when: datetime) -> OwnerRecord:
@@ -209,9 +207,14 @@ def owner_of_record(session: Session, parcel: Parcel, when: datetime) -> OwnerRe
     return record
 
 
-def _neutralised(cell: str) -> str:
-    """A cell a spreadsheet would run as a formula, made text with a leading quote."""
-    return f"'{cell}" if cell.startswith(FORMULA_STARTS) else cell
+def _csv_line(cells: Sequence[str]) -> str:
+    """One CSV row ending in "\n", every cell holding a CR or LF quoted."""
+    out = io.StringIO()
+    # csv quotes a cell only for the characters of its own line terminator, so with "\n" a bare
+    # "\r" went out unquoted and ended the row early. The row ends in "\n", not "\r\n": a caller
+    # writing the text in text mode on Windows adds the "\r".
+    csv.writer(out, lineterminator="\r\n").writerow(cells)
+    return out.getvalue().removesuffix("\r\n") + "\n"
 
 
 def _split_city_line(line: str) -> tuple[str, str, str]:
