@@ -336,3 +336,15 @@ def test_a_cell_the_clerk_wrote_with_a_leading_quote_and_a_formula_comes_back_as
 def test_a_missing_roll_file_is_still_one_sentence(tmp_path):
     with pytest.raises(InputError, match=r"There is no roll file .*nope\.csv"):
         parse_roll(tmp_path / "nope.csv")
+
+
+def test_a_case_files_roll_of_many_bad_rows_counts_them_too(tmp_path):
+    case = case_naming_roll(tmp_path / "case", "roll.csv")
+    (case.parent / "roll.csv").write_text(
+        ",".join(ROLL_COLUMNS) + "\n" + "x,\n" * (60), encoding="utf-8"
+    )
+    with pytest.raises(RollRejected) as caught:
+        Renderer().render(case, ("pdf",))
+    lines = str(caught.value).splitlines()
+    assert lines[0].endswith("has 60 bad rows; no document was made.")
+    assert lines[-1] == "  and 10 more rows like these"

@@ -129,7 +129,11 @@ def read_roll(path: Path, within: Sequence[Path] | None = None) -> dict[str, Par
         rows = parse_roll(path, within=within)
     except RollRejected as error:
         raise RollRejected(
-            error.path, error.problems, error.reason, consequence="no document was made"
+            error.path,
+            error.problems,
+            error.reason,
+            consequence="no document was made",
+            bad_rows=error.bad_rows,
         ) from None
     return {row.parcel_id: row for row in rows}
 

@@ -380,7 +380,7 @@ def _records(lines: Iterator[str], path: Path) -> Iterator[tuple[int, list[str]]
     try:
         for cells in reader:
             start, last = last + 1, reader.line_num
-            if any(cell.strip() for cell in cells):  # spreadsheets save trailing ",,,," rows
+            if "".join(cells).strip():  # spreadsheets save trailing ",,,," rows
                 yield start, cells
     except csv.Error as error:
         if "expected after" in str(error):
