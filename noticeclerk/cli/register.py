@@ -155,13 +155,14 @@ def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
 def roll_export(office: Office, village: str, out_file: Path | None) -> None:
     """Export the current roll as CSV, safe to open in a spreadsheet."""
     from noticeclerk.register.roll import export_roll
+    from noticeclerk.writing import write_file
 
     text = export_roll(office.register(), village)
     if out_file is None:
         click.echo(text, nl=False)
     else:
         # With a BOM, so a spreadsheet opens accented names correctly; import reads either.
-        out_file.write_text(text, encoding="utf-8-sig")
+        write_file(out_file, text.encode("utf-8-sig"))
         click.echo(f"Wrote {out_file}")
 
 
