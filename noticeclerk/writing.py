@@ -58,7 +58,7 @@ def write_whole(files: Mapping[str, bytes], stem: str, out_dir: Path) -> list[Pa
     targets = {extension: out_dir / f"{safe_stem(stem)}.{extension}" for extension in files}
     for target in targets.values():
         _check_name(target)
-    _make_folder(out_dir)
+    make_folder(out_dir)
     return [write_file(targets[extension], data) for extension, data in files.items()]
 
 
@@ -100,12 +100,13 @@ def file_mode() -> int:
     return 0o666 & ~_umask()
 
 
-def _make_folder(folder: Path) -> None:
+def make_folder(folder: Path) -> None:
+    """A folder and its parents, made if missing; one that cannot be is one sentence."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise CannotWrite(
-            folder, "it is a file, not a folder", "give --out a folder, or a new folder's name"
+            folder, "it is a file, not a folder", "choose a folder, or a new folder's name"
         ) from None
     except OSError as error:
         raise _cannot(folder, error) from None
@@ -153,11 +154,11 @@ def _refuse_link_or_folder(target: Path) -> None:
 def _cannot(target: Path, error: OSError) -> CannotWrite:
     """An OSError from the file system as a sentence a clerk can act on."""
     reasons = {
-        errno.EACCES: ("its folder may not be written to", "give --out a folder you may write to"),
-        errno.EPERM: ("its folder may not be written to", "give --out a folder you may write to"),
-        errno.EROFS: ("its folder is on a read-only disk", "give --out another folder"),
+        errno.EACCES: ("its folder may not be written to", "choose a folder you may write to"),
+        errno.EPERM: ("its folder may not be written to", "choose a folder you may write to"),
+        errno.EROFS: ("its folder is on a read-only disk", "choose another folder"),
         errno.ENOSPC: ("the disk is full", "free some space, then run the command again"),
-        errno.ENOTDIR: ("part of its path is a file, not a folder", "give --out a folder"),
+        errno.ENOTDIR: ("part of its path is a file, not a folder", "choose a folder"),
         errno.ENAMETOOLONG: ("its name is too long", "shorten the path or the document number"),
     }
     reason, advice = reasons.get(

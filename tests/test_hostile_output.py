@@ -121,7 +121,9 @@ def test_a_folder_that_may_not_be_written_to_is_one_sentence(tmp_path, monkeypat
         raise PermissionError(errno.EACCES, "Permission denied")
 
     monkeypatch.setattr(writing.tempfile, "mkstemp", refused)
-    with pytest.raises(OutputError, match="its folder may not be written to; give --out a folder"):
+    with pytest.raises(
+        OutputError, match="its folder may not be written to; choose a folder you may write to"
+    ):
         write_whole({"pdf": b"%PDF"}, "PA-D-2026-00001", tmp_path)
     assert list(tmp_path.iterdir()) == []
 

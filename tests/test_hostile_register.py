@@ -158,3 +158,31 @@ def test_shown_urls_never_carry_the_password():
     assert database.location("sqlite:////srv/office/noticeclerk.db") == (
         "/srv/office/noticeclerk.db"
     )
+
+
+def test_a_damaged_register_file_is_told(clerk):
+    path = clerk.office / "noticeclerk.db"
+    clerk("due")  # checkpointed: the schema is in the file itself
+    data = bytearray(path.read_bytes())
+    data[120:4096] = b"Z" * (4096 - 120)  # the schema's page, past the file's header
+    path.write_bytes(bytes(data))
+    error = one_sentence(clerk("due", ok=False))
+    assert "is damaged (database disk image is malformed); restore it from its backup" in error
+
+
+def test_db_upgrade_where_there_is_no_register_does_not_make_one(tmp_path, runner):
+    result = runner.invoke(cli, ["--workspace", str(tmp_path), "db", "upgrade"])
+    assert "There is no register at" in one_sentence(result)
+    assert not (tmp_path / "noticeclerk.db").exists()
+
+
+def test_init_under_a_file_is_one_sentence(tmp_path, runner):
+    (tmp_path / "notes.txt").write_text("not a folder")
+    result = runner.invoke(cli, ["init", str(tmp_path / "notes.txt" / "office")])
+    assert "part of its path is a file, not a folder" in one_sentence(result)
+
+
+def test_a_sqlite_register_whose_folder_is_missing_is_told(tmp_path, runner):
+    url = f"sqlite:///{tmp_path}/no-such-folder/noticeclerk.db"
+    result = runner.invoke(cli, ["--db", url, "init", str(tmp_path / "office")])
+    assert "Could not open the register" in one_sentence(result)

@@ -47,9 +47,11 @@ def db_group() -> None:
 @pass_office
 def db_upgrade(office: Office) -> None:
     """Migrate the register forward to this version of noticeclerk. Back it up first."""
-    from noticeclerk.register.database import upgrade
+    from noticeclerk.register.database import require_register_file, upgrade
 
-    before, after = upgrade(office.register_url())
+    url = office.register_url()
+    require_register_file(url)  # 'init' makes a register; an upgrade only brings one forward
+    before, after = upgrade(url)
     if before == after:
         click.echo(f"The register is already at migration {after}.")
     else:

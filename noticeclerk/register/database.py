@@ -127,7 +127,16 @@ def _one_sentence(context: ExceptionContext) -> None:
             f"{where} is not a noticeclerk register (it is not a SQLite database); give --db the "
             "register's file, or restore the register from its backup."
         ) from None
+    if "malformed" in words:
+        raise RegisterError(
+            f"The register {where} is damaged ({first_line(original)}); restore it from its backup."
+        ) from None
     if (context.connection is None and not context.is_disconnect) or _refused(words):
+        if context.dialect.name == "sqlite":
+            raise RegisterError(
+                f"Could not open the register {where} ({first_line(original)}); check that its "
+                "folder exists and that you may read and write the file."
+            ) from None
         raise RegisterError(
             f"Could not connect to the register at {where} ({first_line(original)}); check that "
             "its database server is running and that --db (or NOTICECLERK_DB) names it."
@@ -198,13 +207,18 @@ def upgrade(url: str) -> tuple[str | None, str]:
     return before, head_revision()
 
 
-def open_register(url: str) -> Engine:
-    """An engine on a register that is exactly at this program's migration."""
+def require_register_file(url: str) -> None:
+    """Refuse a SQLite register whose file is not there, rather than make an empty one."""
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
         raise RegisterError(
             f"There is no register at {url.removeprefix('sqlite:///')}; "
             "create one with 'noticeclerk init', or give --db."
         )
+
+
+def open_register(url: str) -> Engine:
+    """An engine on a register that is exactly at this program's migration."""
+    require_register_file(url)
     engine = make_engine(url)
     try:
         current, head = current_revision(engine), head_revision()

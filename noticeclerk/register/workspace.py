@@ -14,6 +14,7 @@ from noticeclerk.register.database import (
     register_url,
     upgrade,
 )
+from noticeclerk.writing import make_folder
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,7 @@ class InitReport:
 
 def init_workspace(folder: Path, db: str | None = None) -> InitReport:
     """Create the folder and its register; an existing register must already be current."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "outputs").mkdir(exist_ok=True)
+    make_folder(folder / "outputs")
     url = register_url(folder, db)
     engine = make_engine(url)
     try:
