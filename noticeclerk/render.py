@@ -252,7 +252,4 @@ def write_index(documents: list[Rendered], out_dir: Path, names: dict[str, str])
         "<title>noticeclerk demo casebook</title></head><body>\n"
         "<h1>The demo casebook</h1>\n" + "\n".join(rows) + "\n</body></html>\n"
     )
-    target = out_dir / "index.html"
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target.write_text(page, encoding="utf-8")
-    return target
+    return write_whole({"html": page.encode("utf-8")}, "index", out_dir)[0]

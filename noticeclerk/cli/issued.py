@@ -16,6 +16,7 @@ from noticeclerk.doctor import require_printing
 from noticeclerk.exceptions import OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
+from noticeclerk.writing import CannotWrite
 
 if TYPE_CHECKING:
     from noticeclerk.register.chains import NextDocument
@@ -102,14 +103,14 @@ def issue_command(
     for one in issued:
         try:
             written = write_rendered(one.rendered, out_dir / one.rendered.village)
-        except OSError as error:
+        except CannotWrite as error:
             # The documents are issued and frozen in the register; issuing again would give
             # them second numbers, so say how to get their files instead.
             numbers = ", ".join(document.number for document in issued)
             raise OutputError(
                 f"{numbers} {'is' if len(issued) == 1 else 'are'} issued and kept in the "
                 f"register, but a copy could not be written to {out_dir} "
-                f"({error.strerror or error}); run 'noticeclerk document export {one.number} "
+                f"({error.reason}); run 'noticeclerk document export {one.number} "
                 "--out FOLDER' for each to get its files."
             ) from None
         for path in written:
@@ -609,11 +610,11 @@ def proof_command(
     out_dir = office.outputs("proofs", out_dir)
     try:
         written = write_rendered(issued.rendered, out_dir / issued.rendered.village)
-    except OSError as error:
+    except CannotWrite as error:
         # Issued and frozen already; issuing again would number a second affidavit.
         raise OutputError(
             f"{issued.number} is issued and kept in the register, but a copy could not be "
-            f"written to {out_dir} ({error.strerror or error})."
+            f"written to {out_dir} ({error.reason})."
         ) from None
     for path in written:
         click.echo(f"  Wrote a copy to {path}")

@@ -47,9 +47,11 @@ def db_group() -> None:
 @pass_office
 def db_upgrade(office: Office) -> None:
     """Migrate the register forward to this version of noticeclerk. Back it up first."""
-    from noticeclerk.register.database import upgrade
+    from noticeclerk.register.database import require_register_file, upgrade
 
-    before, after = upgrade(office.register_url())
+    url = office.register_url()
+    require_register_file(url)  # 'init' makes a register; an upgrade only brings one forward
+    before, after = upgrade(url)
     if before == after:
         click.echo(f"The register is already at migration {after}.")
     else:
@@ -155,13 +157,14 @@ def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
 def roll_export(office: Office, village: str, out_file: Path | None) -> None:
     """Export the current roll as CSV, safe to open in a spreadsheet."""
     from noticeclerk.register.roll import export_roll
+    from noticeclerk.writing import write_file
 
     text = export_roll(office.register(), village)
     if out_file is None:
         click.echo(text, nl=False)
     else:
         # With a BOM, so a spreadsheet opens accented names correctly; import reads either.
-        out_file.write_text(text, encoding="utf-8-sig")
+        write_file(out_file, text.encode("utf-8-sig"))
         click.echo(f"Wrote {out_file}")
 
 

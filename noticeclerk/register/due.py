@@ -35,7 +35,7 @@ from noticeclerk.register.chains import (
     parcel_for,
     taken_facts,
 )
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.payments import balance
 from noticeclerk.register.service import residence_refusal, stated_too_early
@@ -103,7 +103,7 @@ def what_is_due(
     """Everything due or overdue as of a moment, the soonest first. A date means the end of
     that day, and a time without an offset that time, in each village's own zone."""
     items: list[tuple[datetime, DueItem]] = []
-    with transaction(engine) as session:
+    with reading(engine) as session:
         query = (
             select(Document).join(Case).where(Document.status == "issued", Case.closed_at.is_(None))
         )

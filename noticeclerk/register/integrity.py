@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, func, select
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading
 from noticeclerk.register.models import Case, Document, Proof
 
 # Rows read in one short transaction: enough to keep the round trips few, few enough that their
@@ -77,7 +77,7 @@ def tampered_sentence(number: str, changed: tuple[str, ...]) -> str:
 
 def frozen_count(engine: Engine, village: str | None = None) -> int:
     """How many frozen records `check_register` will read: documents and issued affidavits."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         documents = select(func.count(Document.id)).join(Case)
         proofs = select(func.count(Proof.id)).join(Document).join(Case)
         if village:
@@ -93,7 +93,7 @@ def check_register(engine: Engine, village: str | None = None) -> Iterator[Check
         last = 0
         while True:
             # Only the columns the check needs, a batch at a time, each batch in its own short
-            # transaction (a register's transaction holds the write lock: clerks keep working).
+            # reading transaction (a long one would keep WAL from checkpointing meanwhile).
             query = (
                 select(
                     table.id,
@@ -111,7 +111,7 @@ def check_register(engine: Engine, village: str | None = None) -> Iterator[Check
                 query = query.join(Document, Proof.document_id == Document.id)
             if village:
                 query = query.join(Case, Document.case_id == Case.id).where(Case.village == village)
-            with transaction(engine) as session:
+            with reading(engine) as session:
                 rows = session.execute(query).all()
             if not rows:
                 break

@@ -38,7 +38,7 @@ from noticeclerk.register.chains import (
     taken_facts,
     taken_from_every,
 )
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.gathering import gathered_liens
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.models import Case, Document
@@ -379,7 +379,7 @@ def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) ->
 
 def frozen_files(engine: Engine, number: str) -> tuple[Document, dict[str, bytes]]:
     """The issued bytes of a document, checked against their SHA-256 before they are used."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         document = find_document(session, number)
         check_frozen(document)
         return document, {"pdf": document.pdf, "docx": document.docx}
@@ -387,7 +387,7 @@ def frozen_files(engine: Engine, number: str) -> tuple[Document, dict[str, bytes
 
 def document_village(engine: Engine, number: str, workspace: Path | None) -> Village:
     """The village a document belongs to, for reading times in its zone."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         return load_village(find_document(session, number).case.village, workspace)
 
 

@@ -20,7 +20,7 @@ from sqlalchemy import Engine, select
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.register.cases import latest
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.service import stated_text
 from noticeclerk.rules.money import spell_amount
@@ -69,7 +69,7 @@ def permit_record(
     """Every permit the village issued, in the order of its numbers."""
     village = load_village(village_slug, workspace)
     entries = []
-    with transaction(engine) as session:
+    with reading(engine) as session:
         documents = session.execute(
             select(Document).join(Case).where(Case.village == village.slug).order_by(Document.id)
         ).scalars()

@@ -24,7 +24,7 @@ from noticeclerk.compose import village_context
 from noticeclerk.content.notice_types import ServiceMethod, load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Proof, Service
@@ -69,7 +69,7 @@ def render_proof(
 ) -> Rendered:
     """A draft of the affidavit of service of a document, marked on every page as not issued;
     or, with `void_copy`, a void document's affidavit marked VOID, for the record."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         document = find_document(session, number)
         check_frozen(document)  # an affidavit swears to the bytes' SHA-256: they must have it
         if void_copy and document.status != "void":

@@ -19,7 +19,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import find_case
 from noticeclerk.register.chains import case_notices, follow_ups
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
@@ -64,7 +64,7 @@ def list_cases(
 ) -> list[CaseRow]:
     """The cases in the register, oldest first; one village's, or only those still open."""
     villages: dict[str, Village] = {}
-    with transaction(engine) as session:
+    with reading(engine) as session:
         counts = dict(
             session.execute(
                 select(Document.case_id, func.count(Document.id)).group_by(Document.case_id)
@@ -99,7 +99,7 @@ def case_history(
 ) -> dict[str, Any]:
     """One case as the register holds it: parcels and owners, every record in the order it was
     made, each document with its service and payments, and what is due next."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         case = find_case(session, number)
         village = load_village(case.village, workspace)
         zone = village.timezone
@@ -326,7 +326,7 @@ def export_document(
     engine: Engine, number: str, out_dir: Path, formats: tuple[str, ...] = ("pdf", "docx")
 ) -> list[Path]:
     """Write an issued document's frozen files, checked against their SHA-256 first."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         document = find_document(session, number)
         check_frozen(document)
         stored = {"pdf": document.pdf, "docx": document.docx}

@@ -22,7 +22,7 @@ from noticeclerk.content.roll import (
     neutralised,
 )
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.models import OwnerRecord, Parcel, RollImport
 
 _CITY_LINE = re.compile(r"(.*) ([A-Za-z]{2}) ([0-9]{5}(?:-[0-9]{4})?)")
@@ -142,7 +142,7 @@ def import_roll(
 
 def export_roll(engine: Engine, village: str) -> str:
     """The village's parcels and current owners as roll CSV, safe to open in a spreadsheet."""
-    with transaction(engine) as session:
+    with reading(engine) as session:
         parcels = list(
             session.scalars(select(Parcel).where(Parcel.village == village).order_by(Parcel.id))
         )

@@ -9,10 +9,12 @@ from noticeclerk.register.database import (
     RegisterError,
     current_revision,
     head_revision,
+    location,
     make_engine,
     register_url,
     upgrade,
 )
+from noticeclerk.writing import make_folder
 
 
 @dataclass(frozen=True)
@@ -24,18 +26,19 @@ class InitReport:
 
 def init_workspace(folder: Path, db: str | None = None) -> InitReport:
     """Create the folder and its register; an existing register must already be current."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "outputs").mkdir(exist_ok=True)
+    make_folder(folder / "outputs")
     url = register_url(folder, db)
     engine = make_engine(url)
-    existing = current_revision(engine)
-    engine.dispose()
+    try:
+        existing = current_revision(engine)
+    finally:
+        engine.dispose()
     head = head_revision()
     if existing == head:
         return InitReport(url, False, head)
     if existing is not None:
         raise RegisterError(
-            f"{url} is a register at migration {existing}; back it up, then run "
+            f"{location(url)} is a register at migration {existing}; back it up, then run "
             f"'noticeclerk db upgrade' to bring it to {head}."
         )
     upgrade(url)
@@ -43,7 +46,5 @@ def init_workspace(folder: Path, db: str | None = None) -> InitReport:
 
 
 def describe_location(url: str) -> str:
-    """Where the register is, in words for the clerk."""
-    if url.startswith("sqlite:///"):
-        return url.removeprefix("sqlite:///")
-    return url.split("@")[-1]  # never print a password that a URL may carry
+    """Where the register is, in words for the clerk, without the password a URL may carry."""
+    return location(url)
