@@ -17,6 +17,7 @@ from click.core import ParameterSource
 from noticeclerk import __version__
 from noticeclerk.cli.lazy import LazyGroup
 from noticeclerk.cli.office import Office
+from noticeclerk.cli.params import LINE
 from noticeclerk.clock import Clock
 from noticeclerk.exceptions import NoticeclerkError
 
@@ -77,12 +78,14 @@ class ClerkGroup(LazyGroup):
 )
 @click.option(
     "--db",
+    type=LINE,
     metavar="URL",
     envvar="NOTICECLERK_DB",
     help="The register's database URL; by default noticeclerk.db in the workspace folder.",
 )
 @click.option(
     "--today",
+    type=LINE,
     metavar="DATE",
     envvar=TODAY_VARIABLE,
     help="Work as if it were this day, at 12:00 UTC (or this YYYY-MM-DDTHH:MM, UTC unless an "

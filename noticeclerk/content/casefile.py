@@ -21,7 +21,14 @@ import msgspec
 
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
-from noticeclerk.content.schema import Table, Text, decode, read_toml, refuse_control
+from noticeclerk.content.schema import (
+    Table,
+    Text,
+    decode,
+    read_toml,
+    refuse_control,
+    unprintable_entry,
+)
 from noticeclerk.exceptions import CaseFileError, InputError
 
 Day = date
@@ -88,7 +95,20 @@ def read_case_header(path: Path) -> CaseFileTable:
     """Read a case file and check its shape; its facts wait for the notice type it names."""
     if not Path(path).is_file():
         raise InputError(f"There is no case file {path}.")
-    return decode(path, read_toml(path, CaseFileError), CaseFileTable, mistake=CaseFileError)
+    data = read_toml(path, CaseFileError)
+    # Every text of the file, whatever key it sits under, before any of it is used: a case or
+    # document number is printed on every page and no later check reads it for this.
+    if found := unprintable_entry(data):
+        key, problem = found
+        raise CaseFileError(
+            path,
+            key or None,
+            f"contains {problem}, which a document cannot print faithfully; retype it without one",
+        )
+    header = decode(path, data, CaseFileTable, mistake=CaseFileError)
+    for key in ("case", "document"):
+        refuse_control(getattr(header, key), f"{path}: the {key} number ('{key}')", one_line=True)
+    return header
 
 
 def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInfo) -> CaseFile:
@@ -164,9 +184,9 @@ def checked_recipient(path: object, name: str, lines: tuple[str, ...]) -> Recipi
         raise InputError(
             f"{path}: the recipient has no name; the roll or the case file must give one."
         )
-    refuse_control(name, f"{path}: the recipient's name")
-    for line in lines:
-        refuse_control(line, f"{path}: the recipient's address")
+    refuse_control(name, f"{path}: the recipient's name", one_line=True)
+    for number, line in enumerate(lines, 1):
+        refuse_control(line, f"{path}: line {number} of the recipient's address", one_line=True)
     if len(lines) > 5:
         raise InputError(
             f"{path}: the recipient's address has {len(lines)} lines; "
@@ -258,10 +278,13 @@ def convert_fact(
     """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind, and
     InputError naming `what` when its text holds a character no document can print."""
     typed = _typed_fact(kind, value, zone, may_be_empty)
-    for item in typed if isinstance(typed, list) else [typed]:
+    # A text fact is free text (conditions found, work to do) and may run to several lines; an
+    # item of a list or a cost line's description is printed as one line of its list or bill.
+    for index, item in enumerate(typed if isinstance(typed, list) else [typed], 1):
         text = item["description"] if isinstance(item, dict) else item
         if isinstance(text, str):
-            refuse_control(text, what)
+            where = f"{what}, item {index}," if isinstance(typed, list) else what
+            refuse_control(text, where, one_line=kind != "text")
     return typed
 
 
