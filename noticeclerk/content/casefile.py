@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo
@@ -30,6 +30,12 @@ from noticeclerk.content.schema import (
     unprintable_entry,
 )
 from noticeclerk.exceptions import CaseFileError, InputError
+from noticeclerk.rules.money import parse_amount
+
+# A number fact (a measure, a count, a rate), as TOML gives it or as typed: ASCII digits, a
+# sign and a decimal part, no exponent; long enough for any measure, short enough for Decimal.
+_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)", re.ASCII)
+_NUMBER_DIGITS = 24
 
 Day = date
 
@@ -277,7 +283,7 @@ def convert_fact(
 ) -> Any:
     """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind, and
     InputError naming `what` when its text holds a character no document can print."""
-    typed = _typed_fact(kind, value, zone, may_be_empty)
+    typed = _typed_fact(kind, value, zone, may_be_empty, what)
     # A text fact is free text (conditions found, work to do) and may run to several lines; an
     # item of a list or a cost line's description is printed as one line of its list or bill.
     for index, item in enumerate(typed if isinstance(typed, list) else [typed], 1):
@@ -288,7 +294,7 @@ def convert_fact(
     return typed
 
 
-def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> Any:
+def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool, what: str) -> Any:
     if may_be_empty and value == []:
         return []
     if kind == "text":
@@ -301,16 +307,17 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> An
         if isinstance(value, datetime):
             return value if value.tzinfo else value.replace(tzinfo=zone)
     elif kind == "money":
-        return _money(value)
+        return _money(value, what)
     elif kind == "integer":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     elif kind == "number":
+        # Read through its text, ASCII digits with no exponent: Decimal itself would take
+        # "NaN", "1e999" and Arabic-Indic digits.
         if isinstance(value, int | float | str) and not isinstance(value, bool):
-            try:
-                return Decimal(str(value))
-            except InvalidOperation:
-                pass
+            text = str(value).strip()
+            if _NUMBER.fullmatch(text) and len(text) <= _NUMBER_DIGITS:
+                return Decimal(text)
     elif kind == "boolean":
         if isinstance(value, bool):
             return value
@@ -327,19 +334,21 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> An
         and all(isinstance(v, dict) and set(v) == {"description", "amount"} for v in value)
     ):
         return [
-            {"description": str(v["description"]).strip(), "amount": _money(v["amount"])}
-            for v in value
+            {
+                "description": str(v["description"]).strip(),
+                "amount": _money(v["amount"], f"{what}, item {index}, amount"),
+            }
+            for index, v in enumerate(value, 1)
         ]
     raise ValueError(kind)
 
 
-def _money(value: Any) -> Decimal:
+def _money(value: Any, what: str) -> Decimal:
+    """An amount as the clerk wrote it: text such as "1,250.00" or a TOML whole number, read
+    by the one rule for amounts (ASCII digits, commas in their places, two decimals at most,
+    no exponent, no more than MAX_AMOUNT); ValueError when it is no amount at all."""
+    # A TOML float is refused, not read: 0.1 would carry binary rounding into a bill, and
+    # 1e5 is a hundred thousand dollars nobody typed. Write the amount in quotes.
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("money")  # a TOML float would carry binary rounding into a bill
-    try:
-        amount = Decimal(str(value).replace(",", "").removeprefix("$"))
-    except InvalidOperation:
-        raise ValueError("money") from None
-    if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -2:
         raise ValueError("money")
-    return amount
+    return parse_amount(str(value), what)
