@@ -18,7 +18,7 @@ from noticeclerk import __version__
 from noticeclerk.cli.lazy import LazyGroup
 from noticeclerk.cli.office import Office
 from noticeclerk.cli.params import LINE
-from noticeclerk.clock import Clock
+from noticeclerk.clock import DATE_WINDOW_VARIABLE, DATE_WINDOW_YEARS, Clock
 from noticeclerk.exceptions import NoticeclerkError
 
 TODAY_VARIABLE = "NOTICECLERK_TODAY"
@@ -92,13 +92,30 @@ class ClerkGroup(LazyGroup):
     f"offset follows), for rehearsals and tests; also {TODAY_VARIABLE}. By default the "
     "computer's clock.",
 )
+@click.option(
+    "--date-window",
+    type=click.IntRange(1, 9999),
+    default=DATE_WINDOW_YEARS,
+    show_default=True,
+    metavar="YEARS",
+    envvar=DATE_WINDOW_VARIABLE,
+    help="How many years before or after today a date the register keeps may be; also "
+    f"{DATE_WINDOW_VARIABLE}. A date outside is refused as a slip of the keyboard.",
+)
 @click.pass_context
-def cli(ctx: click.Context, workspace: Path | None, db: str | None, today: str | None) -> None:
+def cli(
+    ctx: click.Context,
+    workspace: Path | None,
+    db: str | None,
+    today: str | None,
+    date_window: int,
+) -> None:
     """noticeclerk: statutory notices, deadlines and records for a village clerk's office."""
-    clock = Clock()
+    clock = Clock(window_years=date_window)
     if today is not None:
         from_variable = ctx.get_parameter_source("today") is ParameterSource.ENVIRONMENT
-        clock = Clock.parse(today, source=TODAY_VARIABLE if from_variable else "--today")
+        source = TODAY_VARIABLE if from_variable else "--today"
+        clock = Clock.parse(today, source=source, window_years=date_window)
     ctx.obj = Office(workspace, db, clock)
 
 

@@ -36,7 +36,10 @@ if TYPE_CHECKING:
 @click.argument("case_number", type=LINE, metavar="CASE")
 @click.argument("notice_type", type=LINE, metavar="[NOTICE-TYPE]", required=False)
 @click.option(
-    "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
+    "--date",
+    "document_date",
+    type=DateOrMoment(register=True),
+    help="The document's date; today by default.",
 )
 @click.option(
     "--to",
@@ -163,7 +166,7 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 @click.option(
     "--at",
     "at",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="When: a date and time, such as 2026-01-05T14:30 (required, except with --strike).",
 )
 @click.option(
@@ -197,7 +200,7 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 )
 @click.option(
     "--called-at",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="Door posting: when the call was made, such as 2026-01-05T10:20.",
 )
 @click.option(
@@ -380,14 +383,22 @@ def _print_struck(struck: Struck) -> None:
 
 @click.command("receipt")
 @click.argument("document_number", type=LINE, metavar="DOCUMENT")
-@click.option("--signed", "signed", type=DateOrMoment(), help="When the return receipt was signed.")
 @click.option(
-    "--unclaimed", "unclaimed", type=DateOrMoment(), help="When the mail came back unclaimed."
+    "--signed",
+    "signed",
+    type=DateOrMoment(register=True),
+    help="When the return receipt was signed.",
+)
+@click.option(
+    "--unclaimed",
+    "unclaimed",
+    type=DateOrMoment(register=True),
+    help="When the mail came back unclaimed.",
 )
 @click.option(
     "--received",
     "received",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="When mail sent with no return receipt (first-class) was received, as the Village "
     "knows it; say how in --note.",
 )
@@ -486,7 +497,9 @@ def receipt_command(
 
 
 @click.command("due")
-@click.option("--date", "as_of", type=DateOrMoment(), help="As of this date; today by default.")
+@click.option(
+    "--date", "as_of", type=DateOrMoment(register=True), help="As of this date; today by default."
+)
 @click.option("--village", type=LINE, metavar="NAME", help="Only this village.")
 @click.option(
     "--days",
@@ -659,7 +672,7 @@ def proof_command(
     "--on",
     "paid_on",
     required=True,
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="The day it was received, YYYY-MM-DD.",
 )
 @click.option("--reference", type=LINE, metavar="TEXT", help="The receipt or check number.")

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from noticeclerk.cli.office import Office
 from noticeclerk.clock import DAY, MOMENT
 from noticeclerk.content.schema import refuse_control
 
@@ -38,10 +39,31 @@ class CheckedText(click.ParamType):
         if self.assignment and "=" in text:
             name, _, rest = text.partition("=")
             kind = what.removeprefix("The option --")
+            named = f"The {kind} '{name.strip()}'"
             refuse_control(name, what, one_line=True)
-            refuse_control(rest, f"The {kind} '{name.strip()}'", one_line=self.one_line)
+            refuse_control(rest, named, one_line=self.one_line)
+            _check_in_window(_as_date(rest.strip()), named, ctx)
             return text
         return refuse_control(text, what, one_line=self.one_line)
+
+
+def _as_date(text: str) -> date | datetime | None:
+    """The day or moment a value is written as, if it is one; None for any other value."""
+    try:
+        if DAY.fullmatch(text):
+            return date.fromisoformat(text)
+        if MOMENT.fullmatch(text):
+            return datetime.fromisoformat(text.replace(" ", "T"))
+    except ValueError:
+        pass
+    return None
+
+
+def _check_in_window(moment: date | None, what: str, ctx: Any) -> None:
+    """Refuse a date for the register that lies outside the clock's window around today."""
+    office = ctx.find_object(Office) if ctx is not None else None
+    if moment is not None and office is not None:
+        office.clock.check_in_window(moment, what)
 
 
 def _named(param: Any) -> str:
@@ -62,11 +84,26 @@ EVENT = CheckedText(assignment=True)
 
 
 class DateOrMoment(click.ParamType):
-    """A date (2025-12-19) or a date and time (2025-12-19T14:30, optionally with its offset)."""
+    """A date (2025-12-19) or a date and time (2025-12-19T14:30, optionally with its offset).
+
+    A date for the register (`register=True`) must lie within the clock's window around today
+    (clock.DATE_WINDOW_YEARS): 0001-01-01 was numbered PA-D-1-00001 and 9999-12-31 crashed
+    the deadline. The counter (calc) takes any date; a period that runs off the calendar is
+    one sentence there (rules/periods.on_the_calendar).
+    """
 
     name = "DATE[THH:MM]"
 
+    def __init__(self, *, register: bool = False) -> None:
+        self.register = register
+
     def convert(self, value: Any, param: Any, ctx: Any) -> date | datetime:
+        converted = self._convert(value, param, ctx)
+        if self.register:
+            _check_in_window(converted, _named(param), ctx)
+        return converted
+
+    def _convert(self, value: Any, param: Any, ctx: Any) -> date | datetime:
         if isinstance(value, date):
             return value
         text = str(value).strip()
