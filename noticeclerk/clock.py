@@ -112,6 +112,18 @@ class Clock:
         return f"Clock({self.fixed.isoformat()})" if self.fixed else "Clock(the computer's)"
 
 
+def check_on_the_calendar(moment: date, what: str) -> date:
+    """A date anything may hold (a case file's, which has no today to measure from), or
+    InputError naming `what` when it lies within a century of the calendar's ends."""
+    day = moment.date() if isinstance(moment, datetime) else moment
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise InputError(
+            f"{what} is {moment.isoformat()[:16]}; a date must lie from {FIRST_DAY.isoformat()} "
+            f"to {LAST_DAY.isoformat()}."
+        )
+    return moment
+
+
 def _years_on(day: date, years: int) -> date:
     """The same day so many years on (February 29 becomes 28), kept a century inside the
     calendar."""

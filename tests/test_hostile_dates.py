@@ -144,12 +144,23 @@ def test_the_window_runs_so_many_years_either_side_of_today():
     assert narrow.window() == (date(2025, 1, 5), date(2027, 1, 5))
 
 
-def test_a_case_file_whose_deadline_runs_off_the_calendar_is_one_sentence(runner, tmp_path):
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("service = 2026-07-02", "service = 9999-12-31", "'service' is 9999-12-31"),
+        ("date = 2026-07-02", "date = 0001-01-01", "the document's date is 0001-01-01"),
+        ("observed_on = 2026-06-29", "observed_on = 9950-06-29", "'observed_on' is 9950-06-29"),
+    ],
+)
+def test_a_case_file_date_at_the_ends_of_the_calendar_is_one_sentence(
+    runner, tmp_path, old, new, message
+):
     shutil.copy(CASEBOOK / "palmyra" / "roll.csv", tmp_path / "roll.csv")
     case = tmp_path / "case.toml"
     text = (CASEBOOK / "palmyra" / "house-numbering-notice.toml").read_text(encoding="utf-8")
-    case.write_text(text.replace("service = 2026-07-02", "service = 9999-12-31"), "utf-8")
+    assert old in text
+    case.write_text(text.replace(old, new), "utf-8")
     result = runner.invoke(cli, ["render", str(case), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
-    assert OFF_THE_CALENDAR in result.output
+    assert f"{message}; a date must lie from 0101-01-01 to 9899-12-31." in result.output
     assert not (tmp_path / "out").exists()

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 import msgspec
 
+from noticeclerk.clock import check_on_the_calendar
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
 from noticeclerk.content.schema import (
@@ -126,6 +127,12 @@ def load_case(path: Path, data: CaseFileTable, notice: NoticeType, zone: ZoneInf
     recipient = _recipient(path, data, notice, parcels)
     events = checked_events(check_events(path, data.events, zone), [notice], f"{path}: ")
     facts, raw = check_facts(path, data.facts, notice, zone)
+    # A case file has no today to measure a window from (the demo casebook renders in any
+    # year), so its dates are held to the calendar's bounds, where every period can be counted.
+    check_on_the_calendar(data.date, f"{path}: the document's date")
+    for name, when in [*events.items(), *facts.items()]:
+        if isinstance(when, date):
+            check_on_the_calendar(when, f"{path}: '{name}'")
     return CaseFile(
         path=path,
         village=data.village,
