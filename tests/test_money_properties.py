@@ -19,11 +19,14 @@ from noticeclerk.rules.apportion import (
 )
 from noticeclerk.rules.installments import Rate, installment_schedule
 from noticeclerk.rules.interest import payoff, simple_interest
-from noticeclerk.rules.money import split_by_weights, split_equally, to_cents
+from noticeclerk.rules.money import MAX_AMOUNT, split_by_weights, split_equally, to_cents
 
 CENT = Decimal("0.01")
 
-amounts = st.integers(min_value=0, max_value=10**11).map(lambda cents: Decimal(cents).scaleb(-2))
+# Every amount a village could bill, up to the most it may (MAX_AMOUNT).
+amounts = st.integers(min_value=0, max_value=int(MAX_AMOUNT * 100)).map(
+    lambda cents: Decimal(cents).scaleb(-2)
+)
 positive_amounts = st.integers(min_value=1, max_value=10**9).map(
     lambda cents: Decimal(cents).scaleb(-2)
 )

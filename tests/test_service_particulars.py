@@ -393,9 +393,9 @@ def test_a_receipt_later_than_now_is_refused(clerk):
 @pytest.mark.parametrize(
     ("option", "named"),
     [
-        ("--email-source", "Where the email address came from (--email-source)"),
-        ("--phone-number", "The telephone number called (--phone-number)"),
-        ("--answered-by", "The person who answered the call (--answered-by)"),
+        ("--email-source", "The option --email-source"),
+        ("--phone-number", "The option --phone-number"),
+        ("--answered-by", "The option --answered-by"),
     ],
 )
 def test_a_control_character_in_a_new_particular_is_refused_naming_it(clerk, option, named):

@@ -17,7 +17,8 @@ from click.core import ParameterSource
 from noticeclerk import __version__
 from noticeclerk.cli.lazy import LazyGroup
 from noticeclerk.cli.office import Office
-from noticeclerk.clock import Clock
+from noticeclerk.cli.params import LINE
+from noticeclerk.clock import DATE_WINDOW_VARIABLE, DATE_WINDOW_YEARS, Clock
 from noticeclerk.exceptions import NoticeclerkError
 
 TODAY_VARIABLE = "NOTICECLERK_TODAY"
@@ -77,25 +78,44 @@ class ClerkGroup(LazyGroup):
 )
 @click.option(
     "--db",
+    type=LINE,
     metavar="URL",
     envvar="NOTICECLERK_DB",
     help="The register's database URL; by default noticeclerk.db in the workspace folder.",
 )
 @click.option(
     "--today",
+    type=LINE,
     metavar="DATE",
     envvar=TODAY_VARIABLE,
     help="Work as if it were this day, at 12:00 UTC (or this YYYY-MM-DDTHH:MM, UTC unless an "
     f"offset follows), for rehearsals and tests; also {TODAY_VARIABLE}. By default the "
     "computer's clock.",
 )
+@click.option(
+    "--date-window",
+    type=click.IntRange(1, 9999),
+    default=DATE_WINDOW_YEARS,
+    show_default=True,
+    metavar="YEARS",
+    envvar=DATE_WINDOW_VARIABLE,
+    help="How many years before or after today a date the register keeps may be; also "
+    f"{DATE_WINDOW_VARIABLE}. A date outside is refused as a slip of the keyboard.",
+)
 @click.pass_context
-def cli(ctx: click.Context, workspace: Path | None, db: str | None, today: str | None) -> None:
+def cli(
+    ctx: click.Context,
+    workspace: Path | None,
+    db: str | None,
+    today: str | None,
+    date_window: int,
+) -> None:
     """noticeclerk: statutory notices, deadlines and records for a village clerk's office."""
-    clock = Clock()
+    clock = Clock(window_years=date_window)
     if today is not None:
         from_variable = ctx.get_parameter_source("today") is ParameterSource.ENVIRONMENT
-        clock = Clock.parse(today, source=TODAY_VARIABLE if from_variable else "--today")
+        source = TODAY_VARIABLE if from_variable else "--today"
+        clock = Clock.parse(today, source=source, window_years=date_window)
     ctx.obj = Office(workspace, db, clock)
 
 

@@ -8,7 +8,7 @@ import click
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import ClockTime, DateOrMoment
+from noticeclerk.cli.params import LINE, ClockTime, DateOrMoment
 from noticeclerk.rules.calendars import Act, Holiday
 from noticeclerk.rules.installments import Plan
 from noticeclerk.rules.money import spell_amount, spell_percent
@@ -36,10 +36,16 @@ PERIOD_OPTIONS = {
 
 @calc.command("deadline")
 @click.option(
-    "--village", metavar="NAME", help="Use this village's calendar, time zone and office hours."
+    "--village",
+    type=LINE,
+    metavar="NAME",
+    help="Use this village's calendar, time zone and office hours.",
 )
 @click.option(
-    "--jurisdiction", metavar="NY|WI", help="Use a state's rules alone (no village closures)."
+    "--jurisdiction",
+    type=LINE,
+    metavar="NY|WI",
+    help="Use a state's rules alone (no village closures).",
 )
 @click.option(
     "--from",
@@ -129,9 +135,12 @@ def calc_deadline(
 
 @calc.command("holidays")
 @click.option(
-    "--village", metavar="NAME", help="This village's legal holidays and office closures."
+    "--village",
+    type=LINE,
+    metavar="NAME",
+    help="This village's legal holidays and office closures.",
 )
-@click.option("--jurisdiction", metavar="NY|WI", help="A state's legal holidays alone.")
+@click.option("--jurisdiction", type=LINE, metavar="NY|WI", help="A state's legal holidays alone.")
 @click.option(
     "--year",
     type=int,
@@ -171,7 +180,7 @@ def calc_holidays(
 
 
 @calc.command("split", context_settings={"ignore_unknown_options": True})
-@click.argument("total")
+@click.argument("total", type=LINE)
 @click.option(
     "--count",
     type=int,
@@ -180,6 +189,7 @@ def calc_holidays(
 )
 @click.option(
     "--parcels",
+    type=LINE,
     metavar="ID,ID,...",
     help="The properties by parcel number or section-block-lot, separated by commas; "
     "the first ones listed take any odd cent.",
@@ -214,22 +224,35 @@ def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool
 
 @calc.command("interest")
 @click.option(
-    "--principal", required=True, metavar="AMOUNT", help="The amount owed, such as 1234.56."
+    "--principal",
+    type=LINE,
+    required=True,
+    metavar="AMOUNT",
+    help="The amount owed, such as 1234.56.",
 )
 @click.option(
     "--from",
     "start",
+    type=LINE,
     required=True,
     metavar="DATE",
     help="The day interest starts, YYYY-MM-DD: for a Village A lien, the day the work was "
     "completed or the Village paid for it.",
 )
 @click.option(
-    "--to", "end", required=True, metavar="DATE", help="The day interest runs to, YYYY-MM-DD."
+    "--to",
+    "end",
+    type=LINE,
+    required=True,
+    metavar="DATE",
+    help="The day interest runs to, YYYY-MM-DD.",
 )
-@click.option("--rate", metavar="PERCENT", help="A yearly rate in percent, such as 5 or 7.25.")
+@click.option(
+    "--rate", type=LINE, metavar="PERCENT", help="A yearly rate in percent, such as 5 or 7.25."
+)
 @click.option(
     "--village",
+    type=LINE,
     metavar="NAME",
     help="Use this village's legal rate: New York's CPLR 5004 (9%) or Wisconsin's "
     "§ 138.04 (5%), unless its letterhead sets another.",
@@ -242,6 +265,7 @@ def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool
 )
 @click.option(
     "--costs",
+    type=LINE,
     metavar="AMOUNT",
     help="Collection costs, including attorneys' fees, for a payoff letter.",
 )
@@ -283,7 +307,9 @@ def calc_interest(
 
 
 @calc.command("installments")
-@click.option("--principal", required=True, metavar="AMOUNT", help="The assessment, such as 5000.")
+@click.option(
+    "--principal", type=LINE, required=True, metavar="AMOUNT", help="The assessment, such as 5000."
+)
 @click.option(
     "--years",
     type=int,
@@ -291,15 +317,19 @@ def calc_interest(
     metavar="N",
     help="The number of annual installments: at most 10 (at most 4 for the elm tax).",
 )
-@click.option("--rate", metavar="PERCENT", help="The yearly interest rate charged, such as 5.")
+@click.option(
+    "--rate", type=LINE, metavar="PERCENT", help="The yearly interest rate charged, such as 5."
+)
 @click.option(
     "--borrowing-rate",
+    type=LINE,
     metavar="PERCENT",
     help="The Village's borrowing rate when the assessment was imposed; the rate charged "
     "is 2 points more (Palmyra § 8.03(3)(b)6).",
 )
 @click.option(
     "--village",
+    type=LINE,
     metavar="NAME",
     help="The village whose plans and way of counting interest apply (palmyra); without "
     "--rate or --borrowing-rate, also the borrowing rate in its letterhead, plus 2 points.",
@@ -314,18 +344,21 @@ def calc_interest(
 )
 @click.option(
     "--notice-date",
+    type=LINE,
     metavar="DATE",
     help="The date on the Assessment Notice (the invoice), from which interest runs "
     "(Palmyra § 8.03(3)(b)3); with --first-due and --village.",
 )
 @click.option(
     "--first-due",
+    type=LINE,
     metavar="DATE",
     help="The day the first installment is due, with the first installment of the real "
     "estate taxes; each later one is due a year after the one before.",
 )
 @click.option(
     "--prepay-on",
+    type=LINE,
     metavar="DATE",
     help="Also show what pays off the unpaid balance on this day (§ 8.03(3)(b)4).",
 )
@@ -428,38 +461,48 @@ def calc_installments(
 
 
 @calc.command("fee")
-@click.argument("name", required=False)
-@click.option("--village", required=True, metavar="NAME", help="The village whose fee it is.")
+@click.argument("name", type=LINE, required=False)
+@click.option(
+    "--village", type=LINE, required=True, metavar="NAME", help="The village whose fee it is."
+)
 @click.option(
     "--days",
+    type=LINE,
     metavar="N",
     help="temporary-occupancy: the days the street is obstructed; part of a day counts as a day.",
 )
-@click.option("--length-ft", metavar="FEET", help="An opening's measured length in feet.")
+@click.option(
+    "--length-ft", type=LINE, metavar="FEET", help="An opening's measured length in feet."
+)
 @click.option(
     "--width-ft",
+    type=LINE,
     metavar="FEET",
     help="An opening's measured width, or a curb cut's width, in feet.",
 )
 @click.option(
     "--area-sqft",
+    type=LINE,
     metavar="SQFT",
     help="Square feet: of a proposed opening (excavation-bond) or of sidewalk cleared "
     "(snow-removal).",
 )
 @click.option(
     "--deposit",
+    type=LINE,
     metavar="AMOUNT",
     help="temporary-occupancy: the deposit taken, to show what is refunded (§ 19-49(b)).",
 )
 @click.option(
     "--expenses",
+    type=LINE,
     metavar="AMOUNT",
     help="The Village's actual costs: added to a Luck permit fee, or spent restoring the "
     "street from a Tuckahoe deposit.",
 )
 @click.option(
     "--fee-paid",
+    type=LINE,
     metavar="AMOUNT",
     help="temporary-occupancy: the fee paid when the permit was granted (§ 19-48(a)); the "
     "deposit is returned less only the part of the final fee not paid then.",

@@ -10,7 +10,7 @@ import click
 
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import FORMATS_OPTION, out_folder_option
+from noticeclerk.cli.params import FORMATS_OPTION, LINE, out_folder_option
 from noticeclerk.doctor import require_printing, run_checks
 
 # WeasyPrint, python-docx and the catalogue load inside the commands that use them, so
@@ -93,7 +93,7 @@ def demo_command(office: Office, out_dir: Path, formats: str) -> None:
 
 
 @click.command("catalog")
-@click.option("--village", metavar="NAME", help="Only this village's notice types.")
+@click.option("--village", type=LINE, metavar="NAME", help="Only this village's notice types.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_office
 def catalog_command(office: Office, village: str | None, as_json: bool) -> None:

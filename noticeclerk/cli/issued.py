@@ -11,7 +11,14 @@ from click.core import ParameterSource
 
 from noticeclerk.cli.answers import print_json, print_why
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, FORMATS_OPTION, DateOrMoment, workspace_out_option
+from noticeclerk.cli.params import (
+    BY_OPTION,
+    FORMATS_OPTION,
+    FREE_TEXT,
+    LINE,
+    DateOrMoment,
+    workspace_out_option,
+)
 from noticeclerk.doctor import require_printing
 from noticeclerk.exceptions import OutputError
 from noticeclerk.rules.money import spell_amount
@@ -27,25 +34,31 @@ if TYPE_CHECKING:
 
 
 @click.command("issue")
-@click.argument("case_number", metavar="CASE")
-@click.argument("notice_type", metavar="[NOTICE-TYPE]", required=False)
+@click.argument("case_number", type=LINE, metavar="CASE")
+@click.argument("notice_type", type=LINE, metavar="[NOTICE-TYPE]", required=False)
 @click.option(
-    "--date", "document_date", type=DateOrMoment(), help="The document's date; today by default."
+    "--date",
+    "document_date",
+    type=DateOrMoment(register=True),
+    help="The document's date; today by default.",
 )
 @click.option(
     "--to",
+    type=LINE,
     metavar="ROLE",
     help="Send it to this party of the case (owner, occupant, applicant, appellant, contractor, "
     "surety, utility, officer); by default the one the notice type is addressed to.",
 )
-@click.option("--recipient-name", metavar="NAME", help="Send it to this name instead.")
+@click.option("--recipient-name", type=LINE, metavar="NAME", help="Send it to this name instead.")
 @click.option(
     "--recipient-address",
+    type=LINE,
     metavar="LINES",
     help='With --recipient-name: the address, lines separated by "|".',
 )
 @click.option(
     "--follows",
+    type=LINE,
     metavar="DOCUMENT",
     help="For a follow-up: the document it follows, where the case has several (one bill "
     "for each owner).",
@@ -118,9 +131,12 @@ def issue_command(
 
 
 @click.command("void")
-@click.argument("document_number", metavar="DOCUMENT")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @click.option(
-    "--reason", required=True, help="Why the document is spoiled; it is kept with the number."
+    "--reason",
+    type=FREE_TEXT,
+    required=True,
+    help="Why the document is spoiled; it is kept with the number.",
 )
 @BY_OPTION
 @pass_office
@@ -133,7 +149,7 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 
 
 @click.command("serve")
-@click.argument("document_number", metavar="DOCUMENT")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @click.option(
     "--method",
     type=click.Choice(sorted(SERVICE_METHODS)),
@@ -143,6 +159,7 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 @click.option(
     "--by",
     "by",
+    type=LINE,
     required=True,
     metavar="NAME",
     help="Who served it (or mailed it); with --strike, who strikes the record.",
@@ -150,37 +167,41 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 @click.option(
     "--at",
     "at",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="When: a date and time, such as 2026-01-05T14:30 (required, except with --strike).",
 )
 @click.option(
     "--to",
     "to_person",
+    type=LINE,
     metavar="PERSON",
     help="Whom it was handed to or left with (required for hand delivery, leaving it with an "
     "adult and presenting it personally).",
 )
 @click.option(
     "--address",
+    type=LINE,
     metavar="ADDRESS",
     help="Where it was delivered, left or posted (required for those methods). For mail, the "
     "address on file is recorded; one given here must be it.",
 )
-@click.option("--email", metavar="ADDRESS", help="Email: the address it was sent to.")
+@click.option("--email", type=LINE, metavar="ADDRESS", help="Email: the address it was sent to.")
 @click.option(
     "--email-source",
+    type=LINE,
     metavar="TEXT",
     help="Email to an address not on file for the addressee: where the Village got it, such "
     'as "the owner\'s letter of 2026-01-03"; the affidavit says so.',
 )
 @click.option(
     "--phone-number",
+    type=LINE,
     metavar="NUMBER",
     help="Door posting: the telephone number called; it must be the one on file.",
 )
 @click.option(
     "--called-at",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="Door posting: when the call was made, such as 2026-01-05T10:20.",
 )
 @click.option(
@@ -190,13 +211,17 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 )
 @click.option(
     "--answered-by",
+    type=LINE,
     metavar="PERSON",
     help="Door posting with --phone-result answered: who answered and was told of the notice.",
 )
 @click.option(
-    "--article-number", metavar="N", help="Certified or registered mail: the USPS article number."
+    "--article-number",
+    type=LINE,
+    metavar="N",
+    help="Certified or registered mail: the USPS article number.",
 )
-@click.option("--note", metavar="TEXT", help="Anything else the server observed.")
+@click.option("--note", type=FREE_TEXT, metavar="TEXT", help="Anything else the server observed.")
 @click.option(
     "--strike",
     "strike",
@@ -205,7 +230,9 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     help="Strike the document's mistaken service record RECORD (its number in 'case show'), "
     "with --reason and --by; record the correct service separately.",
 )
-@click.option("--reason", metavar="TEXT", help="With --strike: why the record is struck.")
+@click.option(
+    "--reason", type=FREE_TEXT, metavar="TEXT", help="With --strike: why the record is struck."
+)
 @pass_office
 def serve_command(
     office: Office,
@@ -356,20 +383,29 @@ def _print_struck(struck: Struck) -> None:
 
 
 @click.command("receipt")
-@click.argument("document_number", metavar="DOCUMENT")
-@click.option("--signed", "signed", type=DateOrMoment(), help="When the return receipt was signed.")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @click.option(
-    "--unclaimed", "unclaimed", type=DateOrMoment(), help="When the mail came back unclaimed."
+    "--signed",
+    "signed",
+    type=DateOrMoment(register=True),
+    help="When the return receipt was signed.",
+)
+@click.option(
+    "--unclaimed",
+    "unclaimed",
+    type=DateOrMoment(register=True),
+    help="When the mail came back unclaimed.",
 )
 @click.option(
     "--received",
     "received",
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="When mail sent with no return receipt (first-class) was received, as the Village "
     "knows it; say how in --note.",
 )
 @click.option(
     "--note",
+    type=FREE_TEXT,
     metavar="TEXT",
     help="What the receipt or the envelope shows, or how the Village knows the day of receipt.",
 )
@@ -380,7 +416,9 @@ def _print_struck(struck: Struck) -> None:
     help="Strike the receipt or return recorded for the latest mailing, with --reason; record "
     "the correct one separately.",
 )
-@click.option("--reason", metavar="TEXT", help="With --strike: why the record is struck.")
+@click.option(
+    "--reason", type=FREE_TEXT, metavar="TEXT", help="With --strike: why the record is struck."
+)
 @BY_OPTION
 @pass_office
 def receipt_command(
@@ -460,8 +498,10 @@ def receipt_command(
 
 
 @click.command("due")
-@click.option("--date", "as_of", type=DateOrMoment(), help="As of this date; today by default.")
-@click.option("--village", metavar="NAME", help="Only this village.")
+@click.option(
+    "--date", "as_of", type=DateOrMoment(register=True), help="As of this date; today by default."
+)
+@click.option("--village", type=LINE, metavar="NAME", help="Only this village.")
 @click.option(
     "--days",
     "horizon",
@@ -523,7 +563,7 @@ def _once(follow_up: NextDocument) -> str:
 
 
 @click.command("proof")
-@click.argument("document_number", metavar="DOCUMENT")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @click.option(
     "--issue",
     "issue",
@@ -621,18 +661,22 @@ def proof_command(
 
 
 @click.command("pay")
-@click.argument("document_number", metavar="DOCUMENT")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @click.option(
-    "--amount", required=True, metavar="AMOUNT", help="The amount received, such as 228.50."
+    "--amount",
+    type=LINE,
+    required=True,
+    metavar="AMOUNT",
+    help="The amount received, such as 228.50.",
 )
 @click.option(
     "--on",
     "paid_on",
     required=True,
-    type=DateOrMoment(),
+    type=DateOrMoment(register=True),
     help="The day it was received, YYYY-MM-DD.",
 )
-@click.option("--reference", metavar="TEXT", help="The receipt or check number.")
+@click.option("--reference", type=LINE, metavar="TEXT", help="The receipt or check number.")
 @BY_OPTION
 @pass_office
 def pay_command(
@@ -662,7 +706,9 @@ def pay_command(
 
 
 @click.command("permits")
-@click.option("--village", required=True, metavar="NAME", help="The village whose permits to list.")
+@click.option(
+    "--village", type=LINE, required=True, metavar="NAME", help="The village whose permits to list."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_office
 def permits_command(office: Office, village: str, as_json: bool) -> None:
@@ -694,7 +740,7 @@ def document_group() -> None:
 
 
 @document_group.command("export")
-@click.argument("document_number", metavar="DOCUMENT")
+@click.argument("document_number", type=LINE, metavar="DOCUMENT")
 @workspace_out_option("issued", "Where to write the files.")
 @FORMATS_OPTION
 @pass_office

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from noticeclerk.article_numbers import METHODS, check_article_number
+from noticeclerk.cli.params import LINE
 
 
 @click.group("mail")
@@ -14,7 +15,7 @@ def mail_group() -> None:
 
 
 @mail_group.command("check")
-@click.argument("number", nargs=-1, required=True)
+@click.argument("number", type=LINE, nargs=-1, required=True)
 @click.option(
     "--method",
     type=click.Choice(METHODS),

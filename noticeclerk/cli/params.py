@@ -1,4 +1,5 @@
-"""What a clerk types on the command line, turned into dates, times and who is recording."""
+"""What a clerk types on the command line, turned into checked text, dates, times and who is
+recording."""
 
 from __future__ import annotations
 
@@ -10,15 +11,99 @@ from typing import Any
 
 import click
 
+from noticeclerk.cli.office import Office
 from noticeclerk.clock import DAY, MOMENT
+from noticeclerk.content.schema import refuse_control
+
+
+class CheckedText(click.ParamType):
+    """Text typed for an option or argument, refused with one sentence naming it and the
+    position when it holds a character no document can print or no reader can see.
+
+    Every text option of every command has this type (tests/test_hostile_characters.py walks
+    them all), so a bell, a terminal escape, a lone surrogate from a non-UTF-8 shell or a
+    direction override is stopped before any command reads it, whatever it is for.
+    """
+
+    name = "TEXT"
+
+    def __init__(self, *, one_line: bool = True, assignment: bool = False) -> None:
+        # One line: a name, an address, a number, a choice; free text (a note, a reason) may
+        # run to several lines. An assignment is --fact/--event name=value, named by its name.
+        self.one_line = one_line
+        self.assignment = assignment
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        text = str(value)
+        what = _named(param)
+        if self.assignment and "=" in text:
+            name, _, rest = text.partition("=")
+            kind = what.removeprefix("The option --")
+            named = f"The {kind} '{name.strip()}'"
+            refuse_control(name, what, one_line=True)
+            refuse_control(rest, named, one_line=self.one_line)
+            _check_in_window(_as_date(rest.strip()), named, ctx)
+            return text
+        return refuse_control(text, what, one_line=self.one_line)
+
+
+def _as_date(text: str) -> date | datetime | None:
+    """The day or moment a value is written as, if it is one; None for any other value."""
+    try:
+        if DAY.fullmatch(text):
+            return date.fromisoformat(text)
+        if MOMENT.fullmatch(text):
+            return datetime.fromisoformat(text.replace(" ", "T"))
+    except ValueError:
+        pass
+    return None
+
+
+def _check_in_window(moment: date | None, what: str, ctx: Any) -> None:
+    """Refuse a date for the register that lies outside the clock's window around today."""
+    office = ctx.find_object(Office) if ctx is not None else None
+    if moment is not None and office is not None:
+        office.clock.check_in_window(moment, what)
+
+
+def _named(param: Any) -> str:
+    """How an error names a parameter: "The option --note" or "The case number"."""
+    if isinstance(param, click.Option):
+        return f"The option {max(param.opts, key=len)}"
+    if param is not None and param.name:
+        return f"The {param.name.replace('_', ' ')}"
+    return "The text given"
+
+
+# A name, an address line, a number, a choice: one line. A note or a reason: free text.
+LINE = CheckedText()
+FREE_TEXT = CheckedText(one_line=False)
+# --fact name=value: a fact's value may be free text; its kind then decides (content/casefile).
+FACT = CheckedText(one_line=False, assignment=True)
+EVENT = CheckedText(assignment=True)
 
 
 class DateOrMoment(click.ParamType):
-    """A date (2025-12-19) or a date and time (2025-12-19T14:30, optionally with its offset)."""
+    """A date (2025-12-19) or a date and time (2025-12-19T14:30, optionally with its offset).
+
+    A date for the register (`register=True`) must lie within the clock's window around today
+    (clock.DATE_WINDOW_YEARS): 0001-01-01 was numbered PA-D-1-00001 and 9999-12-31 crashed
+    the deadline. The counter (calc) takes any date; a period that runs off the calendar is
+    one sentence there (rules/periods.on_the_calendar).
+    """
 
     name = "DATE[THH:MM]"
 
+    def __init__(self, *, register: bool = False) -> None:
+        self.register = register
+
     def convert(self, value: Any, param: Any, ctx: Any) -> date | datetime:
+        converted = self._convert(value, param, ctx)
+        if self.register:
+            _check_in_window(converted, _named(param), ctx)
+        return converted
+
+    def _convert(self, value: Any, param: Any, ctx: Any) -> date | datetime:
         if isinstance(value, date):
             return value
         text = str(value).strip()
@@ -71,6 +156,7 @@ def _clerk() -> str:
 FORMATS_OPTION = click.option(
     "--format",
     "formats",
+    type=LINE,
     default="pdf,docx",
     show_default=True,
     metavar="pdf,docx",
@@ -104,18 +190,19 @@ def workspace_out_option(folder: str, help: str) -> Any:
 
 
 def _recorder(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    """--by as the register keeps it: a name a document can print, never blank."""
-    from noticeclerk.content.schema import refuse_control
+    """--by as the register keeps it: a name a document can print (its type saw to that),
+    never blank."""
     from noticeclerk.exceptions import InputError
 
     if not value.strip():
         raise InputError("Say who is recording this with --by: the register keeps the name.")
-    return refuse_control(value.strip(), "Who is recording this (--by)")
+    return value.strip()
 
 
 BY_OPTION = click.option(
     "--by",
     "by",
+    type=LINE,
     default=_clerk,
     show_default="your login name",
     callback=_recorder,

@@ -9,7 +9,7 @@ import click
 
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION
+from noticeclerk.cli.params import BY_OPTION, EVENT, FACT, FREE_TEXT, LINE
 from noticeclerk.exceptions import NoticeclerkError
 
 # SQLAlchemy and Alembic load inside each command, not when --help lists it.
@@ -59,7 +59,7 @@ def db_upgrade(office: Office) -> None:
 
 
 @click.command("verify")
-@click.option("--village", metavar="NAME", help="Only this village's documents.")
+@click.option("--village", type=LINE, metavar="NAME", help="Only this village's documents.")
 @pass_office
 def verify_command(office: Office, village: str | None) -> None:
     """Re-read every frozen file in the register against the SHA-256 recorded when it was issued.
@@ -123,7 +123,9 @@ def roll_group() -> None:
 
 @roll_group.command("import")
 @click.argument("roll_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--village", required=True, metavar="NAME", help="The village whose roll this is.")
+@click.option(
+    "--village", type=LINE, required=True, metavar="NAME", help="The village whose roll this is."
+)
 @BY_OPTION
 @pass_office
 def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
@@ -146,7 +148,9 @@ def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
 
 
 @roll_group.command("export")
-@click.option("--village", required=True, metavar="NAME", help="The village whose roll to export.")
+@click.option(
+    "--village", type=LINE, required=True, metavar="NAME", help="The village whose roll to export."
+)
 @click.option(
     "--out",
     "out_file",
@@ -174,22 +178,25 @@ def case_group() -> None:
 
 
 @case_group.command("open")
-@click.option("--village", metavar="NAME", help="The village the case is in.")
+@click.option("--village", type=LINE, metavar="NAME", help="The village the case is in.")
 @click.option(
     "--parcel",
     "parcels",
+    type=LINE,
     multiple=True,
     metavar="ID",
     help="A parcel id on the roll; repeat for several parcels.",
 )
 @click.option(
     "--notice-type",
+    type=LINE,
     metavar="TYPE",
     help="The document the case leads to (see 'noticeclerk catalog').",
 )
 @click.option(
     "--fact",
     "facts",
+    type=FACT,
     multiple=True,
     metavar="NAME=VALUE",
     help="A fact the notice type needs; repeat for more.",
@@ -197,6 +204,7 @@ def case_group() -> None:
 @click.option(
     "--event",
     "events",
+    type=EVENT,
     multiple=True,
     metavar="NAME=DATE",
     help="A date or moment a deadline counts from.",
@@ -253,10 +261,11 @@ def case_open(
 
 
 @case_group.command("record")
-@click.argument("case_number", metavar="CASE")
+@click.argument("case_number", type=LINE, metavar="CASE")
 @click.option(
     "--fact",
     "facts",
+    type=FACT,
     multiple=True,
     metavar="NAME=VALUE",
     help="A fact; a newer record replaces the older on new documents.",
@@ -264,6 +273,7 @@ def case_open(
 @click.option(
     "--event",
     "events",
+    type=EVENT,
     multiple=True,
     metavar="NAME=DATE",
     help="A date or moment, such as snow_ceased=2026-01-10T14:30.",
@@ -289,7 +299,7 @@ def case_record(
 
 
 @case_group.command("party")
-@click.argument("case_number", metavar="CASE")
+@click.argument("case_number", type=LINE, metavar="CASE")
 @click.option(
     "--role",
     required=True,
@@ -298,15 +308,22 @@ def case_record(
     ),
     help="Who they are in the case.",
 )
-@click.option("--name", required=True, metavar="NAME", help="The name as the envelope prints it.")
+@click.option(
+    "--name", type=LINE, required=True, metavar="NAME", help="The name as the envelope prints it."
+)
 @click.option(
     "--address",
+    type=LINE,
     required=True,
     metavar="LINES",
     help='The address, lines separated by "|", the last ending in the ZIP code.',
 )
-@click.option("--email", default="", metavar="ADDRESS", help="An e-mail address, if known.")
-@click.option("--phone", default="", metavar="NUMBER", help="A telephone number, if known.")
+@click.option(
+    "--email", type=LINE, default="", metavar="ADDRESS", help="An e-mail address, if known."
+)
+@click.option(
+    "--phone", type=LINE, default="", metavar="NUMBER", help="A telephone number, if known."
+)
 @BY_OPTION
 @pass_office
 def case_party(
@@ -346,7 +363,7 @@ def case_party(
 
 
 @case_group.command("list")
-@click.option("--village", metavar="NAME", help="Only this village's cases.")
+@click.option("--village", type=LINE, metavar="NAME", help="Only this village's cases.")
 @click.option("--open", "open_only", is_flag=True, help="Only the cases still open.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_office
@@ -371,7 +388,7 @@ def case_list(office: Office, village: str | None, open_only: bool, as_json: boo
 
 
 @case_group.command("show")
-@click.argument("case_number", metavar="CASE")
+@click.argument("case_number", type=LINE, metavar="CASE")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_office
 def case_show(office: Office, case_number: str, as_json: bool) -> None:
@@ -532,14 +549,16 @@ def _value(value: Any) -> str:
 
 
 @case_group.command("close")
-@click.argument("case_number", metavar="CASE")
+@click.argument("case_number", type=LINE, metavar="CASE")
 @click.option(
     "--reason",
     required=True,
     type=click.Choice(["complied", "withdrawn", "paid"]),
     help="Why the case ends.",
 )
-@click.option("--note", metavar="TEXT", help="A sentence for the file, such as who inspected.")
+@click.option(
+    "--note", type=FREE_TEXT, metavar="TEXT", help="A sentence for the file, such as who inspected."
+)
 @BY_OPTION
 @pass_office
 def case_close(office: Office, case_number: str, reason: str, note: str | None, by: str) -> None:

@@ -13,17 +13,31 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo
 
 import msgspec
 
+from noticeclerk.clock import check_on_the_calendar
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
-from noticeclerk.content.schema import Table, Text, decode, read_toml, refuse_control
+from noticeclerk.content.schema import (
+    Table,
+    Text,
+    decode,
+    read_toml,
+    refuse_control,
+    unprintable_entry,
+)
 from noticeclerk.exceptions import CaseFileError, InputError
+from noticeclerk.rules.money import parse_amount
+
+# A number fact (a measure, a count, a rate), as TOML gives it or as typed: ASCII digits, a
+# sign and a decimal part, no exponent; long enough for any measure, short enough for Decimal.
+_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)", re.ASCII)
+_NUMBER_DIGITS = 24
 
 Day = date
 
@@ -89,7 +103,20 @@ def read_case_header(path: Path) -> CaseFileTable:
     """Read a case file and check its shape; its facts wait for the notice type it names."""
     if not Path(path).is_file():
         raise InputError(f"There is no case file {path}.")
-    return decode(path, read_toml(path, CaseFileError), CaseFileTable, mistake=CaseFileError)
+    data = read_toml(path, CaseFileError)
+    # Every text of the file, whatever key it sits under, before any of it is used: a case or
+    # document number is printed on every page and no later check reads it for this.
+    if found := unprintable_entry(data):
+        key, problem = found
+        raise CaseFileError(
+            path,
+            key or None,
+            f"contains {problem}, which a document cannot print faithfully; retype it without one",
+        )
+    header = decode(path, data, CaseFileTable, mistake=CaseFileError)
+    for key in ("case", "document"):
+        refuse_control(getattr(header, key), f"{path}: the {key} number ('{key}')", one_line=True)
+    return header
 
 
 def load_case(
@@ -107,6 +134,12 @@ def load_case(
     recipient = _recipient(path, data, notice, parcels)
     events = checked_events(check_events(path, data.events, zone), [notice], f"{path}: ")
     facts, raw = check_facts(path, data.facts, notice, zone)
+    # A case file has no today to measure a window from (the demo casebook renders in any
+    # year), so its dates are held to the calendar's bounds, where every period can be counted.
+    check_on_the_calendar(data.date, f"{path}: the document's date")
+    for name, when in [*events.items(), *facts.items()]:
+        if isinstance(when, date):
+            check_on_the_calendar(when, f"{path}: '{name}'")
     return CaseFile(
         path=path,
         village=data.village,
@@ -179,9 +212,9 @@ def checked_recipient(path: object, name: str, lines: tuple[str, ...]) -> Recipi
         raise InputError(
             f"{path}: the recipient has no name; the roll or the case file must give one."
         )
-    refuse_control(name, f"{path}: the recipient's name")
-    for line in lines:
-        refuse_control(line, f"{path}: the recipient's address")
+    refuse_control(name, f"{path}: the recipient's name", one_line=True)
+    for number, line in enumerate(lines, 1):
+        refuse_control(line, f"{path}: line {number} of the recipient's address", one_line=True)
     if len(lines) > 5:
         raise InputError(
             f"{path}: the recipient's address has {len(lines)} lines; "
@@ -272,15 +305,18 @@ def convert_fact(
 ) -> Any:
     """A fact as TOML gives it, checked and typed; ValueError when it is not of its kind, and
     InputError naming `what` when its text holds a character no document can print."""
-    typed = _typed_fact(kind, value, zone, may_be_empty)
-    for item in typed if isinstance(typed, list) else [typed]:
+    typed = _typed_fact(kind, value, zone, may_be_empty, what)
+    # A text fact is free text (conditions found, work to do) and may run to several lines; an
+    # item of a list or a cost line's description is printed as one line of its list or bill.
+    for index, item in enumerate(typed if isinstance(typed, list) else [typed], 1):
         text = item["description"] if isinstance(item, dict) else item
         if isinstance(text, str):
-            refuse_control(text, what)
+            where = f"{what}, item {index}," if isinstance(typed, list) else what
+            refuse_control(text, where, one_line=kind != "text")
     return typed
 
 
-def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> Any:
+def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool, what: str) -> Any:
     if may_be_empty and value == []:
         return []
     if kind == "text":
@@ -293,16 +329,17 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> An
         if isinstance(value, datetime):
             return value if value.tzinfo else value.replace(tzinfo=zone)
     elif kind == "money":
-        return _money(value)
+        return _money(value, what)
     elif kind == "integer":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     elif kind == "number":
+        # Read through its text, ASCII digits with no exponent: Decimal itself would take
+        # "NaN", "1e999" and Arabic-Indic digits.
         if isinstance(value, int | float | str) and not isinstance(value, bool):
-            try:
-                return Decimal(str(value))
-            except InvalidOperation:
-                pass
+            text = str(value).strip()
+            if _NUMBER.fullmatch(text) and len(text) <= _NUMBER_DIGITS:
+                return Decimal(text)
     elif kind == "boolean":
         if isinstance(value, bool):
             return value
@@ -319,19 +356,21 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool) -> An
         and all(isinstance(v, dict) and set(v) == {"description", "amount"} for v in value)
     ):
         return [
-            {"description": str(v["description"]).strip(), "amount": _money(v["amount"])}
-            for v in value
+            {
+                "description": str(v["description"]).strip(),
+                "amount": _money(v["amount"], f"{what}, item {index}, amount"),
+            }
+            for index, v in enumerate(value, 1)
         ]
     raise ValueError(kind)
 
 
-def _money(value: Any) -> Decimal:
+def _money(value: Any, what: str) -> Decimal:
+    """An amount as the clerk wrote it: text such as "1,250.00" or a TOML whole number, read
+    by the one rule for amounts (ASCII digits, commas in their places, two decimals at most,
+    no exponent, no more than MAX_AMOUNT); ValueError when it is no amount at all."""
+    # A TOML float is refused, not read: 0.1 would carry binary rounding into a bill, and
+    # 1e5 is a hundred thousand dollars nobody typed. Write the amount in quotes.
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("money")  # a TOML float would carry binary rounding into a bill
-    try:
-        amount = Decimal(str(value).replace(",", "").removeprefix("$"))
-    except InvalidOperation:
-        raise ValueError("money") from None
-    if not amount.is_finite() or amount < 0 or amount.as_tuple().exponent < -2:
         raise ValueError("money")
-    return amount
+    return parse_amount(str(value), what)

@@ -206,7 +206,7 @@ class FeeSpec(Table):
     rate: Text | None = None
 
 
-_AMOUNT = re.compile(r"\$?\d{1,3}(,?\d{3})*(\.\d\d)?")
+_AMOUNT = re.compile(r"\$?\d{1,3}(,?\d{3})*(\.\d\d)?", re.ASCII)
 
 
 # What a follow-up may take from the document it follows, and the kind of fact each fills.

@@ -31,50 +31,96 @@ T = TypeVar("T")
 NAME = r"[a-z0-9][a-z0-9-]*"
 NAME_PATTERN = re.compile(NAME + r"\Z")
 
-# A character no letter can print: a bell, a terminal escape, a NUL. A Word document cannot hold
-# one at all (XML 1.0 forbids them), so text bound for a document is refused with one. Tab and
-# line breaks are XML's own and stay.
+# A character no letter can print: a NUL, a bell, a terminal escape, DEL and the C1 controls
+# (U+0080-U+009F, which a Word document takes but a reader never sees). A Word document cannot
+# hold most of them at all (XML 1.0 forbids them), so text bound for a document is refused with
+# one. Tab and line breaks are XML's own: free text (a description, a note) keeps them; a field
+# printed on one line (a name, an address line, a number) refuses them too.
 CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+LINE_BREAK = re.compile(r"[\t\n\r]")
+_LINE_BREAK_WORDS = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
 
 
 # Characters a reader cannot see or a document cannot print, by Unicode general category.
 # Zero-width joiners (U+200C, U+200D) are left alone: some scripts spell names with them.
+# Noncharacters (U+FFFE, U+FFFF, U+FDD0-U+FDEF and the last two of every plane) are "Cn";
+# the direction embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are "Cf":
+# they would make a name print in an order other than the one stored.
 _UNSEEN = {
-    "Cs": "a lone surrogate ({code}), left by text that was not UTF-8",
-    "Cf": "an invisible formatting character ({code}), such as a text-direction override",
-    "Co": "a private-use character ({code}), which has no agreed letter",
-    "Cn": "a character Unicode does not assign ({code})",
-    "Zl": "a line separator ({code})",
-    "Zp": "a paragraph separator ({code})",
+    "Cs": "a lone surrogate ({code}){at}, left by text that was not UTF-8",
+    "Cf": "an invisible formatting character ({code}){at}, such as a text-direction override",
+    "Co": "a private-use character ({code}){at}, which has no agreed letter",
+    "Cn": "a character Unicode does not assign ({code}){at}",
+    "Zl": "a line separator ({code}){at}",
+    "Zp": "a paragraph separator ({code}){at}",
 }
 _JOINERS = {"\u200c", "\u200d"}
 
 
-def unprintable(text: str) -> str | None:
-    """What is wrong with the first character of `text` that no document can print or no
-    reader can see, in words; None when every character is fit for a record."""
-    found = CONTROL_CHARACTER.search(text)
-    if found:
-        return f"a control character (U+{ord(found[0]):04X})"
-    if text.isascii():
+def _first_fault(text: str, one_line: bool) -> tuple[int, str] | None:
+    """The index of the first character of `text` unfit for a document, and the words for it
+    with its position ("a control character (U+0007) at position 12")."""
+    faults = []
+    if found := CONTROL_CHARACTER.search(text):
+        faults.append((found.start(), "a control character ({code}){at}"))
+    if one_line and (found := LINE_BREAK.search(text)):
+        faults.append((found.start(), _LINE_BREAK_WORDS[found[0]] + " ({code}){at}"))
+    if not text.isascii():
+        for index, character in enumerate(text):
+            category = unicodedata.category(character)
+            if category in _UNSEEN and character not in _JOINERS:
+                faults.append((index, _UNSEEN[category]))
+                break
+    if not faults:
         return None
-    for character in text:
-        category = unicodedata.category(character)
-        if category in _UNSEEN and character not in _JOINERS:
-            return _UNSEEN[category].format(code=f"U+{ord(character):04X}")
-    return None
+    index, words = min(faults)
+    return index, words.format(code=f"U+{ord(text[index]):04X}", at=f" at position {index + 1}")
 
 
-def refuse_control(text: str, what: str) -> str:
-    """The text, or InputError naming `what` when it holds a control character, a lone
-    surrogate or a character no reader can see (a direction override that reorders a name)."""
-    problem = unprintable(text)
-    if problem:
-        raise InputError(
-            f"{what} contains {problem}, which a document cannot print faithfully; "
-            "retype it without one."
+def unprintable(text: str, *, one_line: bool = False) -> str | None:
+    """What is wrong with the first character of `text` that no document can print or no
+    reader can see, in words with its position counted from 1 ("a control character (U+0007)
+    at position 12"); None when every character is fit for a record. `one_line` refuses a
+    tab or a line break as well, for a field a document prints on one line."""
+    fault = _first_fault(text, one_line)
+    return fault[1] if fault else None
+
+
+def refuse_control(text: str, what: str, *, one_line: bool = False) -> str:
+    """The text, or InputError naming `what` and the position when it holds a control
+    character, a lone surrogate, a noncharacter or a character no reader can see (a direction
+    override that reorders a name); with `one_line`, a tab or a line break too."""
+    fault = _first_fault(text, one_line)
+    if fault is not None:
+        index, words = fault
+        why = (
+            "which must stay on one line"
+            if LINE_BREAK.fullmatch(text[index])
+            else "which a document cannot print faithfully"
         )
+        raise InputError(f"{what} contains {words}, {why}; retype it without one.")
     return text
+
+
+def unprintable_entry(data: object, key: str = "") -> tuple[str, str] | None:
+    """The key (dotted, with list indexes) and the words for the first text in a file's
+    tables, a key's own name included, that no document can print; None when all are fit.
+    Tabs and line breaks pass here: which fields must be one line, the reader of each decides."""
+    if isinstance(data, str):
+        problem = unprintable(data)
+        return (key, problem) if problem else None
+    if isinstance(data, dict):
+        for name, value in data.items():
+            inner = _join(key, str(name))
+            if problem := unprintable(str(name)):
+                return inner, f"its name contains {problem}"
+            if found := unprintable_entry(value, inner):
+                return found
+    if isinstance(data, list):
+        for index, value in enumerate(data):
+            if found := unprintable_entry(value, f"{key}[{index}]"):
+                return found
+    return None
 
 
 def printed_setting(path: Path, key: str, text: str | None) -> str | None:

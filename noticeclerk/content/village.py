@@ -75,7 +75,7 @@ SPECIMEN_NOTE = (
     "a rate, fee, resolution number or day that the Village Board or an officer would fix."
 )
 # A number in a money setting: written "9", "7.25" or "0.35" (a TOML number works too).
-_DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?")
+_DECIMAL_TEXT = re.compile(r"\d+(?:\.\d+)?", re.ASCII)  # no Arabic-Indic digits, no exponent
 _MAX_RATE_DECIMALS = 6
 
 Percent = Annotated[

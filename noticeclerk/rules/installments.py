@@ -44,7 +44,7 @@ from noticeclerk.rules.money import (
     split_equally,
     to_cents,
 )
-from noticeclerk.rules.periods import Step, spell_date
+from noticeclerk.rules.periods import Step, on_the_calendar, spell_date
 
 PALMYRA_8_03_3_B_3 = "Palmyra § 8.03(3)(b)3"
 PALMYRA_8_03_3_B_4 = "Palmyra § 8.03(3)(b)4"
@@ -348,6 +348,7 @@ def check_years(years: int, plan: Plan) -> int:
     return years
 
 
+@on_the_calendar
 def installment_schedule(
     principal: Decimal,
     years: int,
@@ -493,6 +494,7 @@ class Prepayment:
         }
 
 
+@on_the_calendar
 def prepayment(schedule: Schedule, paid: int, pay_on: date) -> Prepayment:
     """§ 8.03(3)(b)4: the unpaid balance "with interest to the date of payment".
 

@@ -19,10 +19,21 @@ from noticeclerk.exceptions import InputError
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
 
-# An amount as a clerk types it: 1234.56, 1,234.56 or $1,234.56; at most two decimals.
-_AMOUNT = re.compile(r"\$?(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d{1,2}))?")
-# A percentage or a measure: plain digits with an optional decimal part.
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+# An amount as a clerk types it: 1234.56, 1,234.56 or $1,234.56; at most two decimals, ASCII
+# digits only (Python's \d would take Arabic-Indic and other digits a bill never prints), and
+# no exponent: "1e5" is not the hundred thousand dollars Decimal would read it as.
+_AMOUNT = re.compile(
+    r"\$?(?P<digits>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<cents>[0-9]{1,2}))?", re.ASCII
+)
+# A percentage or a measure: plain ASCII digits with an optional decimal part.
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+", re.ASCII)
+
+# The most any one amount may be: $100,000,000.00. No village bill, payment, cost or principal
+# comes near it (the yearly budget of the largest of the five villages is some tens of
+# millions), so a larger amount is a slip of the keyboard; and it keeps every sum, interest and
+# split far inside Decimal's 28 significant digits, where an amount of 10^26 made the rounding
+# to the cent fail with decimal.InvalidOperation instead of a sentence.
+MAX_AMOUNT = Decimal("100000000.00")
 
 # No rate in the five ordinances or the statutes they borrow goes beyond this; a larger
 # number is a slip of the keyboard, not a rate.
@@ -93,9 +104,18 @@ def check_cents(amount: Decimal, label: str) -> Decimal:
         raise InputError(f"{label} must be an amount of money such as 1234.56; got {amount!r}.")
     if amount < 0:
         raise InputError(f"{label} cannot be negative; got {spell_amount(amount)}.")
+    if amount > MAX_AMOUNT:
+        raise InputError(
+            f"{label} must be at most {spell_amount(MAX_AMOUNT)}; got {_spell_large(amount)}."
+        )
     if amount != amount.quantize(CENT):
         raise InputError(f"{label} must be in whole cents; got {amount}.")
     return amount.quantize(CENT)
+
+
+def _spell_large(amount: Decimal) -> str:
+    """An amount too large to bill, shown as given without rounding it (which could fail)."""
+    return f"${amount:,f}"
 
 
 def check_percent(rate: Decimal, label: str) -> Decimal:
@@ -133,7 +153,13 @@ def parse_amount(text: str, label: str) -> Decimal:
             f"decimals; got '{cleaned}'."
         )
     digits = found["digits"].replace(",", "")
-    return Decimal(f"{digits}.{(found['cents'] or '').ljust(2, '0')}")
+    amount = Decimal(f"{digits}.{(found['cents'] or '').ljust(2, '0')}")
+    if amount > MAX_AMOUNT:
+        raise InputError(
+            f"{label} must be at most {spell_amount(MAX_AMOUNT)}, the most any village bill or "
+            f"payment could be; got '{cleaned}'."
+        )
+    return amount
 
 
 def parse_percent(text: str, label: str) -> Decimal:

@@ -8,10 +8,12 @@ produced it, each with the statute behind it, so a notice and the clerk can show
 from __future__ import annotations
 
 import calendar as gregorian
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
+from typing import ParamSpec, TypeVar
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.calendars import Act, Jurisdiction, LegalCalendar, TwoDayPeriods
@@ -106,6 +108,34 @@ def check_count(count: int, unit: Unit) -> None:
         raise InputError(f"The number of {unit.words} must be at least 1; got {count}.")
     if count > MAX_COUNT:
         raise InputError(f"The number of {unit.words} must be at most {MAX_COUNT:,}; got {count}.")
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def on_the_calendar(count: Callable[P, R]) -> Callable[P, R]:
+    """A way of counting a period, made to end in one sentence when the period would run past
+    the calendar Python counts in (January 1 of year 1 to December 31, 9999): counting a day
+    from 9999-12-31 raised OverflowError, and a month from it ValueError, as tracebacks."""
+
+    @functools.wraps(count)
+    def counted(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return count(*args, **kwargs)
+        except OverflowError:
+            pass
+        except ValueError as error:
+            if "out of range" not in str(error):
+                raise
+        anchor = next((a for a in [*args, *kwargs.values()] if isinstance(a, date)), None)
+        start = f" counted from {anchor.isoformat()[:16]}" if anchor is not None else ""
+        raise InputError(
+            f"The period{start} would end outside the calendar that can be counted in "
+            f"(years {date.min.year} to {date.max.year}); check the date it counts from."
+        )
+
+    return counted
 
 
 def _step_by(before: bool) -> timedelta:
@@ -221,6 +251,7 @@ def _first_day_excluded(
     )
 
 
+@on_the_calendar
 def count_days(
     calendar: LegalCalendar,
     anchor: date,
@@ -289,6 +320,7 @@ TWO_DAY_UNCHOSEN = (
 )
 
 
+@on_the_calendar
 def count_business_days(
     calendar: LegalCalendar,
     anchor: date,
@@ -321,6 +353,7 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, gregorian.monthrange(year, month)[1]))
 
 
+@on_the_calendar
 def count_months(
     calendar: LegalCalendar,
     anchor: date,
@@ -350,6 +383,7 @@ def _local_midnight(calendar: LegalCalendar, day: date) -> datetime:
     return datetime.combine(day, time(0), tzinfo=calendar.timezone)
 
 
+@on_the_calendar
 def count_hours(
     calendar: LegalCalendar, anchor: datetime, count: int, *, before: bool = False
 ) -> Deadline:
@@ -429,6 +463,7 @@ def _walk_hours_skipping_excluded_days(
         moment = boundary
 
 
+@on_the_calendar
 def next_day_at(
     calendar: LegalCalendar, anchor: date, at: time, *, act: Act | None = None
 ) -> Deadline:
@@ -439,6 +474,7 @@ def next_day_at(
     return _at_hour(calendar, last, at, steps + settle_steps)
 
 
+@on_the_calendar
 def count_period(
     calendar: LegalCalendar,
     unit: Unit,
