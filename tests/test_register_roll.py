@@ -269,7 +269,7 @@ def test_a_quoted_cell_spanning_lines_is_reported_at_the_line_its_row_starts(tmp
     assert caught.value.problems == [
         (
             2,
-            "the property address has a line break in it at character 15; write it on one line "
+            "the property address has a line break in it at position 15; write it on one line "
             "(separate mailing address lines with |)",
         ),
         (4, "parcel 037 is also on line 2"),
@@ -797,7 +797,7 @@ def test_any_text_in_a_roll_either_survives_export_and_reimport_or_is_refused_by
         problems = caught.value.problems
         assert [line for line, _ in problems] == [2] * len(unfit)
         assert all(
-            problem.startswith(f"the {label} ") and " at character " in problem
+            problem.startswith(f"the {label} ") and " at position " in problem
             for (label, _), (_, problem) in zip(unfit, problems, strict=True)
         )
         return

@@ -477,17 +477,12 @@ def _unfit(name: str, text: str) -> str | None:
     for position, character in enumerate(text, start=1):
         if character in "\r\n":
             return (
-                f"the {label} has a line break in it at character {position}; write it on one "
+                f"the {label} has a line break in it at position {position}; write it on one "
                 "line (separate mailing address lines with |)"
             )
         if character == "\t":
-            return f"the {label} has a tab at character {position}; write a space instead"
-        problem = unprintable(character)
-        if problem:
-            return (
-                f"the {label} contains {problem} at character {position}, "
-                "which a document cannot print faithfully"
-            )
+            return f"the {label} has a tab at position {position}; write a space instead"
+    # unprintable() names the character and its position in the cell itself.
     return f"the {label} contains {unprintable(text)}, which a document cannot print faithfully"
 
 
