@@ -51,7 +51,10 @@ def test_a_control_character_in_a_recipient_is_refused_and_takes_no_number(clerk
         ok=False,
     )
     assert result.exit_code == 1
-    assert "The option --recipient-name contains a control character (U+0007) at position 5" in result.output
+    assert (
+        "The option --recipient-name contains a control character (U+0007) at position 5"
+        in result.output
+    )
     party = clerk(
         "case",
         "party",
