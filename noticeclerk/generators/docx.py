@@ -48,6 +48,7 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from noticeclerk.exceptions import ConfigError
+from noticeclerk.generators.images import drawable
 from noticeclerk.generators.styles import NORMAL, SANS, SERIF, STYLES, Border, Style
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -972,7 +973,7 @@ class _Writer:
         if path.suffix.lower() == ".svg" and _inside(beside, self.letterhead_dirs):
             path = beside.resolve()  # a PNG drawn for Word beside the SVG wins over converting
         if path not in self.files:
-            self.files[path] = path.read_bytes()
+            self.files[path] = drawable(path.read_bytes(), path)
         data = self.files[path]
         svg = path.suffix.lower() == ".svg"
         if width is None or height is None:
