@@ -32,7 +32,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from noticeclerk.content.citations import plain_citation
-from noticeclerk.content.folders import content_dirs
+from noticeclerk.content.folders import confined, content_dirs
 from noticeclerk.exceptions import ConfigError, InputError
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/]*\Z")
@@ -55,10 +55,14 @@ def check_template_name(name: str) -> str:
 
 
 class _ConfinedLoader(FileSystemLoader):
-    """A file loader that also refuses suspicious names before looking anything up."""
+    """A file loader that refuses suspicious names before looking anything up, and a template
+    that is a link leading out of its folder (content.folders.confined)."""
 
     def get_source(self, environment: Any, template: str) -> Any:
         check_template_name(template)
+        for place in self.searchpath:
+            if confined(Path(place), template) is not None:
+                break
         return super().get_source(environment, template)
 
 
