@@ -289,6 +289,21 @@ def test_a_truncated_png_drawn_for_word_stops_the_word_copy_naming_it(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("formats", [("pdf",), ("docx",)])
+def test_a_truncated_png_seal_stops_either_format_naming_it(tmp_path, formats):
+    workspace = tmp_path / "ws"
+    letterhead = (REPOSITORY / "letterheads" / "luck" / "letterhead.toml").read_text()
+    assert 'seal = "seal.svg"' in letterhead
+    write(
+        workspace / "letterheads/luck/letterhead.toml", letterhead.replace("seal.svg", "seal.png")
+    )
+    data = whole_png()
+    write(workspace / "letterheads" / "luck" / "seal.png", data[: len(data) - 20])
+    result = render(workspace, tmp_path / "out", *formats)
+    refused_in_one_sentence(result, "seal.png", "cannot be drawn")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_whole_png_drawn_for_word_is_used(tmp_path):
     workspace = tmp_path / "ws"
     write(workspace / "letterheads" / "luck" / "seal.svg", SEAL)

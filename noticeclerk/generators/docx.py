@@ -10,8 +10,9 @@ sample village's specimen mark at its left), and every page the "Page X of Y" fo
 Word's PAGE and NUMPAGES fields, under the legal status of a notice type a court has doubted.
 
 Images are read from the letterhead folders only, by the same rule as the PDF's URL fetcher:
-relative names inside those folders, nothing absolute, nothing with '..', no URLs. SVG seals
-are rasterised with cairosvg, which fetches nothing but data: URLs (unsafe=False).
+relative names inside those folders, nothing absolute, nothing with '..', no URLs. A seal must
+be drawable whole and ask for nothing outside itself (generators/images.py); SVG seals are
+rasterised with cairosvg, with unsafe=False besides.
 
 The output is reproducible: the core properties come from the arguments and the zip entries
 carry a fixed timestamp, so the same HTML always gives the same bytes.
