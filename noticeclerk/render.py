@@ -62,10 +62,11 @@ class Renderer:
         stylesheet = find_content_file("templates", STYLESHEET, workspace)
         if stylesheet is None:
             raise ConfigError(STYLESHEET, None, "the letter stylesheet is missing from templates/")
+        # Parsed first: a stylesheet that names a file or URL is refused for that, by the URL.
+        self.stylesheets = [letter_stylesheet(stylesheet, self.font_config)]
         # The Word copy follows the style map; a stylesheet that says otherwise (a workspace's
         # own letter.css) would make the PDF and the DOCX differ, so it is refused here.
         check_stylesheet(stylesheet)
-        self.stylesheets = [letter_stylesheet(stylesheet, self.font_config)]
 
     def environment(self, locale: str) -> SandboxedEnvironment:
         if locale not in self.environments:

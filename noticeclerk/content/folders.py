@@ -2,12 +2,15 @@
 
 The folders live at the top of the repository so a clerk or the village attorney can edit
 them; the wheel carries them as noticeclerk/_content. A workspace folder given by the clerk
-overrides them file by file, like a theme override.
+overrides them file by file, like a theme override. A content file is read only from inside
+its folder once symbolic links are followed: a link out of it (to /etc/passwd) is refused.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from noticeclerk.exceptions import ConfigError
 
 # This module sits in noticeclerk/content/; the package is one folder up.
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -30,10 +33,26 @@ def content_dirs(folder: str, workspace: Path | None = None) -> list[Path]:
 def find_content_file(folder: str, relative: str, workspace: Path | None = None) -> Path | None:
     """The first copy of a content file: the workspace's own, else the built-in one."""
     for place in content_dirs(folder, workspace):
-        candidate = place / relative
-        if candidate.is_file():
+        candidate = confined(place, relative)
+        if candidate is not None:
             return candidate
     return None
+
+
+def confined(place: Path, relative: str) -> Path | None:
+    """The file `relative` names in the folder `place`, if there is one; ConfigError if it is
+    there but, once links are followed, is not a regular file inside that folder."""
+    candidate = place / relative
+    if not candidate.exists() and not candidate.is_symlink():
+        return None
+    target = candidate.resolve()
+    if not target.is_relative_to(place.resolve()) or not target.is_file():
+        raise ConfigError(
+            candidate,
+            None,
+            f"leads outside {place} (a link, or not a file); put the file itself in the folder",
+        )
+    return candidate
 
 
 def casebook_cases(workspace: Path | None = None) -> list[Path]:
@@ -42,5 +61,6 @@ def casebook_cases(workspace: Path | None = None) -> list[Path]:
     for place in reversed(content_dirs("casebook", workspace)):
         if place.is_dir():
             for path in place.glob("*/*.toml"):
-                cases[path.relative_to(place).as_posix()] = path
+                relative = path.relative_to(place).as_posix()
+                cases[relative] = confined(place, relative) or path
     return [cases[key] for key in sorted(cases)]

@@ -10,8 +10,9 @@ sample village's specimen mark at its left), and every page the "Page X of Y" fo
 Word's PAGE and NUMPAGES fields, under the legal status of a notice type a court has doubted.
 
 Images are read from the letterhead folders only, by the same rule as the PDF's URL fetcher:
-relative names inside those folders, nothing absolute, nothing with '..', no URLs. SVG seals
-are rasterised with cairosvg, which fetches nothing but data: URLs (unsafe=False).
+relative names inside those folders, nothing absolute, nothing with '..', no URLs. A seal must
+be drawable whole and ask for nothing outside itself (generators/images.py); SVG seals are
+rasterised with cairosvg, with unsafe=False besides.
 
 The output is reproducible: the core properties come from the arguments and the zip entries
 carry a fixed timestamp, so the same HTML always gives the same bytes.
@@ -48,6 +49,7 @@ from docx.text.paragraph import Paragraph
 from docx.text.run import Run
 
 from noticeclerk.exceptions import ConfigError
+from noticeclerk.generators.images import drawable
 from noticeclerk.generators.styles import NORMAL, SANS, SERIF, STYLES, Border, Style
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -972,7 +974,7 @@ class _Writer:
         if path.suffix.lower() == ".svg" and _inside(beside, self.letterhead_dirs):
             path = beside.resolve()  # a PNG drawn for Word beside the SVG wins over converting
         if path not in self.files:
-            self.files[path] = path.read_bytes()
+            self.files[path] = drawable(path.read_bytes(), path)
         data = self.files[path]
         svg = path.suffix.lower() == ".svg"
         if width is None or height is None:

@@ -3,22 +3,30 @@
 WeasyPrint fetches nothing but the letterhead's own files: the fetcher below refuses every
 other URL (other files, file:// paths outside the letterhead folder, data and network URLs)
 and the render stops with an error naming the URL, so no document is printed with a part
-missing. One FontConfiguration is made per process and reused across a batch.
+missing. The letter stylesheet goes through the same fetcher, and an image WeasyPrint cannot
+draw (a corrupt seal) stops the render too. One FontConfiguration is made per process and
+reused across a batch.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import tinycss2
 from weasyprint import CSS, HTML
 from weasyprint.document import DocumentMetadata
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from noticeclerk.exceptions import ConfigError
+from noticeclerk.generators.images import drawable
 
 
 class RefusedURL(FatalURLFetchingError):
@@ -31,15 +39,26 @@ class LetterheadFetcher(URLFetcher):
     def __init__(self, allowed: list[Path]) -> None:
         super().__init__(allowed_protocols={"file"}, fail_on_errors=True)
         self.allowed = [folder.resolve() for folder in allowed]
+        # What was refused: WeasyPrint's SVG drawing swallows even a fatal fetch error, so the
+        # render's error names the URL from here.
+        self.refused: list[str] = []
+        self.problems: list[ConfigError] = []
 
     def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         parts = urlsplit(url)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            self.refused.append(url)
             raise RefusedURL(url)
         path = Path(unquote(parts.path)).resolve()
         if not any(path.is_relative_to(folder) for folder in self.allowed) or not path.is_file():
+            self.refused.append(url)
             raise RefusedURL(url)
-        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": _media_type(path)})
+        try:
+            data = drawable(path.read_bytes(), path)
+        except ConfigError as problem:
+            self.problems.append(problem)
+            raise
+        return URLFetcherResponse(url, data, {"Content-Type": _media_type(path)})
 
 
 def _media_type(path: Path) -> str:
@@ -76,25 +95,76 @@ def render_pdf(
     file's title, subject and keywords too, so that no viewer lists it as a real notice.
     """
     base = letterhead_dirs[0].resolve().as_uri() + "/"
-    source = HTML(string=html, base_url=base, url_fetcher=LetterheadFetcher(letterhead_dirs))
+    fetcher = LetterheadFetcher(letterhead_dirs)
+    source = HTML(string=html, base_url=base, url_fetcher=fetcher)
     options: dict[str, Any] = {
         "stylesheets": stylesheets,
         "cache": image_cache,
         "pdf_identifier": identifier.encode("utf-8"),
         "uncompressed_pdf": False,
     }
-    try:
+    with _nothing_missing(fetcher):
         document = source.render(font_config=font_config or shared_font_configuration(), **options)
         if specimen_mark:
             mark_metadata(document.metadata, specimen_mark)
         return document.write_pdf(**options)
+
+
+class _Failures(logging.Handler):
+    """WeasyPrint's errors while printing: it logs an image it cannot load or draw, then prints
+    the alt text in its place, which a served notice must not do silently."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _nothing_missing(fetcher: LetterheadFetcher) -> Iterator[None]:
+    """Turn a refused URL, or anything WeasyPrint could not load, into one ConfigError."""
+    failures = _Failures()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(failures)
+    try:
+        yield
     except FatalURLFetchingError as error:
         # WeasyPrint wraps the fetcher's own exception; its cause names the URL refused.
         cause = error.__cause__
-        url = cause.args[0] if isinstance(cause, RefusedURL) else str(error)
+        if isinstance(cause, ConfigError):
+            raise cause from None
+        raise _refused(cause.args[0] if isinstance(cause, RefusedURL) else str(error)) from None
+    finally:
+        logger.removeHandler(failures)
+    if fetcher.refused:
+        raise _refused(fetcher.refused[0])
+    if fetcher.problems:
+        raise fetcher.problems[0]
+    if failures.messages:
         raise ConfigError(
-            url, None, "a template asks for this; only the letterhead's own files may be used"
-        ) from None
+            _failed_file(failures.messages[0]),
+            None,
+            "cannot be drawn, so the document would print without it; replace it with a "
+            "readable file",
+        )
+
+
+def _refused(url: str) -> ConfigError:
+    return ConfigError(
+        url,
+        None,
+        "a template, stylesheet or seal asks for this; only the letterhead's own files may be used",
+    )
+
+
+def _failed_file(message: str) -> str:
+    """The file WeasyPrint names in "Failed to load image at 'file:///…/seal.svg': …"."""
+    match = re.search(r"(file://\S+?)['\s:]", message + " ")
+    if match is None:
+        return message.split(":")[0]
+    return unquote(urlsplit(match.group(1)).path)
 
 
 def mark_metadata(metadata: DocumentMetadata, mark: str) -> None:
@@ -105,5 +175,37 @@ def mark_metadata(metadata: DocumentMetadata, mark: str) -> None:
 
 
 def letter_stylesheet(path: Path, font_config: FontConfiguration) -> CSS:
-    """The letter's stylesheet, parsed once; it may ask for nothing outside the letterhead."""
-    return CSS(string=path.read_text(encoding="utf-8"), font_config=font_config)
+    """The letter's stylesheet, parsed once; it may ask for no file or URL at all.
+
+    One stylesheet serves every village's letters in a batch, so no letterhead folder is its
+    own: an @import, @font-face src or url() is refused, naming the URL, even one WeasyPrint
+    would fetch only when a rule matches; the fetcher refuses anything that slips past.
+    """
+    css = path.read_text(encoding="utf-8")
+    for url in _stylesheet_urls(tinycss2.parse_stylesheet(css, True, True)):
+        raise _refused(url)
+    fetcher = LetterheadFetcher([])
+    with _nothing_missing(fetcher):
+        return CSS(
+            string=css,
+            base_url=path.resolve().parent.as_uri() + "/",
+            url_fetcher=fetcher,
+            font_config=font_config,
+        )
+
+
+def _stylesheet_urls(nodes: Iterable[Any]) -> Iterator[str]:
+    """Every URL a stylesheet names: url() tokens and functions, and @import's string."""
+    for node in nodes:
+        kind = getattr(node, "type", None)
+        if kind == "url":
+            yield node.value
+        elif kind == "function" and node.lower_name in ("url", "src", "image-set", "image"):
+            strings = [t.value for t in node.arguments if t.type in ("string", "url")]
+            yield from strings or [tinycss2.serialize([node])]
+        elif kind == "at-rule" and node.lower_at_keyword == "import":
+            yield tinycss2.serialize(node.prelude).strip()
+        for part in ("prelude", "content", "arguments", "value"):
+            children = getattr(node, part, None)
+            if isinstance(children, list):
+                yield from _stylesheet_urls(children)
