@@ -355,8 +355,11 @@ def _too_slow(template_name: str) -> TemplateTooBig:
 @contextmanager
 def _deadline(template_name: str) -> Iterator[None]:
     """An alarm that stops a render running past RENDER_SECONDS, even a loop that prints
-    nothing; signals reach the main thread only, which is where the CLI renders."""
-    if threading.current_thread() is not threading.main_thread():
+    nothing; signals reach the main thread only, which is where the CLI renders, and Windows
+    has no alarm (there the output loop's own check of the time is what stops a render)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
         yield
         return
 
