@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from document_text import pdf_pages
 from hostile_cases import (
     HostileCase,
     docx_squeezed,
@@ -106,11 +107,8 @@ def test_every_notice_type_prints_hostile_text_literally_or_refuses_it(sample, r
         assert_one_sentence(rendered)
         return
     assert_nothing_interpreted(rendered)
-    for fact, (text, prints) in case.placed.items():
-        # A fact the template prints as given prints the hostile text as given; one it only
-        # uses (its words chosen by the template) must still not leak into markup.
-        if prints or squeezed(text) in html_text(rendered):
-            assert_printed_literally(rendered, text, f"{sample.stem}: {fact}")
+    for fact, text in case.placed.items():
+        assert_printed_literally(rendered, text, f"{sample.stem}: {fact}")
     if squeezed(NAME) in html_text(rendered):
         assert_printed_literally(rendered, NAME, f"{sample.stem}: the recipient's name")
 
@@ -146,8 +144,7 @@ def test_the_hostile_cases_of_the_representative_notice_types_print(renderer, tm
 @pytest.mark.parametrize("sample", REPRESENTATIVE_CASES, ids=case_id)
 def test_one_hostile_string_in_a_text_fact_prints_as_given(sample, text, renderer, tmp_path):
     case = hostile_case(sample, tmp_path, [text], "Ann Doe", facts=1)
-    ((fact, (placed, prints)),) = case.placed.items()
-    assert prints, f"{sample.stem}: the sample's {fact} does not print; pick another fact"
+    ((fact, placed),) = case.placed.items()
     rendered = renderer.render(case.path)
     assert_nothing_interpreted(rendered)
     assert_printed_literally(rendered, placed, f"{sample.stem}: {fact}")
@@ -227,3 +224,18 @@ def test_a_name_in_a_script_no_installed_font_draws_prints_or_is_refused(name, r
         assert_one_sentence(rendered)
     else:
         assert_printed_literally(rendered, name, "the recipient's name")
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="letter.css lets an unbroken word run off the page (issue 13 item 11, owned by the "
+    "stylesheet's helper: overflow-wrap: anywhere); drop this mark after that merge.",
+)
+def test_a_five_thousand_letter_word_wraps_within_the_pdf_page(renderer, tmp_path):
+    sample = next(c for c in CASES if case_id(c) == "village-a/directive-to-comply")
+    case = hostile_case(sample, tmp_path, [LONG_WORD], LONG_WORD, facts=1)
+    rendered = renderer.render(case.path)
+    lines = [line for page in pdf_pages(rendered.files["pdf"]) for line in page.splitlines()]
+    # A line of the body holds about a hundred letters; a clipped word is one line of 5,000.
+    assert max(len(line) for line in lines) < 200
+    assert_printed_literally(rendered, LONG_WORD, "a long word")
