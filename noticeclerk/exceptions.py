@@ -53,6 +53,12 @@ class PrintingUnavailable(NoticeclerkError):
         )
 
 
+def quoted_back(text: str, limit: int = 60) -> str:
+    """The clerk's own text, quoted back in a refusal, cut short: a sentence that names what to
+    fix is not a copy of a 5,000-letter fact or a roll's whole line."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def first_line(error: BaseException) -> str:
     """The first sentence of an error from a library, which may run to a page."""
     text = str(error).strip() or type(error).__name__

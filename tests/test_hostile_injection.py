@@ -205,12 +205,6 @@ def test_a_hostile_owner_on_the_roll_prints_as_given(text, renderer, tmp_path):
     assert_printed_literally(rendered, f"{text} {text} 14 A Street", "the owner's name and address")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="No installed font draws Chinese, Devanagari or an emoji family: the PDF prints "
-    "boxes where the DOCX has the name. The letter's fonts must cover the script, or the "
-    "input check (content/schema.py) or the PDF writer must refuse it (issue 13).",
-)
 @pytest.mark.parametrize(
     "name",
     ["李小龍", "अनीता शर्मा", "Ann 👨\u200d👩\u200d👧 Doe"],
@@ -226,11 +220,6 @@ def test_a_name_in_a_script_no_installed_font_draws_prints_or_is_refused(name, r
         assert_printed_literally(rendered, name, "the recipient's name")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="letter.css lets an unbroken word run off the page (issue 13 item 11, owned by the "
-    "stylesheet's helper: overflow-wrap: anywhere); drop this mark after that merge.",
-)
 def test_a_five_thousand_letter_word_wraps_within_the_pdf_page(renderer, tmp_path):
     sample = next(c for c in CASES if case_id(c) == "village-a/directive-to-comply")
     case = hostile_case(sample, tmp_path, [LONG_WORD], LONG_WORD, facts=1)

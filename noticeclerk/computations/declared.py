@@ -77,7 +77,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, period_context
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import DeadlineRule, FixedDayRule
 from noticeclerk.rules.fees import FeeAnswer, FeeFacts, FeeTable
@@ -307,7 +307,7 @@ def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
         elif _holds(check, values, case):
             continue
         if set(PLACEHOLDER.findall(check.says)) <= set(said):
-            failed.append(_spell(check.says, said, declared.kinds, case))
+            failed.append(_spell(check.says, said, declared.kinds, case, refusal=True))
     return failed
 
 
@@ -377,9 +377,9 @@ def _check_all(
             found = _named(check, values[check.fact])
             if found is not None:
                 said = {**values, "item": found[0], "line": found[1]}
-                raise InputError(_spell(check.says, said, declared.kinds, case))
+                raise InputError(_spell(check.says, said, declared.kinds, case, refusal=True))
         elif not _holds(check, values, case):
-            raise InputError(_spell(check.says, values, declared.kinds, case))
+            raise InputError(_spell(check.says, values, declared.kinds, case, refusal=True))
 
 
 def _named(check: Check, lines: list[Any]) -> tuple[str, str] | None:
@@ -401,7 +401,7 @@ def _look_up(
     keys = [item.strip().strip("()").lower() for item in items]
     for item, key in zip(items, keys, strict=True):
         if key not in figure.words:
-            raise InputError(_spell(figure.refuse, {"item": item}, kinds, case))
+            raise InputError(_spell(figure.refuse, {"item": item}, kinds, case, refusal=True))
     repeated = sorted({key for key in keys if keys.count(key) > 1})
     if repeated:
         raise InputError(
@@ -417,7 +417,7 @@ def _choose(
     if chosen in figure.words:
         return figure.words[chosen]
     if figure.refuse:
-        raise InputError(_spell(figure.refuse, values, kinds, case))
+        raise InputError(_spell(figure.refuse, values, kinds, case, refusal=True))
     raise InputError(
         f"The fact '{figure.choose_by}' must be one of: {', '.join(figure.words)}; got {chosen!r}."
     )
@@ -504,7 +504,7 @@ def _bill(
     made = Bill(tuple(lines))
     if made.total <= 0:
         raise InputError(
-            _spell(bill.refuse_nothing, values, kinds, case)
+            _spell(bill.refuse_nothing, values, kinds, case, refusal=True)
             if bill.refuse_nothing
             else f"The costs add up to nothing; a bill under {bill.authority} needs the costs "
             "the Village incurred."
@@ -520,8 +520,15 @@ def _item_amount(item: BillItem, values: Mapping[str, Any]) -> Decimal:
 
 
 def _spell(
-    sentence: str, values: Mapping[str, Any], kinds: Mapping[str, str], case: CaseContext
+    sentence: str,
+    values: Mapping[str, Any],
+    kinds: Mapping[str, str],
+    case: CaseContext,
+    *,
+    refusal: bool = False,
 ) -> str:
+    """The sentence with each {fact} spelled; a refusal quotes the clerk's text back cut short."""
+
     def spelled(match: re.Match[str]) -> str:
         name = match[1]
         if name not in values:  # only "{fee.measure}" can be unknown until the fee is figured
@@ -530,7 +537,8 @@ def _spell(
                 f"The fee '{fee}' of the {case.village.name} is not figured on '{measure}'; "
                 "the notice definition's sentence names a measure its fee rule does not give."
             )
-        return _spell_value(values[name], kinds.get(name, "number" if "." in name else ""), case)
+        words = _spell_value(values[name], kinds.get(name, "number" if "." in name else ""), case)
+        return quoted_back(words) if refusal else words
 
     return PLACEHOLDER.sub(spelled, sentence)
 

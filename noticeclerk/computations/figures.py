@@ -9,7 +9,7 @@ from typing import Any
 
 from noticeclerk.content.roll import Parcel, Share
 from noticeclerk.content.village import Village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents
 from noticeclerk.rules.periods import Deadline
@@ -89,7 +89,7 @@ def fact_line_parts(line: str, count: int, fact: str, form: str) -> list[str]:
     parts = [part.strip() for part in line.split("|")]
     if len(parts) != count or not all(parts):
         raise InputError(
-            f"The fact '{fact}' has the line '{line}'; write each line as {form} "
+            f"The fact '{fact}' has the line '{quoted_back(line)}'; write each line as {form} "
             f"({count} parts separated by '|')."
         )
     return parts

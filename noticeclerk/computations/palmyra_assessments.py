@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation, cost_bill
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import (
     MINIMUM_EQUIVALENT_INCHES,
     Apportionment,
@@ -271,9 +271,9 @@ def palmyra_assessment_split_reallocation(case: CaseContext) -> dict[str, Any]:
             measure = Decimal(parts[1])
         except InvalidOperation as error:
             raise InputError(
-                f"The fact 'new_parcels' has the line '{line}'; write each line as 'the newly "
-                "created parcel as the land split describes it | its measure on the basis of "
-                "the original levy'."
+                f"The fact 'new_parcels' has the line '{quoted_back(line)}'; write each line as "
+                "'the newly created parcel as the land split describes it | its measure on the "
+                "basis of the original levy'."
             ) from error
         created.append(
             (parts[0], check_measure(measure, f"The measure of {parts[0]}", allow_zero=False))
@@ -455,7 +455,9 @@ def split_lot_line(line: str, form: str) -> tuple[str, LotKind, list[str]]:
     """A line of the fact 'lots': its parcel, its kind of lot (§ 8.03(1)) and the rest."""
     parts = [part.strip() for part in str(line).split("|")]
     if len(parts) < 3 or not all(parts):
-        raise InputError(f"The fact 'lots' has the line '{line}'; write each line as {form}.")
+        raise InputError(
+            f"The fact 'lots' has the line '{quoted_back(line)}'; write each line as {form}."
+        )
     parcel, kind_text, *rest = parts
     try:
         kind = LotKind(kind_text)
@@ -683,7 +685,7 @@ def _board_rates(lines: list[str]) -> list[BoardRate]:
             size = None
         if size is None:
             raise InputError(
-                f"The fact 'board_rates' has the line '{line}'; write each line as "
+                f"The fact 'board_rates' has the line '{quoted_back(line)}'; write each line as "
                 f"{BOARD_RATE_FORM}, the zoning class residential, commercial, institutional "
                 "or industrial."
             )
@@ -702,8 +704,8 @@ def _zoning(lines: list[str], parcels: list[str]) -> dict[str, Zoning]:
             zoning = Zoning(parts[1])
         except ValueError as error:
             raise InputError(
-                f"The fact 'zoning' has the line '{line}'; write each line as 'parcel id | "
-                "residential, commercial, institutional or industrial'."
+                f"The fact 'zoning' has the line '{quoted_back(line)}'; write each line as "
+                "'parcel id | residential, commercial, institutional or industrial'."
             ) from error
         found[parts[0]] = zoning
     missing = [parcel for parcel in parcels if parcel not in found]
@@ -807,7 +809,7 @@ def _unit_schedule(
         parts = [part.strip() for part in str(line).split("|")]
         if len(parts) != 2 or not parts[1].isdigit():
             raise InputError(
-                f"The fact '{listed}' has the line '{line}'; write each line as "
+                f"The fact '{listed}' has the line '{quoted_back(line)}'; write each line as "
                 f"'parcel id | the number of {counted} constructed and installed'."
             )
         units.append((parts[0], int(parts[1])))

@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, bill_context, computation
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import add_months, local_day, spell_date
@@ -99,8 +99,8 @@ def tuckahoe_occupancy_revocation(case: CaseContext) -> dict[str, Any]:
     for key in case.facts["grounds"]:
         if key not in REVOCATION_GROUNDS:
             raise InputError(
-                f"'{key}' is not a ground § 19-50 gives for revoking a permit; the grounds are: "
-                f"{', '.join(REVOCATION_GROUNDS)}."
+                f"'{quoted_back(key)}' is not a ground § 19-50 gives for revoking a permit; "
+                f"the grounds are: {', '.join(REVOCATION_GROUNDS)}."
             )
         grounds.append(REVOCATION_GROUNDS[key])
     return {"grounds": grounds}

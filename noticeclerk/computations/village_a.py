@@ -30,7 +30,7 @@ from decimal import Decimal
 from typing import Any
 
 from noticeclerk.computations.figures import CaseContext, computation, fact_line_parts
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import split_among_properties, split_by_count
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
 from noticeclerk.rules.deadline_rules import DaysRule
@@ -246,7 +246,8 @@ def _line_date(text: str, what: str, line: str, fact: str = "liens") -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise InputError(
-            f"The fact '{fact}' has the line '{line}'; {what} must be a date written YYYY-MM-DD."
+            f"The fact '{fact}' has the line '{quoted_back(line)}'; {what} must be a date "
+            "written YYYY-MM-DD."
         ) from None
 
 

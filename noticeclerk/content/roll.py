@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from noticeclerk.content.schema import unprintable
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 
 ROLL_COLUMNS = (
     "parcel_id",
@@ -359,7 +359,7 @@ def _parsed(lines: Iterator[str], path: Path) -> list[RollRow]:
         parcel_id = cell["parcel_id"]
         if parcel_id in first_line:
             problems.add(
-                line, f"parcel {_shown(parcel_id)} is also on line {first_line[parcel_id]}"
+                line, f"parcel {quoted_back(parcel_id)} is also on line {first_line[parcel_id]}"
             )
         elif parcel_id:
             first_line[parcel_id] = line
@@ -409,11 +409,11 @@ def _header_problems(names: list[str]) -> list[str]:
         if not name:
             problems.append(f"column {number} has no name; name it or delete the column")
         elif name in seen:
-            problems.append(f"the column '{_shown(name)}' appears twice")
+            problems.append(f"the column '{quoted_back(name)}' appears twice")
         elif name not in ROLL_COLUMNS:
             close = difflib.get_close_matches(name, ROLL_COLUMNS, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"the columns are {_listed()}"
-            problems.append(f"'{_shown(name)}' is not a roll column; {hint}")
+            problems.append(f"'{quoted_back(name)}' is not a roll column; {hint}")
         seen.add(name)
     problems += [f"the column '{name}' is missing" for name in ROLL_COLUMNS if name not in seen]
     return problems
@@ -431,10 +431,10 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
     city_line = " ".join(part for part in (cell["city"], cell["state"], cell["zip"]) if part)
     lines = (*street, city_line)
     if not re.fullmatch(r"[A-Za-z]{2}", cell["state"]):
-        problems.append(f"the state '{_shown(cell['state'])}' must be two letters, such as NY")
+        problems.append(f"the state '{quoted_back(cell['state'])}' must be two letters, such as NY")
     if not _ZIP.fullmatch(cell["zip"]):
         problems.append(
-            f"the last mailing line '{_shown(city_line)}' must end with a ZIP code "
+            f"the last mailing line '{quoted_back(city_line)}' must end with a ZIP code "
             "(5 digits or ZIP+4), such as 'TUCKAHOE NY 10707'"
         )
     if len(lines) > MAX_MAILING_LINES:
@@ -443,10 +443,10 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
             f"the envelope window takes at most {MAX_MAILING_LINES} under the name"
         )
     if cell["email"] and not _EMAIL.fullmatch(cell["email"]):
-        problems.append(f"the email '{_shown(cell['email'])}' does not look like an address")
+        problems.append(f"the email '{quoted_back(cell['email'])}' does not look like an address")
     resident = cell["resident"].lower()
     if resident not in YES + NO:
-        problems.append(f"resident must be yes or no, not '{_shown(cell['resident'])}'")
+        problems.append(f"resident must be yes or no, not '{quoted_back(cell['resident'])}'")
     problems += [
         f"the {LABELS[name]} has {len(cell[name])} characters; the register keeps at most {width}"
         for name, width in FIELD_WIDTHS.items()
@@ -495,11 +495,6 @@ def neutralised(cell: str) -> str:
 def unneutralised(cell: str) -> str:
     """Undoes neutralised(), so an exported roll imports back unchanged ("'+1 555" is "+1 555")."""
     return _QUOTE_AT.sub("", cell)
-
-
-def _shown(text: str) -> str:
-    """A cell quoted back in a message, cut short: a message is not a copy of the file."""
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def count_of(number: int, noun: str) -> str:

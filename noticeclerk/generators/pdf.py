@@ -25,7 +25,7 @@ from weasyprint.document import DocumentMetadata
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from noticeclerk.exceptions import ConfigError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.generators.images import drawable
 
 
@@ -112,14 +112,23 @@ def render_pdf(
 
 class _Failures(logging.Handler):
     """WeasyPrint's errors while printing: it logs an image it cannot load or draw, then prints
-    the alt text in its place, which a served notice must not do silently."""
+    the alt text in its place, and logs (only as a warning) a character no installed font has,
+    then prints an empty box in its place; a served notice must do neither silently."""
 
     def __init__(self) -> None:
-        super().__init__(logging.ERROR)
+        super().__init__(logging.WARNING)
         self.messages: list[str] = []
+        self.undrawable: list[int] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        if str(record.msg).startswith(_NOTDEF) and len(record.args or ()) == 2:
+            self.undrawable.append(int(record.args[1]))  # type: ignore[index]
+        elif record.levelno >= logging.ERROR:
+            self.messages.append(record.getMessage())
+
+
+# The start of WeasyPrint's warning for a glyph no font has (weasyprint/draw/text.py).
+_NOTDEF = ".notdef glyph rendered"
 
 
 @contextmanager
@@ -142,6 +151,8 @@ def _nothing_missing(fetcher: LetterheadFetcher) -> Iterator[None]:
         raise _refused(fetcher.refused[0])
     if fetcher.problems:
         raise fetcher.problems[0]
+    if failures.undrawable:
+        raise _undrawable(failures.undrawable[0])
     if failures.messages:
         raise ConfigError(
             _failed_file(failures.messages[0]),
@@ -149,6 +160,15 @@ def _nothing_missing(fetcher: LetterheadFetcher) -> Iterator[None]:
             "cannot be drawn, so the document would print without it; replace it with a "
             "readable file",
         )
+
+
+def _undrawable(codepoint: int) -> InputError:
+    return InputError(
+        f"The document holds '{chr(codepoint)}' (U+{codepoint:04X}), which no font installed "
+        "here can draw, so the PDF would print an empty box in its place; write that text in "
+        "letters the letter's fonts have, or install a font that has it (on Debian, "
+        "fonts-noto-core, or fonts-noto-cjk for Chinese, Japanese and Korean)."
+    )
 
 
 def _refused(url: str) -> ConfigError:
