@@ -34,6 +34,11 @@ _STYLE_ELEMENT = re.compile(r"<style[\s>/]", re.IGNORECASE)
 # The space after a section sign: a citation read "§" at one line's end and "19-15(c)" at the
 # next's is easy to misread, so the sign is bound to its number wherever a document prints one.
 _SECTION_SPACE = re.compile(r"(§§?) (?=[0-9])")
+# A run of text with no space this long may run off the page (a blank line of underscores on
+# a form is 44 at most); see break_long_words.
+LONG_WORD = 50
+_LONG_RUN = re.compile(rf"[^\s<>]{{{LONG_WORD},}}")
+_TAG = re.compile(r"(<[^>]*>)")
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,7 @@ class Renderer:
         printed = bind_section_signs(html)
         if "pdf" in formats:
             files["pdf"] = render_pdf(
-                printed,
+                break_long_words(printed),
                 folders,
                 identifier=number,
                 stylesheets=self.stylesheets,
@@ -140,6 +145,22 @@ class Renderer:
                 specimen_mark=village.specimen_mark,
             )
         return Rendered(village.slug, stem, files, html, title.split(" — ")[0])
+
+
+def break_long_words(html: str) -> str:
+    """The letter as the PDF lays it out: each run of text with no space long enough to run
+    off the page (LONG_WORD characters or more) in a span letter.css lets break anywhere.
+
+    Only the body's text between tags is touched (autoescape leaves no "<" or ">" in case
+    data), never an attribute or the title; Word breaks such a run at the margin itself.
+    """
+    start = html.find("<body")
+    if start < 0:
+        return html
+    parts = _TAG.split(html[start:])
+    for index in range(0, len(parts), 2):  # the even parts are the text between tags
+        parts[index] = _LONG_RUN.sub(r'<span class="long-word">\g<0></span>', parts[index])
+    return html[:start] + "".join(parts)
 
 
 def bind_section_signs(html: str) -> str:

@@ -4,6 +4,7 @@ the content folders, a bounded template sandbox, a seal drawn whole, long words 
 from __future__ import annotations
 
 import io
+import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -322,7 +323,8 @@ LONG_WORD = "W" * 5000
 
 def long_word_case(tmp_path: Path) -> Path:
     text = CASE.read_text(encoding="utf-8")
-    text = text.replace('roll = "roll.csv"', f"roll = {str(CASEBOOK / 'luck' / 'roll.csv')!r}")
+    # A case file's roll lies beside it (issue 13 item 2), so the sample roll comes along.
+    shutil.copy(CASEBOOK / "luck" / "roll.csv", tmp_path / "roll.csv")
     location = 'sidewalk_location = "along the Main Street frontage of 210 Main Street"'
     assert location in text
     return write(

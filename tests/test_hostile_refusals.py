@@ -1,5 +1,7 @@
 """What no document can hold faithfully, turned into short refusals: long text, undrawable letters."""
 
+import csv
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -74,3 +76,38 @@ def test_a_character_no_installed_font_draws_is_refused_rather_than_printed_as_a
 def test_letters_the_fonts_have_print_with_no_refusal(tmp_path):
     html = "<html><body><p>Owner: Zoë Ørsted-Ñúñez, § 134-43</p></body></html>"
     assert render_pdf(html, [tmp_path], identifier="D-1").startswith(b"%PDF")
+
+
+def test_an_owner_too_long_for_the_envelope_window_is_refused_not_printed_over_the_letter(
+    tmp_path,
+):
+    folder = casebook_copy(tmp_path, "village-a")
+    roll = folder / "roll.csv"
+    rows = list(csv.reader(io.StringIO(roll.read_text(encoding="utf-8"))))
+    owner = " ".join(["Alexandra Konstantinopoulou-Vanderbilt"] * 7)  # 272 characters
+    for row in rows:
+        if row[0] == "0301-02-004":
+            row[3] = owner
+    with roll.open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    output = refusal_of(folder / "directive-to-comply.toml")
+    assert "take more lines than the envelope window shows" in output
+    assert output.count("\n") == 1
+
+
+def test_an_owner_of_two_lines_fits_the_envelope_window(tmp_path):
+    folder = casebook_copy(tmp_path, "village-a")
+    roll = folder / "roll.csv"
+    roll.write_text(
+        roll.read_text(encoding="utf-8").replace(
+            "ABC LLC", "The Estate of Alexandra Konstantinopoulou-Vanderbilt by Her Executrix"
+        ),
+        encoding="utf-8",
+    )
+    case = folder / "directive-to-comply.toml"
+    case.write_text(
+        case.read_text(encoding="utf-8").replace('"0301-02-004"', '"0301-02-011"'),
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(cli, ["render", str(case), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output

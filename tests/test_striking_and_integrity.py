@@ -230,7 +230,7 @@ def test_striking_refuses_what_it_cannot_strike_and_changes_nothing(luck):
         "--at", "2026-06-01T15:10", "--article-number", article(3), "--reason", "x",
         today="2026-06-02",
     )  # fmt: skip
-    assert "The reason (--reason)" in refused(
+    assert "The option --reason contains a control character (U+0007)" in refused(
         luck, *strike, "1", "--by", "A. Clerk", "--reason", "bad\x07", today="2026-06-02"
     )
     assert [s["struck"] for s in services(luck, LUCK_CASE)] == [None, None]

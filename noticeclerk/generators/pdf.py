@@ -105,9 +105,35 @@ def render_pdf(
     }
     with _nothing_missing(fetcher):
         document = source.render(font_config=font_config or shared_font_configuration(), **options)
+        _address_fits_its_window(document)
         if specimen_mark:
             mark_metadata(document.metadata, specimen_mark)
         return document.write_pdf(**options)
+
+
+# The envelope window's block; a recipient too long for it would print over the letter's date
+# and title (letter.css gives it a fixed height, the window's).
+_ADDRESS_BLOCK = "address-block"
+
+
+def _address_fits_its_window(document: Any) -> None:
+    """Refuse a recipient whose name and address need more lines than the window shows."""
+    for page in document.pages:
+        # Page._page_box is WeasyPrint's laid-out tree; no public API gives a box's content.
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if element is None or _ADDRESS_BLOCK not in (element.get("class") or "").split():
+                continue
+            if not hasattr(box, "content_box_y") or not getattr(box, "children", None):
+                continue
+            bottom = box.content_box_y() + box.height
+            needed = max(child.position_y + child.margin_height() for child in box.children)
+            if needed > bottom + 0.5:
+                raise InputError(
+                    "The recipient's name and address take more lines than the envelope "
+                    "window shows and would print over the letter; shorten the name or the "
+                    "address lines (the recipient's, or the owner's on the roll)."
+                )
 
 
 class _Failures(logging.Handler):
