@@ -37,7 +37,9 @@ _SECTION_SPACE = re.compile(r"(§§?) (?=[0-9])")
 # A run of text with no space this long may run off the page (a blank line of underscores on
 # a form is 44 at most); see break_long_words.
 LONG_WORD = 50
+BREAK_EVERY = 20
 _LONG_RUN = re.compile(rf"[^\s<>]{{{LONG_WORD},}}")
+_LETTER = re.compile(r"&#?\w+;|.", re.DOTALL)
 _TAG = re.compile(r"(<[^>]*>)")
 
 
@@ -149,18 +151,29 @@ class Renderer:
 
 def break_long_words(html: str) -> str:
     """The letter as the PDF lays it out: each run of text with no space long enough to run
-    off the page (LONG_WORD characters or more) in a span letter.css lets break anywhere.
+    off the page (LONG_WORD characters or more) given a break opportunity (<wbr>) every
+    BREAK_EVERY characters, so it wraps, in a table cell too.
 
     Only the body's text between tags is touched (autoescape leaves no "<" or ">" in case
-    data), never an attribute or the title; Word breaks such a run at the margin itself.
+    data), never an attribute, the title or inside an entity such as "&amp;"; Word breaks
+    such a run at the margin itself. (CSS overflow-wrap: anywhere would do it too, but
+    WeasyPrint sizes a table cell holding it by laying the run out once per character, which
+    took minutes for a 5,000-letter word.)
     """
     start = html.find("<body")
     if start < 0:
         return html
     parts = _TAG.split(html[start:])
     for index in range(0, len(parts), 2):  # the even parts are the text between tags
-        parts[index] = _LONG_RUN.sub(r'<span class="long-word">\g<0></span>', parts[index])
+        parts[index] = _LONG_RUN.sub(_with_breaks, parts[index])
     return html[:start] + "".join(parts)
+
+
+def _with_breaks(run: re.Match[str]) -> str:
+    letters = _LETTER.findall(run[0])  # an entity counts as the one letter it prints
+    return "<wbr>".join(
+        "".join(letters[at : at + BREAK_EVERY]) for at in range(0, len(letters), BREAK_EVERY)
+    )
 
 
 def bind_section_signs(html: str) -> str:

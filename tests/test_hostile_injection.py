@@ -235,7 +235,7 @@ def test_a_name_in_a_script_no_installed_font_draws_prints_or_is_refused(name, r
 
 def test_a_five_thousand_letter_word_wraps_within_the_pdf_page(renderer, tmp_path):
     sample = next(c for c in CASES if case_id(c) == "village-a/directive-to-comply")
-    case = hostile_case(sample, tmp_path, [LONG_WORD], LONG_WORD, facts=1)
+    case = hostile_case(sample, tmp_path, [LONG_WORD], "Ann Doe", facts=1)
     rendered = renderer.render(case.path)
     lines = [line for page in pdf_pages(rendered.files["pdf"]) for line in page.splitlines()]
     # A line of the body holds about a hundred letters; a clipped word is one line of 5,000.
