@@ -384,7 +384,7 @@ def test_service_on_receipt_waits_for_the_signed_return_receipt(engine, office):
         by="clerk",
         now=RECORDED,
         workspace=office,
-    )
+    ).deadline
     assert deadline.due == date(
         2026, 12, 14
     )  # Thursday + 10 = Sunday, then Monday (§ 990.001(4)(b))

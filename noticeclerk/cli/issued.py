@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,12 +21,14 @@ from noticeclerk.cli.params import (
     workspace_out_option,
 )
 from noticeclerk.doctor import require_printing
-from noticeclerk.exceptions import OutputError
+from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.writing import CannotWrite
 
 if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
     from noticeclerk.register.chains import NextDocument
     from noticeclerk.register.striking import Struck
 
@@ -383,7 +386,7 @@ def _print_struck(struck: Struck) -> None:
 
 
 @click.command("receipt")
-@click.argument("document_number", type=LINE, metavar="DOCUMENT")
+@click.argument("mailing", type=LINE, metavar="DOCUMENT-OR-ARTICLE", required=False)
 @click.option(
     "--signed",
     "signed",
@@ -391,10 +394,22 @@ def _print_struck(struck: Struck) -> None:
     help="When the return receipt was signed.",
 )
 @click.option(
+    "--signed-by",
+    type=LINE,
+    metavar="NAME",
+    help="With --signed: the name the receipt was signed in, as the card prints it.",
+)
+@click.option(
     "--unclaimed",
     "unclaimed",
     type=DateOrMoment(register=True),
     help="When the mail came back unclaimed.",
+)
+@click.option(
+    "--refused",
+    "refused",
+    type=DateOrMoment(register=True),
+    help="When the mail came back refused by the addressee.",
 )
 @click.option(
     "--received",
@@ -410,6 +425,12 @@ def _print_struck(struck: Struck) -> None:
     help="What the receipt or the envelope shows, or how the Village knows the day of receipt.",
 )
 @click.option(
+    "--scan",
+    is_flag=True,
+    help="Take many article numbers in a row, one per line as a barcode scanner types them, "
+    "each recorded with the same --signed, --unclaimed or --refused date; an empty line ends.",
+)
+@click.option(
     "--strike",
     "strike",
     is_flag=True,
@@ -423,32 +444,44 @@ def _print_struck(struck: Struck) -> None:
 @pass_office
 def receipt_command(
     office: Office,
-    document_number: str,
+    mailing: str | None,
     signed: date | datetime | None,
+    signed_by: str | None,
     unclaimed: date | datetime | None,
+    refused: date | datetime | None,
     received: date | datetime | None,
     note: str | None,
+    scan: bool,
     strike: bool,
     reason: str | None,
     by: str,
 ) -> None:
-    """Record a signed return receipt, mail returned unclaimed, or the day first-class mail was
-    received, for a mailed document. A deadline counted from receipt starts from it.
+    """Record a signed return receipt, mail returned unclaimed or refused, or the day
+    first-class mail was received. A deadline counted from receipt starts from it.
+
+    DOCUMENT-OR-ARTICLE is the document number, or the article number on the green card
+    (typed, or scanned from its barcode). With --scan, give no number: scan the cards one
+    after another.
 
     A mistaken one is struck, never edited or deleted: --strike --reason TEXT marks the latest
     mailing's receipt or return struck (who, when, why). It stays in the register and 'case
     show' lists it, marked struck; it is left out of the affidavit of service and of the
     deadline. Then record the correct one.
+
+    \b
+    Examples:
+      noticeclerk receipt 9407 1118 9922 3033 0000 19 --signed 2026-12-04 --signed-by "M ROSS"
+      noticeclerk receipt --scan --signed 2026-12-04
     """
     if strike:
-        _only_with_strike(
-            click.get_current_context(), {"document_number", "by", "strike", "reason"}
-        )
+        _only_with_strike(click.get_current_context(), {"mailing", "by", "strike", "reason"})
+        if mailing is None:
+            raise click.UsageError("Give the document whose receipt is struck.")
         from noticeclerk.register.striking import strike_receipt
 
         struck = strike_receipt(
             office.register(),
-            document_number,
+            mailing,
             reason=reason,
             by=by,
             now=office.clock.now(),
@@ -458,43 +491,92 @@ def receipt_command(
         return
     if reason is not None:
         raise click.UsageError("--reason goes with --strike: it says why a record is struck.")
+    answers = {
+        "receipt_signed": signed,
+        "received": received,
+        "returned_unclaimed": unclaimed,
+        "returned_refused": refused,
+    }
+    given = [(kind, moment) for kind, moment in answers.items() if moment is not None]
+    if len(given) != 1:
+        raise click.UsageError("Give one of --signed, --unclaimed, --refused or --received.")
+    kind, when = given[0]
+    if scan == (mailing is not None):
+        raise click.UsageError(
+            "Give the document or article number, or --scan to take many in a row."
+        )
+    record = partial(
+        _record_receipt,
+        office,
+        office.register(),
+        kind,
+        when,
+        note=note,
+        by=by,
+        signed_by=signed_by,
+    )
+    if not scan:
+        record(mailing)
+        return
+    failed = 0
+    while True:
+        typed = click.prompt(
+            "Article number (Enter alone to finish)", default="", show_default=False, err=True
+        ).strip()
+        if not typed:
+            break
+        try:
+            record(typed)
+        except InputError as error:
+            failed += 1
+            click.echo(f"Error: {error}", err=True)
+    if failed:
+        raise InputError(
+            f"{failed} of the numbers scanned {'was' if failed == 1 else 'were'} not recorded; "
+            "the others were. Check those cards and record them one by one."
+        )
+
+
+def _record_receipt(
+    office: Office,
+    engine: Engine,
+    kind: str,
+    given: date | datetime,
+    mailing: str,
+    *,
+    note: str | None,
+    by: str,
+    signed_by: str | None,
+) -> None:
+    """One receipt or return recorded and said, with the deadline it starts."""
     from noticeclerk.counter import localize
-    from noticeclerk.register.issuing import document_village
-    from noticeclerk.register.service import record_mail_event
+    from noticeclerk.register.service import mailing_village, record_mail_event
     from noticeclerk.rules.periods import spell_date, spell_datetime
 
-    given_options = [option for option in (signed, unclaimed, received) if option is not None]
-    if len(given_options) != 1:
-        raise click.UsageError("Give one of --signed, --unclaimed or --received.")
-    engine = office.register()
-    zone = document_village(engine, document_number, office.workspace).calendar
-    given = given_options[0]
     moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
-    moment = localize(zone, moment) if moment.tzinfo is None else moment
-    kind = (
-        "receipt_signed"
-        if signed is not None
-        else "received"
-        if received is not None
-        else "returned_unclaimed"
-    )
-    deadline = record_mail_event(
+    if moment.tzinfo is None:
+        moment = localize(mailing_village(engine, mailing, office.workspace).calendar, moment)
+    recorded = record_mail_event(
         engine,
-        document_number,
+        mailing,
         kind,
         moment,
         note=note,
         by=by,
         now=office.clock.now(),
         workspace=office.workspace,
+        signed_by=signed_by,
     )
-    click.echo(
-        f"Recorded: {kind.replace('_', ' ')} for {document_number}, "
-        f"{spell_datetime(moment) if isinstance(given, datetime) else spell_date(given)}."
-    )
-    if deadline is not None:
-        click.echo(f"Deadline: {deadline.describe()}")
-        print_why(deadline.steps)
+    when = spell_datetime(moment) if isinstance(given, datetime) else spell_date(given)
+    click.echo(f"Recorded: {kind.replace('_', ' ')} for {recorded.document}, {when}.")
+    if kind == "returned_refused":
+        click.echo(
+            "  A refusal starts no deadline here: whether it is service is a question for the "
+            "village attorney. 'due' lists the document until it is served another way."
+        )
+    if recorded.deadline is not None:
+        click.echo(f"Deadline: {recorded.deadline.describe()}")
+        print_why(recorded.deadline.steps)
 
 
 @click.command("due")

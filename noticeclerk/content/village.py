@@ -404,6 +404,40 @@ class ReviewTable(Table):
     instead: Text | None = None
 
 
+# --- [mail]: certified and registered mail batches ---------------------------------------------
+
+
+class MailRatesSpec(Table, kw_only=True):
+    """One table of postage and fees, in force from its effective date until a later one."""
+
+    effective: Annotated[date, msgspec.Meta(description="the day these rates took effect")]
+    # Where the figures come from (the Post Office's price list, its notice number and date).
+    source: Text
+    # First-Class Mail postage for a letter of up to one ounce.
+    postage: Amount
+    # Each further ounce, and how many sheets (with the envelope) the Village's scale puts in
+    # the first ounce; left out, every letter is priced at one ounce.
+    additional_ounce: Amount | None = None
+    sheets_per_ounce: Annotated[int, msgspec.Meta(ge=1, le=50)] | None = None
+    certified_mail: Amount | None = None
+    registered_mail: Amount | None = None
+    return_receipt: Amount
+    # The figures are samples, not the Post Office's: a sample village's file must say so.
+    sample: bool = False
+
+
+class MailTable(Table):
+    # A mailing with no return receipt recorded this many days after the post office
+    # accepted it is listed by `due`.
+    receipt_overdue_days: Annotated[int, msgspec.Meta(ge=1, le=365)] = 21
+    # The Intelligent Mail package barcode's service type code for each method, from the
+    # Village's USPS account (Publication 199); needed only to generate numbers (--impb).
+    service_type_codes: dict[str, Annotated[str, msgspec.Meta(pattern=r"^\d{3}$")]] = (
+        msgspec.field(default_factory=dict)
+    )
+    rates: list[MailRatesSpec] = msgspec.field(default_factory=list)
+
+
 class VillageFile(Table):
     """The shape of letterhead.toml."""
 
@@ -428,6 +462,7 @@ class VillageFile(Table):
     # The village attorney's written approvals, by notice type, each decoded on its own.
     approvals: dict[str, Any] = msgspec.field(default_factory=dict)
     review: ReviewTable = ReviewTable()
+    mail: MailTable = MailTable()
 
 
 @dataclass(frozen=True)
@@ -533,6 +568,38 @@ class ChapterSixtyEight:
 
 
 @dataclass(frozen=True)
+class MailRates:
+    """Postage and fees for certified and registered mail, in force from `effective`."""
+
+    effective: date
+    source: str
+    postage: Decimal
+    return_receipt: Decimal
+    # The certified mail and registered mail fees, by method; a method left out has none here.
+    service_fees: dict[str, Decimal]
+    additional_ounce: Decimal | None = None
+    sheets_per_ounce: int | None = None
+    sample: bool = False
+
+    def postage_for(self, sheets: int) -> Decimal:
+        """First-Class postage for a letter of `sheets` sheets, by the Village's own scale."""
+        if self.additional_ounce is None or self.sheets_per_ounce is None:
+            return self.postage
+        further = max(0, -(-sheets // self.sheets_per_ounce) - 1)
+        return self.postage + further * self.additional_ounce
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """A village's certified and registered mail: its rates over time, when a missing return
+    receipt is overdue, and its IMpb service type codes."""
+
+    rates: tuple[MailRates, ...] = ()
+    receipt_overdue_days: int = 21
+    service_type_codes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Village:
     """One village as its letterhead file states it: its law, its calendar, its letterhead."""
 
@@ -559,6 +626,7 @@ class Village:
     # Wisconsin: whether ch. 68 applies or the Village opted out; None where the file does not
     # say (a determination stating review is then refused) or the village is New York's.
     chapter_68: ChapterSixtyEight | None = None
+    mail: MailSettings = field(default_factory=MailSettings)
 
     @property
     def law_of_time_sentence(self) -> str | None:
@@ -633,6 +701,32 @@ class Village:
                 f"(fee rules here: {known})",
             )
         return self.fee_rules[name]
+
+    def mail_rates(self, method: str, on: date) -> MailRates:
+        """The postage and fees in force on `on` for `method`, or ConfigError naming what to
+        add: no batch is priced from figures the Village did not write down."""
+        in_force = [rates for rates in self.mail.rates if rates.effective <= on]
+        if not in_force:
+            first = (
+                f"; the first table here takes effect {self.mail.rates[0].effective}"
+                if self.mail.rates
+                else ""
+            )
+            raise ConfigError(
+                self.path,
+                "mail.rates",
+                f"has no table of postage and fees in force on {on}{first}: add a [[mail.rates]] "
+                "table with effective, source, postage, the method's fee and return_receipt from "
+                "the Post Office's price list",
+            )
+        rates = in_force[-1]
+        if method not in rates.service_fees:
+            raise ConfigError(
+                self.path,
+                f"mail.rates (effective {rates.effective})",
+                f"has no {method} fee: add {method} = \"...\" from the Post Office's price list",
+            )
+        return rates
 
     @property
     def letterhead(self) -> Letterhead:
@@ -720,6 +814,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         approvals=approvals,
         law_of_time_relied_on=_law_of_time(path, table),
         chapter_68=_chapter_68(path, table),
+        mail=_mail_settings(path, table.mail, specimen=specimen),
     )
 
 
@@ -1083,3 +1178,74 @@ def _decimal(path: Path, key: str, value: object, example: str) -> Decimal:
     if not _DECIMAL_TEXT.fullmatch(text) or len(text.partition(".")[2]) > _MAX_RATE_DECIMALS:
         raise ConfigError(path, key, f"must be {example}, 0 or more; got {value!r}")
     return Decimal(text)
+
+
+def _mail_settings(path: Path, table: MailTable, *, specimen: bool) -> MailSettings:
+    """[mail]: rates in the order they took effect; a sample village's figures say they are
+    samples, and a real village's must not."""
+    rates = []
+    for index, spec in enumerate(table.rates):
+        key = f"mail.rates[{index}]"
+        printed_setting(path, f"{key}.source", spec.source)
+        if specimen and not spec.sample:
+            raise ConfigError(
+                path,
+                f"{key}.sample",
+                "must be true: this village's file is a sample or demonstration, so its postage "
+                "and fees are samples and the mailing book must say so",
+            )
+        if spec.sample and not specimen:
+            raise ConfigError(
+                path,
+                f"{key}.sample",
+                "is true, but a real village's mailing book is priced from the Post Office's "
+                "own figures: enter them and remove sample",
+            )
+        if (spec.additional_ounce is None) != (spec.sheets_per_ounce is None):
+            raise ConfigError(
+                path,
+                key,
+                "gives only one of additional_ounce and sheets_per_ounce; give both (a letter "
+                "heavier than one ounce pays the further ounce) or neither",
+            )
+        fees = {
+            method: _amount(amount)
+            for method, amount in (
+                ("certified_mail", spec.certified_mail),
+                ("registered_mail", spec.registered_mail),
+            )
+            if amount is not None
+        }
+        rates.append(
+            MailRates(
+                effective=spec.effective,
+                source=" ".join(spec.source.split()),
+                postage=_amount(spec.postage),
+                return_receipt=_amount(spec.return_receipt),
+                service_fees=fees,
+                additional_ounce=(
+                    None if spec.additional_ounce is None else _amount(spec.additional_ounce)
+                ),
+                sheets_per_ounce=spec.sheets_per_ounce,
+                sample=spec.sample,
+            )
+        )
+    effective = [rates.effective for rates in rates]
+    if effective != sorted(set(effective)):
+        raise ConfigError(
+            path,
+            "mail.rates",
+            "must list its tables in the order they took effect, one per effective date",
+        )
+    unknown = sorted(set(table.service_type_codes) - {"certified_mail", "registered_mail"})
+    if unknown:
+        raise ConfigError(
+            path,
+            f"mail.service_type_codes.{unknown[0]}",
+            "is not a tracked mail method; the methods are certified_mail and registered_mail",
+        )
+    return MailSettings(
+        rates=tuple(rates),
+        receipt_overdue_days=table.receipt_overdue_days,
+        service_type_codes=dict(table.service_type_codes),
+    )

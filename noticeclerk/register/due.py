@@ -36,13 +36,15 @@ from noticeclerk.register.chains import (
     taken_facts,
 )
 from noticeclerk.register.database import reading
-from noticeclerk.register.models import Case, Document
+from noticeclerk.register.models import Case, Document, MailBatch, MailPiece, Service
 from noticeclerk.register.payments import balance
 from noticeclerk.register.service import residence_refusal, stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import SERVICE_METHODS, TRACKED_MAIL
 
+# Mail that came back, as `due` words it.
+RETURNED = {"returned_unclaimed": "unclaimed", "returned_refused": "refused by the addressee"}
 # What a follow-up settles: the deadline it followed, whether passed, coming or unpaid.
 FOLLOWED_UP = ("passed", "coming", "unpaid", "suspended", "stated_too_early")
 # Where the ordinance moves on to another document: after a deadline passed or a bill left
@@ -60,6 +62,7 @@ class DueItem:
     title: str
     recipient: str
     # passed, coming, unpaid, suspended, not_served, awaiting_receipt, returned_unclaimed,
+    # returned_refused, receipt_overdue,
     # stated_too_early; precondition_unmet when a warning is all there is to say
     status: str
     deadline: str | None
@@ -120,6 +123,14 @@ def what_is_due(
                 )
             ).scalars()
         )
+        # Documents printed in a mail batch the post office has not accepted yet.
+        in_batches = dict(
+            session.execute(
+                select(MailPiece.document_id, MailBatch.number)
+                .join(MailBatch)
+                .where(MailBatch.status == "prepared")
+            ).all()
+        )
         cases: dict[int, _CaseRecords] = {}
         # Read once for the whole list, not for each document and case: the definitions are
         # files, and a register has many cases of the same few notice types.
@@ -137,6 +148,9 @@ def what_is_due(
             elif moment.tzinfo is None:
                 moment = moment.replace(tzinfo=found.timezone)
             entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+            batch = in_batches.get(document.id)
+            if batch is not None:
+                entries = [_in_batch(when, entry, batch) for when, entry in entries]
             if document.number in followed:
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
             if document.case_id not in cases:
@@ -188,10 +202,48 @@ def _document_items(
         return [(issued, item("not_served", None, words, None))]
     service = document.services[-1]
     for event in service.events:
-        if event.kind == "returned_unclaimed":
+        if event.kind in RETURNED:
             when = spell_datetime(event.happened_at.astimezone(zone))
-            words = f"Mail returned unclaimed on {when}; serve it another way the ordinance allows."
-            return [(event.happened_at, item("returned_unclaimed", None, words, None))]
+            words = (
+                f"Mail returned {RETURNED[event.kind]} on {when}; serve it another way the "
+                "ordinance allows."
+            )
+            return [(event.happened_at, item(event.kind, None, words, None))]
+    overdue = _receipt_overdue(service, village, as_of, item)
+    return overdue + _deadline_items(document, notice, village, service, as_of, horizon, item)
+
+
+def _receipt_overdue(
+    service: Service, village: Village, as_of: datetime, item: Any
+) -> list[tuple[datetime, DueItem]]:
+    """Certified or registered mail with no return receipt recorded after the village's
+    [mail] receipt_overdue_days: the Post Office's tracking says where it is."""
+    if service.method not in TRACKED_MAIL or service.events:
+        return []
+    days = village.mail.receipt_overdue_days
+    overdue_at = service.served_at + timedelta(days=days)
+    if overdue_at > as_of:
+        return []
+    mailed = spell_date(service.served_at.astimezone(village.timezone).date())
+    words = (
+        f"Mailed {mailed} by {SERVICE_METHODS[service.method]}, article "
+        f"{service.article_number}; no return receipt recorded after {days} days: look it up "
+        "in USPS tracking, then record the card with 'noticeclerk receipt "
+        f"{service.article_number} --signed DATE' (or --unclaimed, --refused)."
+    )
+    return [(overdue_at, item("receipt_overdue", None, words, None))]
+
+
+def _deadline_items(
+    document: Document,
+    notice: NoticeType,
+    village: Village,
+    service: Service,
+    as_of: datetime,
+    horizon: timedelta,
+    item: Any,
+) -> list[tuple[datetime, DueItem]]:
+    zone = village.timezone
     deadline = document.deadline_in_force
     if deadline is None:
         if service.effective == "awaiting return receipt":
@@ -231,6 +283,17 @@ def _document_items(
             (due_at, item("coming", deadline, f"Due {_spell(deadline, zone)}.", notice.next_step))
         ]
     return []
+
+
+def _in_batch(when: datetime, entry: DueItem, batch: str) -> tuple[datetime, DueItem]:
+    """A document not yet served that is printed in a mail batch says which, and what to do."""
+    if entry.status != "not_served":
+        return when, entry
+    words = (
+        f"{entry.words} Printed in mail batch {batch}: once the post office has accepted it, "
+        f"record that with 'noticeclerk mail accepted {batch} --date DATE'."
+    )
+    return when, replace(entry, words=words)
 
 
 def _as_moment(value: date | datetime, zone) -> datetime:  # type: ignore[no-untyped-def]

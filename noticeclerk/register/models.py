@@ -321,6 +321,8 @@ class ServiceEvent(Base):
     kind: Mapped[str] = mapped_column(String(20))
     happened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # The name the return receipt was signed in, as the card prints it.
+    signed_by: Mapped[str | None] = mapped_column(String(300), nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -361,3 +363,63 @@ class Payment(Base):
     reference: Mapped[str | None] = mapped_column(String(200), nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class MailBatch(Base):
+    """A certified or registered mailing of many documents at once: its pieces, the files
+    printed for it (by name, with their SHA-256), and the post office's acceptance, which is
+    what turns its pieces into services."""
+
+    __tablename__ = "mail_batches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(60), unique=True)
+    village: Mapped[str] = mapped_column(String(40))
+    method: Mapped[str] = mapped_column(String(40))
+    prepared_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    prepared_by: Mapped[str] = mapped_column(String(200))
+    # The table of postage and fees it was priced from: its effective date and its source.
+    rates_effective: Mapped[date] = mapped_column(Date)
+    rates_source: Mapped[str] = mapped_column(Text)
+    # The Mailer ID its article numbers were generated under (--impb), or None for numbers
+    # from pre-printed labels.
+    mailer_id: Mapped[str | None] = mapped_column(String(9), nullable=True)
+    files: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    # prepared, accepted (by the post office), or cancelled (never mailed; numbers free again).
+    status: Mapped[str] = mapped_column(String(10), default="prepared")
+    accepted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    pieces_received: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    accepted_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    recorded_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    cancelled_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    cancelled_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    cancel_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    pieces: Mapped[list[MailPiece]] = relationship(
+        back_populates="batch", order_by="MailPiece.line"
+    )
+
+
+class MailPiece(Base):
+    """One letter of a mail batch: its line in the mailing book, its article number, the
+    address as the book prints it, its postage and fees; and, once the post office accepted
+    it, the service it became."""
+
+    __tablename__ = "mail_pieces"
+    __table_args__ = (UniqueConstraint("batch_id", "line"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    batch_id: Mapped[int] = mapped_column(ForeignKey("mail_batches.id"), index=True)
+    line: Mapped[int] = mapped_column(Integer)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
+    article_number: Mapped[str] = mapped_column(String(60), index=True)
+    addressee: Mapped[str] = mapped_column(String(300))
+    address_lines: Mapped[list[str]] = mapped_column(JSON)
+    zip_code: Mapped[str] = mapped_column(String(10))
+    postage: Mapped[str] = mapped_column(String(20))
+    service_fee: Mapped[str] = mapped_column(String(20))
+    return_receipt_fee: Mapped[str] = mapped_column(String(20))
+    # None until the acceptance is recorded; False for a piece the post office did not take.
+    accepted: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    batch: Mapped[MailBatch] = relationship(back_populates="pieces")
+    document: Mapped[Document] = relationship()

@@ -43,6 +43,7 @@ AFTERWARDS = {
     "receipt_signed": "receipt signed",
     "received": "received, as the Village recorded it",
     "returned_unclaimed": "returned unclaimed",
+    "returned_refused": "returned refused by the addressee",
 }
 
 
@@ -262,6 +263,7 @@ def _service_facts(
                 "kind": AFTERWARDS[e.kind],
                 "date": spell_date(e.happened_at.astimezone(zone).date()),
                 "note": e.note,
+                "signed_by": e.signed_by,
             }
             for e in service.events
         ],

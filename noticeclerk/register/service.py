@@ -22,10 +22,17 @@ from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
-from noticeclerk.register.database import transaction
+from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import RECEIPTS, Document, Service, ServiceEvent
+from noticeclerk.register.models import (
+    RECEIPTS,
+    Document,
+    MailBatch,
+    MailPiece,
+    Service,
+    ServiceEvent,
+)
 from noticeclerk.register.on_file import on_file, phone_digits, same_address, same_email
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
@@ -104,6 +111,8 @@ class Served:
     served_too_late: str | None = None
     # Set when a publication is recorded on another day than the one the document prints.
     published_otherwise: str | None = None
+    # The register's id of the service record.
+    service_id: int | None = None
 
 
 def serve(
@@ -127,69 +136,87 @@ def serve(
             refuse_control(text, what)
     with transaction(engine) as session:
         document = find_document(session, number)
-        check_frozen(document)  # its affidavit will swear to these bytes: refuse them if changed
-        if document.status == "void":
-            raise InputError(
-                f"Document {number} is void ({document.void_reason}); issue a new one to serve."
-            )
-        village = load_village(document.case.village, workspace)
-        notice = load_notice(village.slug, document.notice_type, workspace)
-        _check_method(notice, request)
-        _check_residence(document, notice, request)
-        article_number = _article_number(session, document, request, village.timezone)
-        at = request.at.astimezone(village.timezone)
-        check_moment(at, document, now, "--at")
-        called_at = None
-        if request.called_at is not None:
-            called_at = request.called_at.astimezone(village.timezone)
-            check_moment(called_at, document, now, "--called-at")
-        address = _checked_particulars(session, document, notice, request, at)
-        waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
-        deadline = (
-            None
-            if waiting
-            else deadline_after(session, document, notice, village, at, method=request.method)
+        return record_service(session, document, request, now=now, workspace=workspace)
+
+
+def record_service(
+    session: Session,
+    document: Document,
+    request: ServiceRequest,
+    *,
+    now: datetime,
+    workspace: Path | None,
+    batch_piece: int | None = None,
+) -> Served:
+    """Record one service of `document` in the caller's transaction, checked as `serve` checks
+    it; `batch_piece` is the mail piece whose acceptance by the post office this service is."""
+    number = document.number
+    check_frozen(document)  # its affidavit will swear to these bytes: refuse them if changed
+    if document.status == "void":
+        raise InputError(
+            f"Document {number} is void ({document.void_reason}); issue a new one to serve."
         )
-        session.add(
-            Service(
-                document_id=document.id,
-                method=request.method,
-                served_by=request.by,
-                served_at=at,
-                to_person=_text(request.to_person),
-                address=address,
-                email=_text(request.email),
-                email_source=_text(request.email_source),
-                phone_number=_text(request.phone_number),
-                called_at=called_at,
-                phone_result=request.phone_result,
-                answered_by=_text(request.answered_by),
-                article_number=article_number,
-                note=request.note,
-                recorded_at=now,
-                effective="awaiting return receipt" if waiting else at.isoformat(),
-                deadline=None if deadline is None else deadline.due.isoformat(),
-                deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
-            )
+    village = load_village(document.case.village, workspace)
+    notice = load_notice(village.slug, document.notice_type, workspace)
+    _check_method(notice, request)
+    _check_residence(document, notice, request)
+    article_number = _article_number(session, document, request, village.timezone, batch_piece)
+    at = request.at.astimezone(village.timezone)
+    check_moment(at, document, now, "--at")
+    called_at = None
+    if request.called_at is not None:
+        called_at = request.called_at.astimezone(village.timezone)
+        check_moment(called_at, document, now, "--called-at")
+    address = _checked_particulars(session, document, notice, request, at)
+    waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
+    deadline = (
+        None
+        if waiting
+        else deadline_after(session, document, notice, village, at, method=request.method)
+    )
+    service = Service(
+        document_id=document.id,
+        method=request.method,
+        served_by=request.by,
+        served_at=at,
+        to_person=_text(request.to_person),
+        address=address,
+        email=_text(request.email),
+        email_source=_text(request.email_source),
+        phone_number=_text(request.phone_number),
+        called_at=called_at,
+        phone_result=request.phone_result,
+        answered_by=_text(request.answered_by),
+        article_number=article_number,
+        note=request.note,
+        recorded_at=now,
+        effective="awaiting return receipt" if waiting else at.isoformat(),
+        deadline=None if deadline is None else deadline.due.isoformat(),
+        deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
+    )
+    session.add(service)
+    session.flush()
+    # The document's list of services is read again: the one just added stands in it.
+    session.expire(document, ["all_services"])
+    effective = spell_datetime(at)
+    if waiting:
+        effective = (
+            "when the return receipt is signed"
+            if request.method in TRACKED_MAIL
+            else f"on the day it is received: record it with 'noticeclerk receipt {number} "
+            "--received DATE --note ...'"
         )
-        effective = spell_datetime(at)
-        if waiting:
-            effective = (
-                "when the return receipt is signed"
-                if request.method in TRACKED_MAIL
-                else f"on the day it is received: record it with 'noticeclerk receipt {number} "
-                "--received DATE --note ...'"
-            )
-        return Served(
-            number,
-            request.method,
-            effective,
-            deadline,
-            waiting,
-            stated_too_early(document, deadline, village.timezone),
-            served_too_late(document, notice, at),
-            published_otherwise(document, notice, request.method, at, village.timezone),
-        )
+    return Served(
+        number,
+        request.method,
+        effective,
+        deadline,
+        waiting,
+        stated_too_early(document, deadline, village.timezone),
+        served_too_late(document, notice, at),
+        published_otherwise(document, notice, request.method, at, village.timezone),
+        service_id=service.id,
+    )
 
 
 def check_moment(at: datetime, document: Document, now: datetime, option: str) -> None:
@@ -493,14 +520,22 @@ def _text(value: str | None) -> str | None:
 
 
 def _article_number(
-    session: Session, document: Document, request: ServiceRequest, zone: ZoneInfo
+    session: Session,
+    document: Document,
+    request: ServiceRequest,
+    zone: ZoneInfo,
+    batch_piece: int | None = None,
 ) -> str | None:
     """The mailing's article number as the register keeps it: its check digit and form checked
-    (noticeclerk.article_numbers), and used on no other service in the whole register."""
+    (noticeclerk.article_numbers), and used on no other service or mail batch piece in the
+    whole register (but the piece `batch_piece` whose acceptance this service records)."""
     if not (request.article_number or "").strip():
         return None
     tracked = request.method if request.method in TRACKED_MAIL else None
     number = check_article_number(request.article_number or "", tracked).number
+    refused = article_in_a_batch(session, number, but=batch_piece)
+    if refused:
+        raise InputError(refused)
     # Numbers recorded before they were normalised may still hold the spaces they were typed with.
     typed = func.upper(func.replace(Service.article_number, " ", ""))
     # A struck record proves no mailing: its number (mistyped, or typed on the wrong document)
@@ -525,6 +560,38 @@ def _article_number(
     )
 
 
+def article_in_a_batch(session: Session, number: str, *, but: int | None = None) -> str | None:
+    """The sentence refusing `number` because a mail batch that was not cancelled holds it
+    (its label is on an envelope of that mailing), or None."""
+    query = (
+        select(MailPiece)
+        .join(MailBatch)
+        .where(MailPiece.article_number == number, MailBatch.status != "cancelled")
+    )
+    if but is not None:
+        query = query.where(MailPiece.id != but)
+    piece = session.scalars(query.limit(1)).first()
+    if piece is None:
+        return None
+    return (
+        f"Article number {number} is on line {piece.line} of mail batch {piece.batch.number} "
+        f"({piece.document.number}); each mailing has its own number: check the label."
+    )
+
+
+@dataclass(frozen=True)
+class MailAnswer:
+    """A receipt or return recorded: for which document, and the deadline it started."""
+
+    document: str
+    deadline: Deadline | None
+
+
+# What a mailing's answer may be: a signed return receipt, the day untracked mail was received,
+# the mail returned unclaimed, or refused by the addressee.
+MAIL_ANSWERS = ("receipt_signed", "received", "returned_unclaimed", "returned_refused")
+
+
 def record_mail_event(
     engine,  # type: ignore[no-untyped-def]
     number: str,
@@ -535,33 +602,36 @@ def record_mail_event(
     by: str,
     now: datetime,
     workspace: Path | None,
-) -> Deadline | None:
-    """A signed return receipt, mail returned unclaimed, or the day untracked mail was received,
-    for the latest mailing of a document.
+    signed_by: str | None = None,
+) -> MailAnswer:
+    """A signed return receipt, mail returned unclaimed or refused, or the day untracked mail
+    was received, for the latest mailing of a document or for the mailing with article number
+    `number` (as a scanner types it from the green card).
 
     A signed receipt, or the day first-class mail is known to have been received, starts the
-    deadline when the notice type's service takes effect on receipt; mail returned unclaimed is
-    recorded so that 'due' shows the service failed.
+    deadline when the notice type's service takes effect on receipt; mail returned unclaimed
+    or refused is recorded so that 'due' shows the service failed: whether a refusal is service
+    is the village attorney's question, so it starts no deadline here.
     """
-    if kind not in ("receipt_signed", "received", "returned_unclaimed"):
-        raise InputError("Say what happened: --signed, --received or --unclaimed.")
+    if kind not in MAIL_ANSWERS:
+        raise InputError("Say what happened: --signed, --received, --unclaimed or --refused.")
     refuse_control(by, "Who is recording this (--by)")
     if note:
         refuse_control(note, "The note (--note)")
+    if signed_by:
+        refuse_control(signed_by, "The name the receipt was signed in (--signed-by)")
+        if kind != "receipt_signed":
+            raise InputError("--signed-by goes with --signed: the name on the return receipt.")
     with transaction(engine) as session:
-        document = find_document(session, number)
+        document, mailing = find_mailing(session, number)
+        number = document.number
         check_frozen(document)
-        mailing = document.latest_mailing
-        if mailing is None:
-            raise InputError(
-                f"Document {number} has no mailing recorded; record it with 'noticeclerk serve'."
-            )
         if kind == "received" and mailing.method in TRACKED_MAIL:
             raise InputError(
                 f"Document {number} went by {SERVICE_METHODS[mailing.method]}; record its signed "
                 "return receipt with --signed."
             )
-        if kind == "receipt_signed" and mailing.method not in TRACKED_MAIL:
+        if kind in ("receipt_signed", "returned_refused") and mailing.method not in TRACKED_MAIL:
             raise InputError(
                 f"Document {number} went by {SERVICE_METHODS[mailing.method]}, which has no "
                 "return receipt; record the day it was received with --received and say how "
@@ -589,7 +659,7 @@ def record_mail_event(
                 f"Document {number} is void ({document.void_reason}); nothing more is recorded "
                 "of its mailing."
             )
-        # A mailing is received (signed for) or comes back unclaimed, not both, and once.
+        # A mailing is received (signed for) or comes back unclaimed or refused, once.
         if mailing.events:
             earlier = mailing.events[0]
             when = spell_date(earlier.happened_at.astimezone(village.timezone).date())
@@ -597,6 +667,7 @@ def record_mail_event(
                 "receipt_signed": "its return receipt was signed",
                 "received": "it was received",
                 "returned_unclaimed": "it came back unclaimed",
+                "returned_refused": "it came back refused",
             }[earlier.kind]
             raise InputError(
                 f"The mailing of {number} is already answered: {what} on {when}; a mailing is "
@@ -612,13 +683,69 @@ def record_mail_event(
                 kind=kind,
                 happened_at=at,
                 note=note,
+                signed_by=_text(signed_by),
                 recorded_by=by,
                 recorded_at=now,
                 deadline=None if deadline is None else deadline.due.isoformat(),
                 deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],
             )
         )
-        return deadline
+        return MailAnswer(number, deadline)
+
+
+def mailing_village(engine, typed: str, workspace: Path | None) -> Village:  # type: ignore[no-untyped-def]
+    """The village of the document a receipt is for (by document or article number), for
+    reading a time given without a zone in its own."""
+    with reading(engine) as session:
+        document, _mailing = find_mailing(session, typed)
+        return load_village(document.case.village, workspace)
+
+
+def find_mailing(session: Session, typed: str) -> tuple[Document, Service]:
+    """The document and mailing a receipt is for: a document number names its latest mailing,
+    an article number (typed or scanned) the standing mailing that carries it."""
+    document = session.execute(
+        select(Document).where(Document.number == typed)
+    ).scalar_one_or_none()
+    if document is not None:
+        if document.latest_mailing is None:
+            raise InputError(
+                f"Document {typed} has no mailing recorded; record it with 'noticeclerk serve'."
+            )
+        return document, document.latest_mailing
+    if not any(character.isdigit() for character in typed):
+        raise InputError(f"There is no document {typed} in the register.")
+    try:
+        article = check_article_number(typed).number
+    except InputError as error:
+        raise InputError(
+            f"{typed} is neither a document number in the register nor an article number: {error}"
+        ) from None
+    service = session.scalars(
+        select(Service)
+        .where(Service.article_number == article, Service.struck_at.is_(None))
+        .order_by(Service.id.desc())
+        .limit(1)
+    ).first()
+    if service is not None:
+        return session.get_one(Document, service.document_id), service
+    waiting = session.scalars(
+        select(MailPiece)
+        .join(MailBatch)
+        .where(MailPiece.article_number == article, MailBatch.status == "prepared")
+        .limit(1)
+    ).first()
+    if waiting is not None:
+        batch = waiting.batch.number
+        raise InputError(
+            f"Article number {article} is line {waiting.line} of mail batch {batch}, whose "
+            f"acceptance by the post office is not recorded yet: record it first with "
+            f"'noticeclerk mail accepted {batch} --date DATE'."
+        )
+    raise InputError(
+        f"No mailing in the register has article number {article}: check the number on the "
+        "receipt, or give the document number instead."
+    )
 
 
 def parse_service_time(text: str | datetime | date, option: str = "--at") -> datetime:

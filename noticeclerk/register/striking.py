@@ -37,6 +37,7 @@ ANSWERS = {
     "receipt_signed": "the return receipt signed",
     "received": "the receipt recorded as received",
     "returned_unclaimed": "the return unclaimed",
+    "returned_refused": "the return refused",
 }
 
 
