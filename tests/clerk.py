@@ -66,9 +66,13 @@ class Clerk:
         self.office = office
         self.runner = runner
 
-    def __call__(self, *args: str, today: str | None = None, ok: bool = True) -> Result:
+    def __call__(
+        self, *args: str, today: str | None = None, ok: bool = True, input: str | None = None
+    ) -> Result:
         clock = ("--today", today) if today else ()
-        result = self.runner.invoke(cli, ["--workspace", str(self.office), *clock, *args])
+        result = self.runner.invoke(
+            cli, ["--workspace", str(self.office), *clock, *args], input=input
+        )
         if ok:
             assert result.exit_code == 0, (args, result.output)
         return result

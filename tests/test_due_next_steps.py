@@ -20,7 +20,12 @@ def due(clerk: Clerk, today: str, *args: str) -> list[dict]:
 
 
 def item_of(items: list[dict], document: str) -> dict:
-    (found,) = [item for item in items if item["document"] == document]
+    """The document's item about its deadline; a missing return receipt is listed beside it."""
+    (found,) = [
+        item
+        for item in items
+        if item["document"] == document and item["status"] != "receipt_overdue"
+    ]
     return found
 
 
@@ -66,6 +71,8 @@ def test_the_sworn_statement_is_named_only_once_the_20_days_after_the_certified_
         assert named(due(village_a, day), VA_BILL) == []
         assert "sworn-statement" not in village_a("due", today=day).output
     (statement,) = item_of(due(village_a, "2026-02-24"), VA_BILL)["follow_ups"]
+    # No green card recorded 21 days after the mailing (letterheads/village-a [mail]): listed too.
+    assert "receipt_overdue" in [item["status"] for item in due(village_a, "2026-02-24")]
     assert statement == {
         "notice_type": "sworn-statement",
         "title": "Sworn Statement of Cost and Expense for Private Street Maintenance",
@@ -106,8 +113,13 @@ def test_a_sworn_statement_already_filed_is_not_named_again(village_a):
     assert statement["needs_party"] is None
     village_a(*statement["command"].split()[1:], today="2026-02-24")
     after = due(village_a, "2026-02-25", "--days", "60")
-    assert [item["document"] for item in after] == ["VA-D-2026-00003"]  # filed, not yet served
-    assert after[0]["follow_ups"] == []
+    # The bill's green card is still missing (a follow-up does not bring it back); the rest of
+    # what is due is the statement, filed, not yet served.
+    assert [(item["document"], item["status"]) for item in after] == [
+        (VA_BILL, "receipt_overdue"),
+        ("VA-D-2026-00003", "not_served"),
+    ]
+    assert [item["follow_ups"] for item in after] == [[], []]
     assert "May issue" not in village_a("due", today="2026-02-25").output
 
 

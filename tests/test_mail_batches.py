@@ -77,6 +77,7 @@ def clerk(office) -> Clerk:
 
 
 def labels(tmp_path: Path, *values: str) -> str:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "labels.txt"
     path.write_text("# labels, in the order the letters print\n" + "\n".join(values) + "\n")
     return str(path)
@@ -148,19 +149,36 @@ def test_nothing_is_served_until_the_post_office_accepts_the_batch(clerk, number
     # The same documents cannot go in a second batch meanwhile.
     again = clerk("mail", "batch", "--village", "palmyra", "--impb", "123456", ok=False)
     assert again.exit_code == 1
-    assert "No issued, unserved document" in again.output
+    assert "No issued, unserved document of Village of Palmyra can go" in again.output
     assert "already in mail batch PA-M-2026-0001" in again.output
 
 
 def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, numbers, tmp_path):
     batch, _out = palmyra_batch(clerk, tmp_path)
-    short = clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", "--pieces", "3", ok=False)
+    short = clerk(
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        "3",
+        today="2026-12-02",
+        ok=False,
+    )
     assert short.exit_code == 1
     assert "received 3 pieces, but the mailing book lists 4" in short.output
     missing = numbers["PV-0815"]
     accepted = clerk(
-        "mail", "accepted", batch, "--date", "2026-12-01T15:30", "--pieces", "3",
-        "--missing", "3",
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        "3",
+        "--missing",
+        "3",
         today="2026-12-02",
     )
     assert "accepted 3 pieces" in accepted.output
@@ -174,7 +192,9 @@ def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, num
     assert service["method"] == "certified_mail" and service["article_number"] == article(4)
     due = clerk("due", "--village", "palmyra", today="2026-12-02").output
     assert f"{missing}  " in due and "Issued, not yet served." in due
-    twice = clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", ok=False)
+    twice = clerk(
+        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+    )
     assert "already accepted" in twice.output
 
 
@@ -183,13 +203,27 @@ def test_a_receipt_scanned_by_article_number_starts_a_deadline_counted_from_rece
 ):
     order = numbers["sidewalk-repair-order"]
     out = tmp_path / "luck"
-    clerk("mail", "batch", "--village", "luck", "--documents", order,
-          "--numbers", labels(tmp_path, article(21)), "--out", str(out))
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "luck",
+        "--documents",
+        order,
+        "--numbers",
+        labels(tmp_path, article(21)),
+        "--out",
+        str(out),
+    )
     clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
     waiting = clerk("due", "--village", "luck", today="2026-12-02").output
     assert "the deadline starts when the return receipt is signed" in waiting
     scanned = clerk(
-        "receipt", "--scan", "--signed", "2026-12-04", today="2026-12-05",
+        "receipt",
+        "--scan",
+        "--signed",
+        "2026-12-04",
+        today="2026-12-05",
         input=f"420 53156 {article(21)}\n\n",
     )
     assert f"receipt signed for {order}" in scanned.output
@@ -201,8 +235,18 @@ def test_a_receipt_scanned_by_article_number_starts_a_deadline_counted_from_rece
 
 def test_refused_mail_starts_no_deadline_and_stays_due(clerk, numbers, tmp_path):
     order = numbers["sidewalk-repair-order"]
-    clerk("mail", "batch", "--village", "luck", "--documents", order,
-          "--numbers", labels(tmp_path, article(22)), "--out", str(tmp_path / "luck"))
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "luck",
+        "--documents",
+        order,
+        "--numbers",
+        labels(tmp_path, article(22)),
+        "--out",
+        str(tmp_path / "luck"),
+    )
     clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
     refused = clerk("receipt", article(22), "--refused", "2026-12-07", today="2026-12-08")
     assert "A refusal starts no deadline here" in refused.output
@@ -210,12 +254,20 @@ def test_refused_mail_starts_no_deadline_and_stays_due(clerk, numbers, tmp_path)
     assert [item["status"] for item in json.loads(due)] == ["returned_refused"]
 
 
-def test_due_lists_certified_mail_with_no_receipt_after_the_villages_days(
-    clerk, numbers, tmp_path
-):
+def test_due_lists_certified_mail_with_no_receipt_after_the_villages_days(clerk, numbers, tmp_path):
     bill = numbers["maintenance-bill"]
-    clerk("mail", "batch", "--village", "village-a", "--documents", bill,
-          "--numbers", labels(tmp_path, article(31)), "--out", str(tmp_path / "va"))
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "village-a",
+        "--documents",
+        bill,
+        "--numbers",
+        labels(tmp_path, article(31)),
+        "--out",
+        str(tmp_path / "va"),
+    )
     clerk("mail", "accepted", "VA-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
     # letterheads/village-a: receipt_overdue_days = 21.
     early = json.loads(clerk("due", "--village", "village-a", "--json", today="2026-12-21").output)
@@ -227,10 +279,16 @@ def test_due_lists_certified_mail_with_no_receipt_after_the_villages_days(
 
 def test_a_batch_is_one_villages_mailing(clerk, numbers, tmp_path):
     result = clerk(
-        "mail", "batch", "--village", "palmyra",
-        "--documents", f"{numbers['PV-0233']} {numbers['maintenance-bill']}",
-        "--numbers", labels(tmp_path, article(1), article(2)),
-        "--out", str(tmp_path / "mixed"),
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--documents",
+        f"{numbers['PV-0233']} {numbers['maintenance-bill']}",
+        "--numbers",
+        labels(tmp_path, article(1), article(2)),
+        "--out",
+        str(tmp_path / "mixed"),
         ok=False,
     )
     assert result.exit_code == 1
@@ -242,21 +300,52 @@ def test_a_document_its_ordinance_does_not_let_go_by_the_method_is_refused(
     clerk, numbers, tmp_path
 ):
     notice = numbers["notice-to-repair-sidewalk"]
-    result = clerk("mail", "batch", "--village", "tuckahoe", "--documents", notice,
-                   "--numbers", labels(tmp_path, article(41)), ok=False)
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "tuckahoe",
+        "--documents",
+        notice,
+        "--numbers",
+        labels(tmp_path, article(41)),
+        ok=False,
+    )
     assert result.exit_code == 1
     assert "may not be sent by certified mail: its ordinance allows registered_mail" in (
         result.output
     )
     # By registered mail it goes, with the post office's Label 200 number.
-    ok = clerk("mail", "batch", "--village", "tuckahoe", "--documents", notice,
-               "--method", "registered", "--numbers", labels(tmp_path, registered(7)),
-               "--out", str(tmp_path / "tu"))
+    ok = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "tuckahoe",
+        "--documents",
+        notice,
+        "--method",
+        "registered",
+        "--numbers",
+        labels(tmp_path, registered(7)),
+        "--out",
+        str(tmp_path / "tu"),
+    )
     assert "TU-M-2026-0001" in ok.output
     book = " ".join(pages(tmp_path / "tu" / "mailing-book.pdf"))
     assert "$17.10" in book
-    impb = clerk("mail", "batch", "--village", "tuckahoe", "--documents", notice,
-                 "--method", "registered", "--impb", "123456", ok=False)
+    impb = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "tuckahoe",
+        "--documents",
+        notice,
+        "--method",
+        "registered",
+        "--impb",
+        "123456",
+        ok=False,
+    )
     assert "--impb generates certified mail numbers" in impb.output
 
 
@@ -264,15 +353,34 @@ def test_a_bad_address_is_refused_naming_the_document_before_anything_is_written
     clerk, numbers, tmp_path
 ):
     case = clerk(*PALMYRA_HOUSE_NUMBERING).output.split()[-1].rstrip(".")
-    clerk("case", "party", case, "--role", "officer", "--name", "Jean Dupont",
-          "--address", "10 Rue de Rivoli|Paris 75001")
+    clerk(
+        "case",
+        "party",
+        case,
+        "--role",
+        "officer",
+        "--name",
+        "Jean Dupont",
+        "--address",
+        "10 Rue de Rivoli|Paris 75001",
+    )
     foreign = clerk("issue", case, "--to", "officer", ok=False)
     if foreign.exit_code != 0:
         pytest.skip(f"the house numbering notice goes to no officer: {foreign.output}")
     number = issued_number(foreign)
-    result = clerk("mail", "batch", "--village", "palmyra", "--documents", number,
-                   "--numbers", labels(tmp_path, article(51)), "--out", str(tmp_path / "bad"),
-                   ok=False)
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--documents",
+        number,
+        "--numbers",
+        labels(tmp_path, article(51)),
+        "--out",
+        str(tmp_path / "bad"),
+        ok=False,
+    )
     assert result.exit_code == 1 and number in result.output
     assert not (tmp_path / "bad").exists()
     assert "no mail batch" in clerk("mail", "show", "PA-M-2026-0001", ok=False).output
@@ -281,46 +389,105 @@ def test_a_bad_address_is_refused_naming_the_document_before_anything_is_written
 def test_a_wrong_check_digit_in_the_labels_file_is_refused_naming_its_line(clerk, tmp_path):
     good = [article(n) for n in range(1, 5)]
     wrong = good[2][:-1] + str((int(good[2][-1]) + 1) % 10)
-    result = clerk("mail", "batch", "--village", "palmyra",
-                   "--numbers", labels(tmp_path, good[0], good[1], wrong, good[3]),
-                   "--out", str(tmp_path / "b"), ok=False)
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--numbers",
+        labels(tmp_path, good[0], good[1], wrong, good[3]),
+        "--out",
+        str(tmp_path / "b"),
+        ok=False,
+    )
     assert result.exit_code == 1
     assert "labels.txt, line 4: The check digit of article number" in result.output
     assert not (tmp_path / "b").exists()
 
 
 def test_a_number_typed_twice_or_used_before_is_refused(clerk, numbers, tmp_path):
-    twice = clerk("mail", "batch", "--village", "palmyra",
-                  "--numbers", labels(tmp_path, article(1), article(2), article(1), article(3)),
-                  ok=False)
+    twice = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--numbers",
+        labels(tmp_path, article(1), article(2), article(1), article(3)),
+        ok=False,
+    )
     assert "already given for line 1 of this batch" in twice.output
-    clerk("mail", "batch", "--village", "village-a", "--documents", numbers["maintenance-bill"],
-          "--numbers", labels(tmp_path, article(9)), "--out", str(tmp_path / "va"))
-    reused = clerk("mail", "batch", "--village", "palmyra",
-                   "--numbers", labels(tmp_path, article(9), article(2), article(3), article(4)),
-                   ok=False)
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "village-a",
+        "--documents",
+        numbers["maintenance-bill"],
+        "--numbers",
+        labels(tmp_path, article(9)),
+        "--out",
+        str(tmp_path / "va"),
+    )
+    reused = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--numbers",
+        labels(tmp_path, article(9), article(2), article(3), article(4)),
+        ok=False,
+    )
     assert "is on line 1 of mail batch VA-M-2026-0001" in reused.output
 
 
 def test_the_prompt_asks_again_for_a_mistyped_number(clerk, tmp_path):
     good = [article(n) for n in range(1, 5)]
     wrong = good[0][:-1] + str((int(good[0][-1]) + 3) % 10)
-    result = clerk("mail", "batch", "--village", "palmyra", "--out", str(tmp_path / "p"),
-                   input="\n".join([wrong, *good]) + "\n")
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--out",
+        str(tmp_path / "p"),
+        input="\n".join([wrong, *good]) + "\n",
+    )
     assert "The check digit of article number" in result.output
     assert "Line 4 of 4" in result.output
     assert "PA-M-2026-0001: 4 pieces" in result.output
 
 
 def test_impb_numbers_come_from_the_mailer_id_and_never_repeat(clerk, numbers, tmp_path):
-    first = clerk("mail", "batch", "--village", "palmyra", "--documents", numbers["PV-0233"],
-                  "--impb", "123456", "--envelopes", "10", "--out", str(tmp_path / "one"))
-    second = clerk("mail", "batch", "--village", "palmyra", "--documents", numbers["PV-0641"],
-                   "--impb", "123456", "--out", str(tmp_path / "two"))
+    first = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--documents",
+        numbers["PV-0233"],
+        "--impb",
+        "123456",
+        "--envelopes",
+        "10",
+        "--out",
+        str(tmp_path / "one"),
+    )
+    second = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--documents",
+        numbers["PV-0641"],
+        "--impb",
+        "123456",
+        "--out",
+        str(tmp_path / "two"),
+    )
     made = [re.search(r"article number (\d{22})", r.output).group(1) for r in (first, second)]
     assert made[0] != made[1]
     for number in made:
-        assert number.startswith("92071123456")
+        assert number.startswith("93071123456")  # a 6-digit Mailer ID: channel 93
         assert check_article_number(number, "certified_mail").number == number
     assert (tmp_path / "one" / "envelopes.pdf").exists()
     assert not (tmp_path / "two" / "envelopes.pdf").exists()
@@ -352,9 +519,17 @@ def test_a_failure_while_printing_records_no_batch(clerk, tmp_path, monkeypatch)
         raise InputError("The printer's files could not be made.")
 
     monkeypatch.setattr(mail_batch, "make_print_files", jammed)
-    result = clerk("mail", "batch", "--village", "palmyra",
-                   "--numbers", labels(tmp_path, *(article(n) for n in range(1, 5))),
-                   "--out", str(tmp_path / "j"), ok=False)
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--numbers",
+        labels(tmp_path, *(article(n) for n in range(1, 5))),
+        "--out",
+        str(tmp_path / "j"),
+        ok=False,
+    )
     assert result.exit_code == 1 and not (tmp_path / "j").exists()
     monkeypatch.undo()
     batch, _ = palmyra_batch(clerk, tmp_path / "after")
@@ -365,8 +540,15 @@ def test_a_failure_while_printing_records_no_batch(clerk, tmp_path, monkeypatch)
 def test_every_letter_in_the_print_file_is_the_frozen_document(clerk, numbers, tmp_path):
     _batch, out = palmyra_batch(clerk, tmp_path)
     letters = PdfReader(out / "letters.pdf")
-    clerk("document", "export", numbers["PV-0233"], "--format", "pdf",
-          "--out", str(tmp_path / "export"))
+    clerk(
+        "document",
+        "export",
+        numbers["PV-0233"],
+        "--format",
+        "pdf",
+        "--out",
+        str(tmp_path / "export"),
+    )
     frozen = PdfReader(next((tmp_path / "export").rglob("*.pdf")))
     first = 2  # after the cover sheet and its blank back
     for offset, page in enumerate(frozen.pages):

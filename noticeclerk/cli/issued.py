@@ -520,9 +520,12 @@ def receipt_command(
         return
     failed = 0
     while True:
-        typed = click.prompt(
-            "Article number (Enter alone to finish)", default="", show_default=False, err=True
-        ).strip()
+        try:
+            typed = click.prompt(
+                "Article number (Enter alone to finish)", default="", show_default=False, err=True
+            ).strip()
+        except click.Abort:
+            break  # the end of a file of scanned numbers, or Ctrl-D: each one is recorded
         if not typed:
             break
         try:

@@ -154,11 +154,17 @@ def plan_batch(
             else:
                 chosen.append(document)
         if not chosen:
-            why = f" ({left_out[0]})" if len(left_out) == 1 else ""
+            where = "in the cases given" if request.cases else f"of {village.name}"
+            if not left_out:
+                raise InputError(
+                    f"There is no issued, unserved document {where} to mail; name them with "
+                    "--documents or --cases."
+                )
+            more = len(left_out) - 1
             raise InputError(
-                f"No issued, unserved document of {village.name} "
-                f"{'in the cases given ' if request.cases else ''}may go by "
-                f"{MAIL_WORDS[request.method]}{why}; name them with --documents or --cases."
+                f"No issued, unserved document {where} can go by {MAIL_WORDS[request.method]}: "
+                f"{left_out[0].rstrip('.')}"
+                + (f" (and {more} more refused, each named with --documents)." if more else ".")
             )
         pieces = [_planned(document, rates, request.method) for document in chosen]
     pieces.sort(key=lambda piece: (piece.address.zip_code, piece.document))
