@@ -330,3 +330,21 @@ def test_worker_processes_make_the_same_files(
     assert sorted(there) == sorted(here)
     for name in ("mailing-book.pdf", "return-receipts.pdf", "envelopes.pdf"):
         assert texts(there[name]) == texts(here[name])
+
+
+def test_a_book_sheet_that_runs_over_its_page_is_cut_again(
+    letters: list[bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    long_lines = tuple(f"{n}00 A LONG STREET NAME AVENUE APARTMENT {n}" for n in range(4))
+    pieces = [
+        piece(line, letters[0], address_lines=(*long_lines, "ALBANY NY 12207-1234"))
+        for line in range(1, 11)
+    ]
+    # Estimated as if no line ever wrapped: the first cut puts ten rows on a sheet.
+    monkeypatch.setattr(print_files, "BOOK_EM_PER_CHARACTER", 0.01)
+    monkeypatch.setattr(print_files, "BOOK_LINE", 1.0)
+    sheets = texts(make_print_files(batch_of(pieces))["mailing-book.pdf"])
+    assert len(sheets) > 1
+    for number, sheet in enumerate(sheets, start=1):
+        assert f"Sheet {number} of {len(sheets)}" in sheet
+    assert sum(sheet.count("Document No.") for sheet in sheets) == 10

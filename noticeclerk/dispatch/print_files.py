@@ -133,8 +133,13 @@ ENVELOPE_BARCODE_INCHES = 0.75
 # The mailing book's sheet: the height its rows may take (landscape letter less the margins,
 # the heading, the column heads, two totals rows and the foot), in points, and how tall a
 # row's parts are (8pt type at 1.15, the cells' padding and rules).
-BOOK_ROWS_HEIGHT = 290.0
+BOOK_ROWS_HEIGHT = 340.0
 BOOK_LINE = 9.2
+BOOK_TYPE = 8.0
+BOOK_EM_PER_CHARACTER = 0.62
+# The addressee and remarks columns' widths (mail.css) less their cells' padding, in points.
+BOOK_ADDRESS_WIDTH = 2.55 * 72 - 6
+BOOK_REMARKS_WIDTH = (10.2 - 0.4 - 3.2 - 2.55 - 4 * 0.72) * 72 - 6
 BOOK_ROW_PADDING = 5.5
 BOOK_NUMBER_LINE = 11.0
 BOOK_MAX_ROWS = 10
@@ -188,17 +193,9 @@ def make_print_files(batch: BatchPrint) -> dict[str, bytes]:
             barcodes.checked_barcode_data(piece.barcode, piece.document)
     # Every letter read and its stamp placed first: a refusal comes before any rendering.
     letters = _placed(batch)
-    sheets = _sheets(_rows(batch, BOOK_BARCODE_INCHES))
+    sheets = _sheets(_rows(batch, BOOK_BARCODE_INCHES), BOOK_ROWS_HEIGHT)
     documents = {
-        "mailing-book.pdf": _html(
-            "book.html.j2",
-            {
-                "batch": batch,
-                "method": method,
-                "sheets": sheets,
-                "totals": _sheet(_rows(batch, BOOK_BARCODE_INCHES)),
-            },
-        ),
+        "mailing-book.pdf": _book_html(batch, method, sheets),
         "return-receipts.pdf": _html(
             "receipts.html.j2",
             {"batch": batch, "method": method, "rows": _rows(batch, BOOK_BARCODE_INCHES)},
@@ -216,8 +213,7 @@ def make_print_files(batch: BatchPrint) -> dict[str, bytes]:
         }
         files = {"letters.pdf": _letters(batch, method, letters)}
         files.update((name, renderer.result(future)) for name, future in pending.items())
-    if len(PdfReader(io.BytesIO(files["mailing-book.pdf"])).pages) != len(sheets):
-        raise RuntimeError("a sheet of the mailing book ran over its page")
+    files["mailing-book.pdf"] = _book_fitted(batch, method, files["mailing-book.pdf"], sheets)
     files["mailing-book.csv"] = mailing_book_csv(batch)
     return {name: files[name] for name in FILE_ORDER if name in files}
 
@@ -433,15 +429,48 @@ def _sheet(rows: list[_Row]) -> _Sheet:
     )
 
 
-def _sheets(rows: Sequence[_Row]) -> list[_Sheet]:
+def _wrapped(text: str, width: float) -> int:
+    """How many lines a text takes in a column `width` points wide, at BOOK_TYPE points and
+    BOOK_EM_PER_CHARACTER em a character (wider than the average capital, so never fewer)."""
+    per_line = max(1, int(width // (BOOK_TYPE * BOOK_EM_PER_CHARACTER)))
+    return max(1, -(-len(text) // per_line))
+
+
+def _book_html(batch: BatchPrint, method: _Method, sheets: list[_Sheet]) -> str:
+    totals = _sheet([row for sheet in sheets for row in sheet.rows])
+    return _html(
+        "book.html.j2", {"batch": batch, "method": method, "sheets": sheets, "totals": totals}
+    )
+
+
+def _book_fitted(batch: BatchPrint, method: _Method, pdf: bytes, sheets: list[_Sheet]) -> bytes:
+    """The book whose every sheet fits its page: the rows' heights are estimated, so when a
+    sheet ran over (long lines wrapping more than estimated) the rows are cut again, at most
+    two thirds as many a sheet, down to one a sheet, which always fits."""
+    while len(PdfReader(io.BytesIO(pdf)).pages) != len(sheets):
+        most = max(sheet.pieces for sheet in sheets)
+        if most == 1:
+            raise RuntimeError("one row of the mailing book is taller than its page")
+        sheets = _sheets(_rows(batch, BOOK_BARCODE_INCHES), BOOK_ROWS_HEIGHT, most * 2 // 3)
+        html = _book_html(batch, method, sheets)
+        pdf = _pdf(html, f"{batch.number}-mailing-book", batch.sender.specimen_mark)
+    return pdf
+
+
+def _sheets(rows: Sequence[_Row], budget: float, most: int = BOOK_MAX_ROWS) -> list[_Sheet]:
     """The rows cut into sheets by the height each row takes, so no sheet runs over a page
     and each sheet's totals are of the rows printed on it."""
     sheets: list[list[_Row]] = [[]]
     height = 0.0
     for row in rows:
         number = BOOK_NUMBER_LINE + (BOOK_BARCODE_INCHES * window.INCH if row.barcode else 0.0)
-        needed = max(number, BOOK_LINE * (1 + len(row.piece.address_lines))) + BOOK_ROW_PADDING
-        if sheets[-1] and (height + needed > BOOK_ROWS_HEIGHT or len(sheets[-1]) >= BOOK_MAX_ROWS):
+        address = sum(
+            _wrapped(text, BOOK_ADDRESS_WIDTH)
+            for text in (row.piece.addressee, *row.piece.address_lines)
+        )
+        remarks = _wrapped(f"Document No. {row.piece.document}", BOOK_REMARKS_WIDTH)
+        needed = max(number, BOOK_LINE * max(address, remarks)) + BOOK_ROW_PADDING
+        if sheets[-1] and (height + needed > budget or len(sheets[-1]) >= most):
             sheets.append([])
             height = 0.0
         sheets[-1].append(row)
