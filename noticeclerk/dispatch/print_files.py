@@ -191,11 +191,27 @@ def make_print_files(batch: BatchPrint) -> dict[str, bytes]:
     for piece in batch.pieces:
         if piece.barcode is not None:
             barcodes.checked_barcode_data(piece.barcode, piece.document)
-    # Every letter read and its stamp placed first: a refusal comes before any rendering.
-    letters = _placed(batch)
-    sheets = _sheets(_rows(batch, BOOK_BARCODE_INCHES), BOOK_ROWS_HEIGHT)
+    with _Renderer(len(batch.pieces) >= PARALLEL_FROM) as renderer:
+        # Every letter read and its stamp placed first, while the workers start: a refusal
+        # comes before any rendering.
+        letters = _placed(batch)
+        files = _rendered(batch, method, letters, renderer)
+    files["mailing-book.pdf"] = _book_fitted(
+        batch,
+        method,
+        files["mailing-book.pdf"],
+        _sheets(_rows(batch, BOOK_BARCODE_INCHES), BOOK_ROWS_HEIGHT),
+    )
+    files["mailing-book.csv"] = mailing_book_csv(batch)
+    return {name: files[name] for name in FILE_ORDER if name in files}
+
+
+def _rendered(
+    batch: BatchPrint, method: _Method, letters: list[_Letter], renderer: _Renderer
+) -> dict[str, bytes]:
+    """letters.pdf made here while the renderer makes the book, receipts and envelopes."""
     documents = {
-        "mailing-book.pdf": _book_html(batch, method, sheets),
+        "mailing-book.pdf": _book_html(batch, method, _first_sheets(batch)),
         "return-receipts.pdf": _html(
             "receipts.html.j2",
             {"batch": batch, "method": method, "rows": _rows(batch, BOOK_BARCODE_INCHES)},
@@ -206,16 +222,13 @@ def make_print_files(batch: BatchPrint) -> dict[str, bytes]:
             "envelopes.html.j2",
             {"batch": batch, "method": method, "rows": _rows(batch, ENVELOPE_BARCODE_INCHES)},
         )
-    with _Renderer(len(batch.pieces) >= PARALLEL_FROM) as renderer:
-        pending = {
-            name: renderer.submit(html, f"{batch.number}-{name.removesuffix('.pdf')}", batch)
-            for name, html in documents.items()
-        }
-        files = {"letters.pdf": _letters(batch, method, letters)}
-        files.update((name, renderer.result(future)) for name, future in pending.items())
-    files["mailing-book.pdf"] = _book_fitted(batch, method, files["mailing-book.pdf"], sheets)
-    files["mailing-book.csv"] = mailing_book_csv(batch)
-    return {name: files[name] for name in FILE_ORDER if name in files}
+    pending = {
+        name: renderer.submit(html, f"{batch.number}-{name.removesuffix('.pdf')}", batch)
+        for name, html in documents.items()
+    }
+    files = {"letters.pdf": _letters(batch, method, letters)}
+    files.update((name, renderer.result(future)) for name, future in pending.items())
+    return files
 
 
 def mailing_book_csv(batch: BatchPrint) -> bytes:
@@ -436,6 +449,10 @@ def _wrapped(text: str, width: float) -> int:
     return max(1, -(-len(text) // per_line))
 
 
+def _first_sheets(batch: BatchPrint) -> list[_Sheet]:
+    return _sheets(_rows(batch, BOOK_BARCODE_INCHES), BOOK_ROWS_HEIGHT)
+
+
 def _book_html(batch: BatchPrint, method: _Method, sheets: list[_Sheet]) -> str:
     totals = _sheet([row for sheet in sheets for row in sheet.rows])
     return _html(
@@ -520,6 +537,10 @@ def _pdf(html: str, identifier: str, specimen_mark: str | None) -> bytes:
     )
 
 
+def _warm() -> None:
+    _stylesheet()
+
+
 def _pdf_in_worker(html: str, identifier: str, specimen_mark: str | None) -> tuple[str, Any]:
     """_pdf in a worker process; a refusal comes back as its sentence (NoticeclerkError
     subclasses with their own arguments do not survive pickling)."""
@@ -538,6 +559,7 @@ class _Renderer:
 
     def __init__(self, parallel: bool) -> None:
         workers = min(WORKERS, os.cpu_count() or 1)
+        self.workers = workers
         self.pool = (
             ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
             if parallel and workers > 1
@@ -545,6 +567,11 @@ class _Renderer:
         )
 
     def __enter__(self) -> _Renderer:
+        if self.pool is not None:
+            # Each worker imports WeasyPrint and loads the fonts and the stylesheet now, while
+            # this process reads the letters.
+            for _worker in range(self.workers):
+                self.pool.submit(_warm)
         return self
 
     def __exit__(self, *exc: object) -> None:
