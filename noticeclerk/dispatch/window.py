@@ -1,11 +1,12 @@
 """The text on page 1 of a frozen letter, turned into the place in the envelope window where a
 piece's article number (and its barcode) can print without covering any of it.
 
-Where text is comes from the letter's own PDF, not from how a letter is expected to look: pypdf
-reports every run of text with its position and font, and the run's width is summed from the
-widths the PDF's embedded font gives each character (a character the font does not list counts
-a full em, wider than any letter it prints). A box is the run's width by its font's full height,
-a margin added all round, so a stamp that clears every box clears the ink.
+Where text is comes from the letter's own PDF, not from how a letter is expected to look: its
+content stream is read operator by operator (the matrices, the text state, each string shown,
+form XObjects too) and each run's width summed from the widths the embedded font lists for its
+glyph codes, TJ adjustments and spacing included. A box is the run's width by its font's full
+height (0.95 em up, 0.25 em down), a margin added all round, so a stamp that clears every box
+clears the ink. Text drawn turned or slanted counts as covering the whole sheet.
 
 Coordinates are points from the top-left corner of the sheet, as a ruler on the letter reads.
 """
