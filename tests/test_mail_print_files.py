@@ -348,3 +348,16 @@ def test_a_book_sheet_that_runs_over_its_page_is_cut_again(
     for number, sheet in enumerate(sheets, start=1):
         assert f"Sheet {number} of {len(sheets)}" in sheet
     assert sum(sheet.count("Document No.") for sheet in sheets) == 10
+
+
+def test_the_barcode_prints_in_the_window_only_where_it_clears_the_address(
+    letters: list[bytes],
+) -> None:
+    width = barcodes.width_inches("42010000" + article(1)) * window.INCH
+    roomy = window.place_stamp([], "USPS ARTICLE", "9407 1118 9922 3033 0000 19", width)
+    assert roomy is not None and roomy.barcode is not None
+    assert roomy.barcode.box.bottom < min(line.box().top for line in roomy.lines)
+    assert roomy.barcode.box.bottom - roomy.barcode.box.top >= 0.25 * window.INCH
+    boxes = window.text_boxes(PdfReader(io.BytesIO(letters[2])).pages[0])
+    crowded = window.place_stamp(boxes, "USPS ARTICLE", "9407 1118 9922 3033 0000 19", width)
+    assert crowded is not None and crowded.barcode is None

@@ -20,9 +20,6 @@ from typing import Any
 
 from pypdf import PageObject
 
-# No public pypdf API gives a font's widths; its layout-mode text extraction uses this class.
-from pypdf.generic._font import Font
-
 POINT = 1.0
 INCH = 72.0
 # The lower window of a #10 double-window envelope as letter.css lays the address block out:
@@ -267,6 +264,10 @@ def _unicode_widths(font: Any) -> dict[str, float]:
     if font is None:
         return {}
     try:
+        # No public pypdf API gives a font's widths; its layout-mode text extraction uses this
+        # class (pypdf 5 and later), so an older pypdf only makes every character an em.
+        from pypdf.generic._font import Font
+
         parsed = Font.from_font_resource(font)
     except Exception:
         # A font pypdf cannot read makes every character of it count a full em.
