@@ -361,7 +361,8 @@ def _only_with_strike(ctx: click.Context, allowed: set[str]) -> None:
         in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
     ]
     if given:
-        document = ctx.params.get("document_number", "DOCUMENT")
+        typed = ctx.params.get("document_number") or " ".join(ctx.params.get("mailing") or ())
+        document = typed or "DOCUMENT"
         named = " and ".join(filter(None, [", ".join(given[:-1]), given[-1]]))
         raise click.UsageError(
             f"--strike only strikes a record; leave out {named}, and record the "
@@ -386,7 +387,7 @@ def _print_struck(struck: Struck) -> None:
 
 
 @click.command("receipt")
-@click.argument("mailing", type=LINE, metavar="DOCUMENT-OR-ARTICLE", required=False)
+@click.argument("mailing", type=LINE, metavar="[DOCUMENT-OR-ARTICLE]", nargs=-1)
 @click.option(
     "--signed",
     "signed",
@@ -444,7 +445,7 @@ def _print_struck(struck: Struck) -> None:
 @pass_office
 def receipt_command(
     office: Office,
-    mailing: str | None,
+    mailing: tuple[str, ...],
     signed: date | datetime | None,
     signed_by: str | None,
     unclaimed: date | datetime | None,
@@ -473,15 +474,17 @@ def receipt_command(
       noticeclerk receipt 9407 1118 9922 3033 0000 19 --signed 2026-12-04 --signed-by "M ROSS"
       noticeclerk receipt --scan --signed 2026-12-04
     """
+    # An article number may be typed in its groups of digits, with spaces.
+    typed = " ".join(mailing) or None
     if strike:
         _only_with_strike(click.get_current_context(), {"mailing", "by", "strike", "reason"})
-        if mailing is None:
+        if typed is None:
             raise click.UsageError("Give the document whose receipt is struck.")
         from noticeclerk.register.striking import strike_receipt
 
         struck = strike_receipt(
             office.register(),
-            mailing,
+            typed,
             reason=reason,
             by=by,
             now=office.clock.now(),
@@ -501,7 +504,7 @@ def receipt_command(
     if len(given) != 1:
         raise click.UsageError("Give one of --signed, --unclaimed, --refused or --received.")
     kind, when = given[0]
-    if scan == (mailing is not None):
+    if scan == (typed is not None):
         raise click.UsageError(
             "Give the document or article number, or --scan to take many in a row."
         )
@@ -515,8 +518,8 @@ def receipt_command(
         by=by,
         signed_by=signed_by,
     )
-    if not scan:
-        record(mailing)
+    if typed is not None:
+        record(typed)
         return
     failed = 0
     while True:

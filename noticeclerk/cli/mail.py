@@ -16,6 +16,7 @@ from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION, FREE_TEXT, LINE, DateOrMoment, workspace_out_option
 from noticeclerk.exceptions import InputError
+from noticeclerk.service_methods import SERVICE_METHODS
 
 if TYPE_CHECKING:
     from noticeclerk.dispatch.mail_batch import Plan
@@ -307,8 +308,8 @@ def accepted_command(
     )
     for line, served in accepted.served:
         click.echo(
-            f"  Line {line}: {served.document} served by {served.method}, effective "
-            f"{served.effective}."
+            f"  Line {line}: {served.document} served by {SERVICE_METHODS[served.method]}, "
+            f"effective {served.effective}."
         )
         if served.deadline is not None:
             click.echo(f"    Deadline: {served.deadline.describe()}")
