@@ -555,3 +555,45 @@ def test_every_letter_in_the_print_file_is_the_frozen_document(clerk, numbers, t
         printed = letters.pages[first + offset].extract_text()
         assert " ".join(page.extract_text().split()) in " ".join(printed.split())
     assert BytesIO  # pypdf reads the merged file whole
+
+
+def test_a_letter_whose_address_left_the_roll_before_mailing_is_not_recorded_as_served(
+    clerk, numbers, tmp_path
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    roll = (CASEBOOK / "palmyra" / "roll.csv").read_text()
+    moved = roll.replace("218 North Second Street,Palmyra,WI,53156", "9 Elm Court,Eagle,WI,53119")
+    assert moved != roll
+    (tmp_path / "roll.csv").write_text(moved)
+    clerk(
+        "roll",
+        "import",
+        str(tmp_path / "roll.csv"),
+        "--village",
+        "palmyra",
+        today="2026-12-01T14:00",
+    )
+    refused = clerk(
+        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+    )
+    assert refused.exit_code == 1
+    # Line 1 is PV-0233's order (ZIP 53156 sorts first); the letter bears the old address.
+    assert f"Line 1 ({numbers['PV-0233']})" in refused.output
+    assert "is not the address on file" in refused.output
+    assert "name it with --missing" in refused.output
+    clerk(
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        "3",
+        "--missing",
+        numbers["PV-0233"],
+        today="2026-12-02",
+    )
+    due = clerk("due", "--village", "palmyra", "--json", today="2026-12-02").output
+    assert {"document": numbers["PV-0233"], "status": "not_served"}.items() <= next(
+        item for item in json.loads(due) if item["document"] == numbers["PV-0233"]
+    ).items()

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cache, partial
 from io import BytesIO
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from noticeclerk.article_numbers import (
     impb_number,
     impb_serial_capacity,
 )
-from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import MailRates, Village, load_village
 from noticeclerk.dispatch.addresses import PostalAddress, postal_address
@@ -138,17 +139,23 @@ def plan_batch(
     prepared_on = now.astimezone(village.timezone).date()
     rates = village.mail_rates(request.method, prepared_on)
     code = _service_type_code(village, request) if request.mailer_id else None
+    # Read once for the batch: a mailing has many documents of a few notice types.
+    notices = cache(partial(load_notice, workspace=workspace))
     with reading(engine) as session:
         named = [_document(session, number) for number in request.documents]
         chosen: list[Document] = []
         left_out: list[str] = []
         for document in named:
-            refused = _refusal(session, document, village, request.method, now, workspace)
+            refused = _refusal(
+                session, document, village, request.method, now, workspace, notices=notices
+            )
             if refused:
                 raise InputError(refused)
             chosen.append(document)
         for document in _gathered(session, request, {d.id for d in named}):
-            refused = _refusal(session, document, village, request.method, now, workspace)
+            refused = _refusal(
+                session, document, village, request.method, now, workspace, notices=notices
+            )
             if refused:
                 left_out.append(refused)
             else:
@@ -239,7 +246,9 @@ def record_batch(
     with transaction(engine) as session:
         for piece in plan.pieces:
             document = session.get_one(Document, piece.document_id)
-            refused = _refusal(session, document, village, request.method, now, workspace)
+            refused = _refusal(
+                session, document, village, request.method, now, workspace, state_only=True
+            )
             if refused:
                 raise InputError(refused)
         articles = list(numbers) if numbers is not None else _generated(session, plan)
@@ -405,6 +414,9 @@ def accept_batch(
                 method=batch.method,
                 by=by,
                 at=at,
+                # The address the letter bears and the window shows: the service record says
+                # where it went, and it must still be the one on file on the day of mailing.
+                address=", ".join(piece.document.recipient_lines),
                 article_number=piece.article_number,
                 note=f"Mail batch {number}, line {piece.line}, accepted by the post office.",
             )
@@ -543,8 +555,13 @@ def _refusal(
     method: str,
     now: datetime,
     workspace: Path | None,
+    *,
+    notices: Callable[[str, str], NoticeType] | None = None,
+    state_only: bool = False,
 ) -> str | None:
-    """Why `document` may not go in a batch by `method`, in one sentence, or None."""
+    """Why `document` may not go in a batch by `method`, in one sentence, or None.
+    `state_only` checks again only what a colleague may have changed since the batch was
+    gathered (voided, served, closed, put in another batch), not the notice or the address."""
     number = document.number
     how = MAIL_WORDS[method]
     if document.case.village != village.slug:
@@ -574,7 +591,11 @@ def _refusal(
             f"{number} is already in mail batch {waiting}, not yet accepted by the post office; "
             f"record that with 'noticeclerk mail accepted {waiting}' or cancel the batch."
         )
-    notice = load_notice(village.slug, document.notice_type, workspace)
+    if state_only:
+        return None
+    notice = (notices or partial(load_notice, workspace=workspace))(
+        village.slug, document.notice_type
+    )
     allowed = {entry.method: entry for entry in notice.service}
     if method not in allowed:
         ways = ", ".join(sorted(allowed)) or "none"
