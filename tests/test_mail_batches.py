@@ -597,3 +597,40 @@ def test_a_letter_whose_address_left_the_roll_before_mailing_is_not_recorded_as_
     assert {"document": numbers["PV-0233"], "status": "not_served"}.items() <= next(
         item for item in json.loads(due) if item["document"] == numbers["PV-0233"]
     ).items()
+
+
+def test_the_affidavit_of_service_states_the_batch_mailing_and_the_name_on_the_card(
+    clerk, numbers, tmp_path
+):
+    order = numbers["sidewalk-repair-order"]
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "luck",
+        "--documents",
+        order,
+        "--numbers",
+        labels(tmp_path, article(23)),
+        "--out",
+        str(tmp_path / "luck"),
+    )
+    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    clerk(
+        "receipt",
+        *spaced(article(23)).split(),
+        "--signed",
+        "2026-12-04",
+        "--signed-by",
+        "I BERGQVIST",
+        today="2026-12-05",
+    )
+    out = tmp_path / "proof"
+    clerk("proof", order, "--out", str(out), today="2026-12-05")
+    text = " ".join(pages(next(out.rglob("*.pdf"))))
+    assert article(23) in text.replace(" ", "") or spaced(article(23)) in text
+    assert (
+        "I observed: the post office accepted it as line 1 of the firm mailing book of mail "
+        "batch LU-M-2026-0001 (PS Form 3877), postmarked Tuesday, December 1, 2026."
+    ) in text
+    assert "receipt signed on Friday, December 4, 2026, signed in the name I BERGQVIST" in text

@@ -418,7 +418,12 @@ def accept_batch(
                 # where it went, and it must still be the one on file on the day of mailing.
                 address=", ".join(piece.document.recipient_lines),
                 article_number=piece.article_number,
-                note=f"Mail batch {number}, line {piece.line}, accepted by the post office.",
+                # What the affidavit of mailing says the record shows: the firm mailing book.
+                note=(
+                    f"the post office accepted it as line {piece.line} of the firm mailing book "
+                    f"of mail batch {number} (PS Form 3877), postmarked "
+                    f"{spell_date(at.date())}."
+                ),
             )
             try:
                 result = record_service(
