@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
@@ -72,6 +73,14 @@ def place_for(
     if office_open_saturday and calendar.jurisdiction is not Jurisdiction.WI:
         raise InputError("--office-open-saturday applies only in Wisconsin (§ 990.001(4)(c)).")
     return Place(calendar, label)
+
+
+def noon_or_moment(given: date | datetime, calendar: Callable[[], LegalCalendar]) -> datetime:
+    """A day or a moment typed for the register (a receipt signed, the post office's
+    acceptance), as an aware moment: a day alone stands for 12:00 noon, and a time without an
+    offset is read in the village's zone, whose calendar is looked up only then."""
+    moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
+    return moment if moment.tzinfo is not None else localize(calendar(), moment)
 
 
 def localize(calendar: LegalCalendar, moment: datetime) -> datetime:

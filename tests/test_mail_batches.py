@@ -108,6 +108,26 @@ def palmyra_batch(clerk: Clerk, tmp_path: Path, *extra: str) -> tuple[str, Path]
     return re.search(r"Mail batch (\S+):", result.output).group(1), out
 
 
+def luck_order_mailed(clerk: Clerk, numbers: dict[str, str], tmp_path: Path, label: str) -> str:
+    """Luck's sidewalk repair order, batched alone and accepted by the post office on
+    Tuesday, December 1, 2026 at 3:00 p.m.; its number."""
+    order = numbers["sidewalk-repair-order"]
+    clerk(
+        "mail",
+        "batch",
+        "--village",
+        "luck",
+        "--documents",
+        order,
+        "--numbers",
+        labels(tmp_path, label),
+        "--out",
+        str(tmp_path / "luck"),
+    )
+    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    return order
+
+
 def test_a_batch_prints_every_letter_by_zip_code_with_its_mailing_book(clerk, numbers, tmp_path):
     batch, out = palmyra_batch(clerk, tmp_path)
     assert batch == "PA-M-2026-0001"
@@ -201,21 +221,7 @@ def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, num
 def test_a_receipt_scanned_by_article_number_starts_a_deadline_counted_from_receipt(
     clerk, numbers, tmp_path
 ):
-    order = numbers["sidewalk-repair-order"]
-    out = tmp_path / "luck"
-    clerk(
-        "mail",
-        "batch",
-        "--village",
-        "luck",
-        "--documents",
-        order,
-        "--numbers",
-        labels(tmp_path, article(21)),
-        "--out",
-        str(out),
-    )
-    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    order = luck_order_mailed(clerk, numbers, tmp_path, article(21))
     waiting = clerk("due", "--village", "luck", today="2026-12-02").output
     assert "the deadline starts when the return receipt is signed" in waiting
     scanned = clerk(
@@ -234,20 +240,7 @@ def test_a_receipt_scanned_by_article_number_starts_a_deadline_counted_from_rece
 
 
 def test_refused_mail_starts_no_deadline_and_stays_due(clerk, numbers, tmp_path):
-    order = numbers["sidewalk-repair-order"]
-    clerk(
-        "mail",
-        "batch",
-        "--village",
-        "luck",
-        "--documents",
-        order,
-        "--numbers",
-        labels(tmp_path, article(22)),
-        "--out",
-        str(tmp_path / "luck"),
-    )
-    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    luck_order_mailed(clerk, numbers, tmp_path, article(22))
     refused = clerk("receipt", article(22), "--refused", "2026-12-07", today="2026-12-08")
     assert "A refusal starts no deadline here" in refused.output
     due = clerk("due", "--village", "luck", "--json", today="2026-12-08").output
@@ -602,20 +595,7 @@ def test_a_letter_whose_address_left_the_roll_before_mailing_is_not_recorded_as_
 def test_the_affidavit_of_service_states_the_batch_mailing_and_the_name_on_the_card(
     clerk, numbers, tmp_path
 ):
-    order = numbers["sidewalk-repair-order"]
-    clerk(
-        "mail",
-        "batch",
-        "--village",
-        "luck",
-        "--documents",
-        order,
-        "--numbers",
-        labels(tmp_path, article(23)),
-        "--out",
-        str(tmp_path / "luck"),
-    )
-    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    order = luck_order_mailed(clerk, numbers, tmp_path, article(23))
     clerk(
         "receipt",
         *spaced(article(23)).split(),

@@ -555,13 +555,13 @@ def _record_receipt(
     signed_by: str | None,
 ) -> None:
     """One receipt or return recorded and said, with the deadline it starts."""
-    from noticeclerk.counter import localize
+    from noticeclerk.counter import noon_or_moment
     from noticeclerk.register.service import mailing_village, record_mail_event
     from noticeclerk.rules.periods import spell_date, spell_datetime
 
-    moment = given if isinstance(given, datetime) else datetime.combine(given, time(12, 0))
-    if moment.tzinfo is None:
-        moment = localize(mailing_village(engine, mailing, office.workspace).calendar, moment)
+    moment = noon_or_moment(
+        given, lambda: mailing_village(engine, mailing, office.workspace).calendar
+    )
     recorded = record_mail_event(
         engine,
         mailing,

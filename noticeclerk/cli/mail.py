@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -285,13 +285,11 @@ def accepted_command(
     if it took fewer, give --pieces N and name each piece it did not take with --missing;
     those stay unserved.
     """
-    from noticeclerk.counter import localize
+    from noticeclerk.counter import noon_or_moment
     from noticeclerk.dispatch.mail_batch import accept_batch, batch_village
 
     engine = office.register()
-    moment = on if isinstance(on, datetime) else datetime.combine(on, time(12, 0))
-    if moment.tzinfo is None:
-        moment = localize(batch_village(engine, batch, office.workspace).calendar, moment)
+    moment = noon_or_moment(on, lambda: batch_village(engine, batch, office.workspace).calendar)
     accepted = accept_batch(
         engine,
         batch,

@@ -49,6 +49,7 @@ from noticeclerk.dispatch.print_files import BatchPrint, FeeTable, Piece, Sender
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece, Service
 from noticeclerk.register.numbering import take_number
 from noticeclerk.register.on_file import on_file, same_address
@@ -142,7 +143,7 @@ def plan_batch(
     # Read once for the batch: a mailing has many documents of a few notice types.
     notices = cache(partial(load_notice, workspace=workspace))
     with reading(engine) as session:
-        named = [_document(session, number) for number in request.documents]
+        named = [find_document(session, number) for number in request.documents]
         chosen: list[Document] = []
         left_out: list[str] = []
         for document in named:
@@ -520,15 +521,6 @@ def show_batch(engine: Engine, number: str, *, workspace: Path | None) -> BatchV
 
 
 # --- gathering ------------------------------------------------------------------------------
-
-
-def _document(session: Session, number: str) -> Document:
-    document = session.execute(
-        select(Document).where(Document.number == number)
-    ).scalar_one_or_none()
-    if document is None:
-        raise InputError(f"There is no document {number} in the register (--documents).")
-    return document
 
 
 def _gathered(session: Session, request: BatchRequest, named: set[int]) -> list[Document]:
