@@ -1,0 +1,60 @@
+"""Attacks on the mail batch, turned into the sentences and records a clerk should see: a batch
+killed while its files are made, a labels file no clerk meant, the same documents batched twice
+at once, a crash between the record and the files."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+# A process that starts the print files' workers, says their process ids, and waits to be killed.
+STARTS_WORKERS = """
+import sys, time
+from noticeclerk.dispatch.print_files import _Renderer
+renderer = _Renderer(True).__enter__()
+if renderer.pool is None:
+    print("none", flush=True)
+else:
+    renderer.pool.submit(time.sleep, 0).result()
+    print(" ".join(str(pid) for pid in renderer.pool._processes), flush=True)
+time.sleep(120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_the_workers_end_when_the_batch_is_killed_mid_print(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    started = subprocess.Popen(
+        [sys.executable, "-c", STARTS_WORKERS], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        said = started.stdout.readline().split()
+        if said == ["none"]:
+            pytest.skip("one core: the files are made in this process")
+        workers = [int(pid) for pid in said]
+        assert workers and all(_alive(pid) for pid in workers)
+    finally:
+        started.send_signal(signal.SIGKILL)
+        started.wait()
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    orphans = [pid for pid in workers if _alive(pid)]
+    for pid in orphans:
+        os.kill(pid, signal.SIGKILL)
+    assert not orphans
