@@ -12,6 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+from clerk import article
+
+# The module register of four Palmyra orders and three other villages' documents, and a clerk
+# in a copy of it, for each test here (its parameter `clerk` is this fixture, hence F811).
+from test_mail_batches import built, clerk, labels, office  # noqa: F401
 
 # A process that starts the print files' workers, says their process ids, and waits to be killed.
 STARTS_WORKERS = """
@@ -58,3 +63,48 @@ def test_the_workers_end_when_the_batch_is_killed_mid_print(tmp_path):
     for pid in orphans:
         os.kill(pid, signal.SIGKILL)
     assert not orphans
+
+
+def test_a_batch_recorded_but_not_written_says_so_and_mail_files_writes_it(
+    clerk,  # noqa: F811
+    tmp_path,
+    monkeypatch,
+):
+    from noticeclerk import writing
+    from noticeclerk.writing import CannotWrite
+
+    real = writing.write_file
+
+    def disk_full_after_one(target: Path, data: bytes) -> Path:
+        if any(target.parent.iterdir()):
+            raise CannotWrite(target, "the disk is full", "make room and write it again")
+        return real(target, data)
+
+    monkeypatch.setattr(writing, "write_file", disk_full_after_one)
+    out = tmp_path / "batch"
+    failed = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        "--numbers",
+        labels(tmp_path, *(article(n) for n in range(1, 5))),
+        "--out",
+        str(out),
+        ok=False,
+    )
+    assert failed.exit_code == 1
+    assert "Mail batch PA-M-2026-0001 is recorded, but its files were not all written" in (
+        failed.output
+    )
+    assert "noticeclerk mail files PA-M-2026-0001" in failed.output
+    assert [p.name for p in out.iterdir()] == ["letters.pdf"]
+    monkeypatch.undo()
+    again = clerk("mail", "files", "PA-M-2026-0001", "--out", str(out))
+    assert again.output.count("the same as printed") == 4
+    assert sorted(p.name for p in out.iterdir()) == [
+        "letters.pdf",
+        "mailing-book.csv",
+        "mailing-book.pdf",
+        "return-receipts.pdf",
+    ]

@@ -15,7 +15,7 @@ from noticeclerk.article_numbers import METHODS, check_article_number
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION, FREE_TEXT, LINE, DateOrMoment, workspace_out_option
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.service_methods import SERVICE_METHODS
 
 if TYPE_CHECKING:
@@ -194,7 +194,9 @@ def batch_command(
     try:
         make_folder(folder)
         written = [write_file(folder / name, data) for name, data in prepared.files.items()]
-    except InputError as error:
+    except (InputError, OutputError) as error:
+        # A file that cannot be written (a full disk) is an OutputError: the clerk must still
+        # hear that the batch is recorded, its documents and labels taken.
         raise InputError(
             f"Mail batch {prepared.number} is recorded, but its files were not all written: "
             f"{error} Write them again with 'noticeclerk mail files {prepared.number} --out DIR'."
