@@ -108,3 +108,45 @@ def test_a_batch_recorded_but_not_written_says_so_and_mail_files_writes_it(
         "mailing-book.pdf",
         "return-receipts.pdf",
     ]
+
+
+def _batch_with_numbers(run, tmp_path: Path, data: bytes):
+    path = tmp_path / "labels.txt"
+    path.write_bytes(data)
+    out = tmp_path / "batch"
+    args = ("mail", "batch", "--village", "palmyra", "--numbers", str(path), "--out", str(out))
+    return run(*args, ok=False), out
+
+
+def test_a_labels_file_saved_with_a_byte_order_mark_is_read(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    text = "\n".join(article(n) for n in range(1, 5)) + "\r\n"
+    result, out = _batch_with_numbers(clerk, tmp_path, ("\ufeff" + text).encode())
+    assert result.exit_code == 0, result.output
+    assert "Mail batch PA-M-2026-0001: 4 pieces" in result.output and out.is_dir()
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (
+            "".join(f"{article(n)}\n" for n in range(1, 7)).encode(),
+            "has more article numbers than the batch's 4 pieces (line 5 is one too many)",
+        ),
+        (b"#" * 2**20 + b"\n", "is over 1 MB, far more than a file of article numbers"),
+    ],
+    ids=["too many numbers", "a huge file"],
+)
+def test_a_labels_file_far_too_long_is_refused_before_all_its_lines_are_looked_up(
+    clerk,  # noqa: F811
+    tmp_path,
+    data,
+    said,
+):
+    result, out = _batch_with_numbers(clerk, tmp_path, data)
+    assert result.exit_code == 1
+    assert said in result.output and "Traceback" not in result.output
+    assert not out.exists()
+    assert "There is no mail batch" in clerk("mail", "show", "PA-M-2026-0001", ok=False).output

@@ -60,6 +60,8 @@ from noticeclerk.register.service import (
 from noticeclerk.rules.periods import spell_date, spell_datetime
 from noticeclerk.service_methods import SERVICE_METHODS, TRACKED_MAIL
 
+# The largest --numbers file read: 22 digits a line, it is room for some 40,000 labels.
+NUMBERS_FILE_LIMIT = 2**20
 # Words for the kind of mail, as the clerk reads them in a sentence.
 MAIL_WORDS = {"certified_mail": "certified mail", "registered_mail": "registered mail"}
 
@@ -193,16 +195,34 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
     (blank lines and lines starting with # are skipped), each checked; their count must be
     the batch's."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            # Read no further than a labels file can go: a device or a wrong file named by
+            # mistake is refused, not read into memory for ever.
+            data = stream.read(NUMBERS_FILE_LIMIT + 1)
+        # A file saved by Notepad or Excel may begin with a byte order mark.
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"There is no file {path} (--numbers).") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"Could not read {path} (--numbers) as text: {error}.") from None
+    if len(data) > NUMBERS_FILE_LIMIT:
+        raise InputError(
+            f"{path} (--numbers) is over {NUMBERS_FILE_LIMIT // 2**20} MB, far more than a "
+            "file of article numbers; give the file of the labels' numbers, one per line."
+        )
     numbers: list[str] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         typed = line.strip()
         if not typed or typed.startswith("#"):
             continue
+        if len(numbers) == len(plan.pieces):
+            # Each number is looked up in the register: a file far too long is refused at
+            # the first number past the batch's pieces, not after looking up all of them.
+            raise InputError(
+                f"{path} has more article numbers than the batch's {len(plan.pieces)} pieces "
+                f"(line {line_number} is one too many); give one number per piece, in the "
+                "order the letters are printed (by ZIP Code)."
+            )
         try:
             numbers.append(check_article(engine, plan.request.method, typed, numbers))
         except InputError as error:
