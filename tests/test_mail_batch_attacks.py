@@ -150,3 +150,25 @@ def test_a_labels_file_far_too_long_is_refused_before_all_its_lines_are_looked_u
     assert said in result.output and "Traceback" not in result.output
     assert not out.exists()
     assert "There is no mail batch" in clerk("mail", "show", "PA-M-2026-0001", ok=False).output
+
+
+def test_of_two_batches_planned_at_once_over_the_same_documents_the_second_is_refused(
+    office,  # noqa: F811
+):
+    from datetime import UTC, datetime
+
+    from noticeclerk.dispatch.mail_batch import BatchRequest, plan_batch, record_batch
+    from noticeclerk.exceptions import InputError
+    from noticeclerk.register.database import open_register, register_url
+
+    engine = open_register(register_url(office, None))
+    now = datetime(2026, 12, 1, 15, tzinfo=UTC)
+    request = BatchRequest(village="palmyra", method="certified_mail", by="clerk")
+    # Both clerks' commands have checked the documents before either records its batch.
+    first, second = (plan_batch(engine, request, now=now, workspace=office) for _ in range(2))
+    won = record_batch(engine, first, [article(n) for n in range(1, 5)], now=now, workspace=office)
+    with pytest.raises(InputError) as refused:
+        record_batch(engine, second, [article(n) for n in range(5, 9)], now=now, workspace=office)
+    assert won.number == "PA-M-2026-0001"
+    assert "is already in mail batch PA-M-2026-0001, not yet accepted" in str(refused.value)
+    engine.dispose()
