@@ -16,7 +16,7 @@ from clerk import article
 
 # The module register of four Palmyra orders and three other villages' documents, and a clerk
 # in a copy of it, for each test here (its parameter `clerk` is this fixture, hence F811).
-from test_mail_batches import built, clerk, labels, office  # noqa: F401
+from test_mail_batches import built, clerk, labels, office, palmyra_batch  # noqa: F401
 
 # A process that starts the print files' workers, says their process ids, and waits to be killed.
 STARTS_WORKERS = """
@@ -172,3 +172,47 @@ def test_of_two_batches_planned_at_once_over_the_same_documents_the_second_is_re
     assert won.number == "PA-M-2026-0001"
     assert "is already in mail batch PA-M-2026-0001, not yet accepted" in str(refused.value)
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("pieces", "said"),
+    [
+        ("9", "cannot have received 9 pieces of batch PA-M-2026-0001: its mailing book lists 4;"),
+        ("0", "The post office received 0 pieces, but the mailing book lists 4: name each piece"),
+    ],
+    ids=["more than listed", "none"],
+)
+def test_a_count_of_pieces_the_book_cannot_match_is_said_plainly(
+    clerk,  # noqa: F811
+    tmp_path,
+    pieces,
+    said,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    result = clerk(
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        pieces,
+        today="2026-12-02",
+        ok=False,
+    )
+    assert result.exit_code == 1
+    assert said in result.output and "which is" not in result.output
+    assert "awaiting acceptance" in clerk("mail", "show", batch).output
+
+
+def test_a_date_alone_on_the_morning_of_the_mailing_asks_for_the_postmarks_time(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    # --today is read at 12:00 UTC: 6 a.m. in Palmyra, before noon.
+    result = clerk("mail", "accepted", batch, "--date", "2026-12-01", ok=False)
+    assert result.exit_code == 1
+    assert "A date alone is read as 12:00 noon, still to come today" in result.output
+    assert "--date 2026-12-01T09:30" in result.output
+    assert "awaiting acceptance" in clerk("mail", "show", batch).output

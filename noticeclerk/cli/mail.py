@@ -294,6 +294,14 @@ def accepted_command(
     moment = on if isinstance(on, datetime) else datetime.combine(on, time(12, 0))
     if moment.tzinfo is None:
         moment = localize(batch_village(engine, batch, office.workspace).calendar, moment)
+    now = office.clock.now()
+    if not isinstance(on, datetime) and moment > now and on == now.astimezone(moment.tzinfo).date():
+        # Taken to the post office this morning: noon is still to come, and would be refused
+        # as a moment in the future without saying why.
+        raise InputError(
+            f"A date alone is read as 12:00 noon, still to come today; give the time on the "
+            f"postmark or the counter's receipt, such as --date {on.isoformat()}T09:30."
+        )
     accepted = accept_batch(
         engine,
         batch,
@@ -301,7 +309,7 @@ def accepted_command(
         pieces_received=pieces_received,
         missing=_split(missing),
         by=by,
-        now=office.clock.now(),
+        now=now,
         workspace=office.workspace,
     )
     click.echo(

@@ -402,12 +402,18 @@ def accept_batch(
                 "Give --pieces: the number of pieces the post office wrote it received, which "
                 "the pieces named with --missing must reconcile with the book."
             )
+        if pieces_received is not None and pieces_received > listed:
+            raise InputError(
+                f"The post office cannot have received {pieces_received} pieces of batch "
+                f"{number}: its mailing book lists {listed}; check --pieces against the count "
+                "written on the book."
+            )
         if pieces_received is not None and pieces_received != taken:
-            named = f" less the {len(left)} named with --missing" if left else ""
+            named = f" less the {len(left)} named with --missing, which is {taken}" if left else ""
             raise InputError(
                 f"The post office received {pieces_received} pieces, but the mailing book lists "
-                f"{listed}{named}, which is {taken}: name each piece it did not take with "
-                "--missing LINE (its line in the book, its article number or document number)."
+                f"{listed}{named}: name each piece it did not take with --missing LINE (its "
+                "line in the book, its article number or document number)."
             )
         if taken == 0:
             raise InputError(
