@@ -216,3 +216,21 @@ def test_a_date_alone_on_the_morning_of_the_mailing_asks_for_the_postmarks_time(
     assert "A date alone is read as 12:00 noon, still to come today" in result.output
     assert "--date 2026-12-01T09:30" in result.output
     assert "awaiting acceptance" in clerk("mail", "show", batch).output
+
+
+def test_a_batch_accepted_already_is_said_at_the_postmarks_local_time(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    again = clerk(
+        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+    )
+    cancel = clerk("mail", "cancel", batch, "--reason", "Never mailed.", ok=False)
+    for refused in (again, cancel):
+        assert refused.exit_code == 1
+        assert (
+            "already accepted by the post office (Tuesday, December 1, 2026 at 3:30 p.m. CST)"
+            in (refused.output)
+        )

@@ -343,7 +343,14 @@ def cancel_command(office: Office, batch: str, reason: str, by: str) -> None:
     cancelled, with who, when and why."""
     from noticeclerk.dispatch.mail_batch import cancel_batch
 
-    count = cancel_batch(office.register(), batch, reason=reason, by=by, now=office.clock.now())
+    count = cancel_batch(
+        office.register(),
+        batch,
+        reason=reason,
+        by=by,
+        now=office.clock.now(),
+        workspace=office.workspace,
+    )
     click.echo(f"Cancelled mail batch {batch} ({count} pieces); none of them is served.")
 
 

@@ -378,9 +378,9 @@ def accept_batch(
     refuse_control(by, "Who records the acceptance (--by)")
     with transaction(engine) as session:
         batch = _batch(session, number)
-        if batch.status != "prepared":
-            raise InputError(_closed(batch))
         village = load_village(batch.village, workspace)
+        if batch.status != "prepared":
+            raise InputError(_closed(batch, village))
         at = at.astimezone(village.timezone)
         prepared = batch.prepared_at.astimezone(village.timezone)
         if at.date() < prepared.date():
@@ -459,7 +459,15 @@ def accept_batch(
         return Accepted(number, tuple(served), tuple(not_accepted))
 
 
-def cancel_batch(engine: Engine, number: str, *, reason: str, by: str, now: datetime) -> int:
+def cancel_batch(
+    engine: Engine,
+    number: str,
+    *,
+    reason: str,
+    by: str,
+    now: datetime,
+    workspace: Path | None = None,
+) -> int:
     """Cancel a batch the post office never took (the letters were not mailed): its pieces stay
     in the register marked so, their documents wait to be served, their labels' numbers are
     free again. Returns how many pieces it had."""
@@ -469,7 +477,7 @@ def cancel_batch(engine: Engine, number: str, *, reason: str, by: str, now: date
     with transaction(engine) as session:
         batch = _batch(session, number)
         if batch.status != "prepared":
-            raise InputError(_closed(batch))
+            raise InputError(_closed(batch, load_village(batch.village, workspace)))
         batch.status = "cancelled"
         batch.cancelled_at = now
         batch.cancelled_by = by
@@ -757,8 +765,9 @@ def _piece(batch: MailBatch, typed: str) -> MailPiece:
     )
 
 
-def _closed(batch: MailBatch) -> str:
+def _closed(batch: MailBatch, village: Village) -> str:
     if batch.status == "accepted" and batch.accepted_at is not None:
-        when = spell_datetime(batch.accepted_at)
+        # The register keeps the moment in UTC; the clerk recorded the postmark's local time.
+        when = spell_datetime(batch.accepted_at.astimezone(village.timezone))
         return f"Mail batch {batch.number} was already accepted by the post office ({when})."
     return f"Mail batch {batch.number} was cancelled ({batch.cancel_reason})."
