@@ -234,3 +234,36 @@ def test_a_batch_accepted_already_is_said_at_the_postmarks_local_time(
             "already accepted by the post office (Tuesday, December 1, 2026 at 3:30 p.m. CST)"
             in (refused.output)
         )
+
+
+def test_a_blank_line_in_piped_scans_does_not_drop_the_cards_after_it(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    scanned = f"{article(1)}\r\n\n{article(2)}\r\n\n\n{article(3)}"
+    result = clerk("receipt", "--scan", "--signed", "2026-12-04", input=scanned, today="2026-12-07")
+    assert result.output.count("Recorded: receipt signed for") == 3
+
+
+def test_signed_by_without_signed_is_refused_before_the_first_card_is_scanned(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    result = clerk(
+        "receipt",
+        "--scan",
+        "--unclaimed",
+        "2026-12-04",
+        "--signed-by",
+        "M ROSS",
+        input=f"{article(1)}\n{article(2)}\n",
+        today="2026-12-07",
+        ok=False,
+    )
+    assert result.exit_code == 1
+    assert "--signed-by goes with --signed" in result.output
+    assert "Article number" not in result.output and "Recorded" not in result.output
