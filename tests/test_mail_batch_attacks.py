@@ -267,3 +267,50 @@ def test_signed_by_without_signed_is_refused_before_the_first_card_is_scanned(
     assert result.exit_code == 1
     assert "--signed-by goes with --signed" in result.output
     assert "Article number" not in result.output and "Recorded" not in result.output
+
+
+@pytest.mark.parametrize("option", ["--documents", "--cases"])
+def test_a_5000_letter_number_is_quoted_back_cut_short(
+    clerk,  # noqa: F811
+    tmp_path,
+    option,
+):
+    typed = "PA-D-2026-" + "9" * 4990
+    result = clerk(
+        "mail",
+        "batch",
+        "--village",
+        "palmyra",
+        option,
+        typed,
+        "--impb",
+        "123456",
+        "--out",
+        str(tmp_path / "o"),
+        ok=False,
+    )
+    assert result.exit_code == 1
+    (error,) = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert "'PA-D-2026-999" in error and "...'" in error and len(error) < 200
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_5000_letter_missing_piece_is_quoted_back_cut_short(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    result = clerk(
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        "3",
+        "--missing",
+        "x" * 5000,
+        today="2026-12-02",
+        ok=False,
+    )
+    assert result.exit_code == 1 and "x" * 61 not in result.output and "...'" in result.output

@@ -45,7 +45,7 @@ from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import MailRates, Village, load_village
 from noticeclerk.dispatch.addresses import PostalAddress, postal_address
 from noticeclerk.dispatch.print_files import BatchPrint, FeeTable, Piece, Sender, make_print_files
-from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.exceptions import ConfigError, InputError, quoted_back
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece, Service
@@ -544,7 +544,9 @@ def _document(session: Session, number: str) -> Document:
         select(Document).where(Document.number == number)
     ).scalar_one_or_none()
     if document is None:
-        raise InputError(f"There is no document {number} in the register (--documents).")
+        raise InputError(
+            f"There is no document '{quoted_back(number)}' in the register (--documents)."
+        )
     return document
 
 
@@ -563,7 +565,9 @@ def _gathered(session: Session, request: BatchRequest, named: set[int]) -> list[
         known = set(session.scalars(select(Case.number).where(Case.number.in_(request.cases))))
         unknown = [number for number in request.cases if number not in known]
         if unknown:
-            raise InputError(f"There is no case {unknown[0]} in the register (--cases).")
+            raise InputError(
+                f"There is no case '{quoted_back(unknown[0])}' in the register (--cases)."
+            )
         query = query.where(Case.number.in_(request.cases))
     # Only the documents nobody has served yet are looked at: the others are not for a batch.
     query = query.where(~Document.all_services.any(Service.struck_at.is_(None)))
@@ -760,8 +764,9 @@ def _piece(batch: MailBatch, typed: str) -> MailPiece:
             if piece.article_number == article:
                 return piece
     raise InputError(
-        f"Batch {batch.number} has no piece {text!r} (--missing): give its line in the mailing "
-        f"book (1 to {len(batch.pieces)}), its article number or its document number."
+        f"Batch {batch.number} has no piece '{quoted_back(text)}' (--missing): give its line in "
+        f"the mailing book (1 to {len(batch.pieces)}), its article number or its document "
+        "number."
     )
 
 
