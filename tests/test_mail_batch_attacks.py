@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clerk import article
+from clerk import article, pdf_text
 
 # The module register of four Palmyra orders and three other villages' documents, and a clerk
 # in a copy of it, for each test here (its parameter `clerk` is this fixture, hence F811).
@@ -314,3 +314,15 @@ def test_a_5000_letter_missing_piece_is_quoted_back_cut_short(
         ok=False,
     )
     assert result.exit_code == 1 and "x" * 61 not in result.output and "...'" in result.output
+
+
+def test_who_prepared_the_batch_prints_as_typed_on_the_cover_and_the_book(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    by = "Zoë <b>{{7*7}}</b> & Co"
+    _batch, out = palmyra_batch(clerk, tmp_path, "--by", by)
+    for name in ("letters.pdf", "mailing-book.pdf"):
+        printed = pdf_text(out / name)
+        assert by in printed, name
+        assert "<b>49" not in printed and "&amp;" not in printed

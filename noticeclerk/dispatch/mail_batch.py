@@ -219,7 +219,7 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
             # Each number is looked up in the register: a file far too long is refused at
             # the first number past the batch's pieces, not after looking up all of them.
             raise InputError(
-                f"{path} has more article numbers than the batch's {len(plan.pieces)} pieces "
+                f"{path} has more article numbers than the batch's {_pieces(len(plan.pieces))} "
                 f"(line {line_number} is one too many); give one number per piece, in the "
                 "order the letters are printed (by ZIP Code)."
             )
@@ -229,7 +229,7 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
             raise InputError(f"{path}, line {line_number}: {error}") from None
     if len(numbers) != len(plan.pieces):
         raise InputError(
-            f"{path} has {len(numbers)} article numbers and the batch {len(plan.pieces)} pieces; "
+            f"{path} has {len(numbers)} article numbers and the batch {_pieces(len(plan.pieces))}; "
             "give one number per piece, in the order the letters are printed (by ZIP Code)."
         )
     return numbers
@@ -768,6 +768,10 @@ def _piece(batch: MailBatch, typed: str) -> MailPiece:
         f"the mailing book (1 to {len(batch.pieces)}), its article number or its document "
         "number."
     )
+
+
+def _pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
 
 
 def _closed(batch: MailBatch, village: Village) -> str:
