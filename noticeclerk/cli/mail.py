@@ -295,13 +295,6 @@ def accepted_command(
     if moment.tzinfo is None:
         moment = localize(batch_village(engine, batch, office.workspace).calendar, moment)
     now = office.clock.now()
-    if not isinstance(on, datetime) and moment > now and on == now.astimezone(moment.tzinfo).date():
-        # Taken to the post office this morning: noon is still to come, and would be refused
-        # as a moment in the future without saying why.
-        raise InputError(
-            f"A date alone is read as 12:00 noon, still to come today; give the time on the "
-            f"postmark or the counter's receipt, such as --date {on.isoformat()}T09:30."
-        )
     accepted = accept_batch(
         engine,
         batch,
@@ -310,6 +303,7 @@ def accepted_command(
         missing=_split(missing),
         by=by,
         now=now,
+        date_alone=not isinstance(on, datetime),
         workspace=office.workspace,
     )
     click.echo(

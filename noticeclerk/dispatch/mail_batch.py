@@ -370,11 +370,13 @@ def accept_batch(
     by: str,
     now: datetime,
     workspace: Path | None,
+    date_alone: bool = False,
 ) -> Accepted:
     """Record the post office's acceptance of a batch: every piece it took becomes a service by
     the batch's mail at `at`, with its article number; `pieces_received` is the count the post
     office wrote in the book, and a difference from the pieces listed must be reconciled by
-    naming each piece not accepted (`missing`: line numbers, article or document numbers)."""
+    naming each piece not accepted (`missing`: line numbers, article or document numbers).
+    `date_alone` says `at` is the noon a date given without a time is read as."""
     refuse_control(by, "Who records the acceptance (--by)")
     with transaction(engine) as session:
         batch = _batch(session, number)
@@ -387,6 +389,13 @@ def accept_batch(
             raise InputError(
                 f"{spell_datetime(at)} is before batch {number} was prepared, "
                 f"{spell_date(prepared.date())}: check --date."
+            )
+        if at > now and date_alone and at.date() == now.astimezone(village.timezone).date():
+            # Taken to the post office this morning: the noon a date alone is read as is still
+            # to come, and would be refused as a moment in the future without saying why.
+            raise InputError(
+                "A date alone is read as 12:00 noon, still to come today; give the time on the "
+                f"postmark or the counter's receipt, such as --date {at.date().isoformat()}T09:30."
             )
         if at > now:
             raise InputError(
