@@ -326,3 +326,13 @@ def test_who_prepared_the_batch_prints_as_typed_on_the_cover_and_the_book(
         printed = pdf_text(out / name)
         assert by in printed, name
         assert "<b>49" not in printed and "&amp;" not in printed
+
+
+def test_a_labels_file_of_binary_garbage_is_refused_as_not_text(
+    clerk,  # noqa: F811
+    tmp_path,
+):
+    result, out = _batch_with_numbers(clerk, tmp_path, b"9407\xff\xfe\x00\x89PNG\r\n" * 10)
+    assert result.exit_code == 1
+    assert "(--numbers) is not a text file (its byte 5 is not UTF-8)" in result.output
+    assert "codec" not in result.output and not out.exists()

@@ -203,8 +203,13 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
         text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"There is no file {path} (--numbers).") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"Could not read {path} (--numbers) as text: {error}.") from None
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"{path} (--numbers) is not a text file (its byte {error.start + 1} is not UTF-8); "
+            "give the file of the labels' numbers, one per line."
+        ) from None
+    except OSError as error:
+        raise InputError(f"Could not read {path} (--numbers): {error.strerror}.") from None
     if len(data) > NUMBERS_FILE_LIMIT:
         raise InputError(
             f"{path} (--numbers) is over {NUMBERS_FILE_LIMIT // 2**20} MB, far more than a "
