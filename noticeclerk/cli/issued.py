@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import date, datetime, time
 from functools import partial
 from pathlib import Path
@@ -429,7 +430,8 @@ def _print_struck(struck: Struck) -> None:
     "--scan",
     is_flag=True,
     help="Take many article numbers in a row, one per line as a barcode scanner types them, "
-    "each recorded with the same --signed, --unclaimed or --refused date; an empty line ends.",
+    "each recorded with the same --signed, --unclaimed or --refused date; an empty line ends "
+    "(numbers piped from a file run to its end).",
 )
 @click.option(
     "--strike",
@@ -504,6 +506,9 @@ def receipt_command(
     if len(given) != 1:
         raise click.UsageError("Give one of --signed, --unclaimed, --refused or --received.")
     kind, when = given[0]
+    if signed_by is not None and kind != "receipt_signed":
+        # Said once here, not once for every card of a scan.
+        raise click.UsageError("--signed-by goes with --signed: the name on the return receipt.")
     if scan == (typed is not None):
         raise click.UsageError(
             "Give the document or article number, or --scan to take many in a row."
@@ -522,6 +527,9 @@ def receipt_command(
         record(typed)
         return
     failed = 0
+    # At a terminal Enter alone ends the scan; numbers piped in from a file go on to its end,
+    # so a blank line in the middle of the file does not silently leave the rest unrecorded.
+    at_terminal = sys.stdin is not None and sys.stdin.isatty()
     while True:
         try:
             typed = click.prompt(
@@ -529,8 +537,10 @@ def receipt_command(
             ).strip()
         except click.Abort:
             break  # the end of a file of scanned numbers, or Ctrl-D: each one is recorded
-        if not typed:
+        if not typed and at_terminal:
             break
+        if not typed:
+            continue
         try:
             record(typed)
         except InputError as error:

@@ -15,7 +15,7 @@ from noticeclerk.article_numbers import METHODS, check_article_number
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION, FREE_TEXT, LINE, DateOrMoment, workspace_out_option
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.service_methods import SERVICE_METHODS
 
 if TYPE_CHECKING:
@@ -194,7 +194,9 @@ def batch_command(
     try:
         make_folder(folder)
         written = [write_file(folder / name, data) for name, data in prepared.files.items()]
-    except InputError as error:
+    except (InputError, OutputError) as error:
+        # A file that cannot be written (a full disk) is an OutputError: the clerk must still
+        # hear that the batch is recorded, its documents and labels taken.
         raise InputError(
             f"Mail batch {prepared.number} is recorded, but its files were not all written: "
             f"{error} Write them again with 'noticeclerk mail files {prepared.number} --out DIR'."
@@ -290,6 +292,7 @@ def accepted_command(
 
     engine = office.register()
     moment = noon_or_moment(on, lambda: batch_village(engine, batch, office.workspace).calendar)
+    now = office.clock.now()
     accepted = accept_batch(
         engine,
         batch,
@@ -297,7 +300,8 @@ def accepted_command(
         pieces_received=pieces_received,
         missing=_split(missing),
         by=by,
-        now=office.clock.now(),
+        now=now,
+        date_alone=not isinstance(on, datetime),
         workspace=office.workspace,
     )
     click.echo(
@@ -331,7 +335,14 @@ def cancel_command(office: Office, batch: str, reason: str, by: str) -> None:
     cancelled, with who, when and why."""
     from noticeclerk.dispatch.mail_batch import cancel_batch
 
-    count = cancel_batch(office.register(), batch, reason=reason, by=by, now=office.clock.now())
+    count = cancel_batch(
+        office.register(),
+        batch,
+        reason=reason,
+        by=by,
+        now=office.clock.now(),
+        workspace=office.workspace,
+    )
     click.echo(f"Cancelled mail batch {batch} ({count} pieces); none of them is served.")
 
 

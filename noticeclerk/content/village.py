@@ -432,8 +432,8 @@ class MailTable(Table):
     receipt_overdue_days: Annotated[int, msgspec.Meta(ge=1, le=365)] = 21
     # The Intelligent Mail package barcode's service type code for each method, from the
     # Village's USPS account (Publication 199); needed only to generate numbers (--impb).
-    service_type_codes: dict[str, Annotated[str, msgspec.Meta(pattern=r"^\d{3}$")]] = (
-        msgspec.field(default_factory=dict)
+    service_type_codes: dict[str, Annotated[str, msgspec.Meta(pattern=r"^\d{3}$")]] = msgspec.field(
+        default_factory=dict
     )
     rates: list[MailRatesSpec] = msgspec.field(default_factory=list)
 
@@ -724,7 +724,7 @@ class Village:
             raise ConfigError(
                 self.path,
                 f"mail.rates (effective {rates.effective})",
-                f"has no {method} fee: add {method} = \"...\" from the Post Office's price list",
+                f'has no {method} fee: add {method} = "..." from the Post Office\'s price list',
             )
         return rates
 

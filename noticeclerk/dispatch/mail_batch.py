@@ -46,7 +46,7 @@ from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import MailRates, Village, load_village
 from noticeclerk.dispatch.addresses import PostalAddress, postal_address
 from noticeclerk.dispatch.print_files import BatchPrint, FeeTable, Piece, Sender, make_print_files
-from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.exceptions import ConfigError, InputError, quoted_back
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
@@ -62,6 +62,8 @@ from noticeclerk.register.service import (
 from noticeclerk.rules.periods import spell_date, spell_datetime
 from noticeclerk.service_methods import SERVICE_METHODS, TRACKED_MAIL
 
+# The largest --numbers file read: 22 digits a line, it is room for some 40,000 labels.
+NUMBERS_FILE_LIMIT = 2**20
 # Words for the kind of mail, as the clerk reads them in a sentence.
 MAIL_WORDS = {"certified_mail": "certified mail", "registered_mail": "registered mail"}
 
@@ -201,23 +203,46 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
     (blank lines and lines starting with # are skipped), each checked; their count must be
     the batch's."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            # Read no further than a labels file can go: a device or a wrong file named by
+            # mistake is refused, not read into memory for ever.
+            data = stream.read(NUMBERS_FILE_LIMIT + 1)
+        # A file saved by Notepad or Excel may begin with a byte order mark.
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"There is no file {path} (--numbers).") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"Could not read {path} (--numbers) as text: {error}.") from None
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"{path} (--numbers) is not a text file (its byte {error.start + 1} is not UTF-8); "
+            "give the file of the labels' numbers, one per line."
+        ) from None
+    except OSError as error:
+        raise InputError(f"Could not read {path} (--numbers): {error.strerror}.") from None
+    if len(data) > NUMBERS_FILE_LIMIT:
+        raise InputError(
+            f"{path} (--numbers) is over {NUMBERS_FILE_LIMIT // 2**20} MB, far more than a "
+            "file of article numbers; give the file of the labels' numbers, one per line."
+        )
     numbers: list[str] = []
     for line_number, line in enumerate(text.splitlines(), start=1):
         typed = line.strip()
         if not typed or typed.startswith("#"):
             continue
+        if len(numbers) == len(plan.pieces):
+            # Each number is looked up in the register: a file far too long is refused at
+            # the first number past the batch's pieces, not after looking up all of them.
+            raise InputError(
+                f"{path} has more article numbers than the batch's {_pieces(len(plan.pieces))} "
+                f"(line {line_number} is one too many); give one number per piece, in the "
+                "order the letters are printed (by ZIP Code)."
+            )
         try:
             numbers.append(check_article(engine, plan.request.method, typed, numbers))
         except InputError as error:
             raise InputError(f"{path}, line {line_number}: {error}") from None
     if len(numbers) != len(plan.pieces):
         raise InputError(
-            f"{path} has {len(numbers)} article numbers and the batch {len(plan.pieces)} pieces; "
+            f"{path} has {len(numbers)} article numbers and the batch {_pieces(len(plan.pieces))}; "
             "give one number per piece, in the order the letters are printed (by ZIP Code)."
         )
     return numbers
@@ -360,23 +385,32 @@ def accept_batch(
     by: str,
     now: datetime,
     workspace: Path | None,
+    date_alone: bool = False,
 ) -> Accepted:
     """Record the post office's acceptance of a batch: every piece it took becomes a service by
     the batch's mail at `at`, with its article number; `pieces_received` is the count the post
     office wrote in the book, and a difference from the pieces listed must be reconciled by
-    naming each piece not accepted (`missing`: line numbers, article or document numbers)."""
+    naming each piece not accepted (`missing`: line numbers, article or document numbers).
+    `date_alone` says `at` is the noon a date given without a time is read as."""
     refuse_control(by, "Who records the acceptance (--by)")
     with transaction(engine) as session:
         batch = _batch(session, number)
-        if batch.status != "prepared":
-            raise InputError(_closed(batch))
         village = load_village(batch.village, workspace)
+        if batch.status != "prepared":
+            raise InputError(_closed(batch, village))
         at = at.astimezone(village.timezone)
         prepared = batch.prepared_at.astimezone(village.timezone)
         if at.date() < prepared.date():
             raise InputError(
                 f"{spell_datetime(at)} is before batch {number} was prepared, "
                 f"{spell_date(prepared.date())}: check --date."
+            )
+        if at > now and date_alone and at.date() == now.astimezone(village.timezone).date():
+            # Taken to the post office this morning: the noon a date alone is read as is still
+            # to come, and would be refused as a moment in the future without saying why.
+            raise InputError(
+                "A date alone is read as 12:00 noon, still to come today; give the time on the "
+                f"postmark or the counter's receipt, such as --date {at.date().isoformat()}T09:30."
             )
         if at > now:
             raise InputError(
@@ -392,12 +426,18 @@ def accept_batch(
                 "Give --pieces: the number of pieces the post office wrote it received, which "
                 "the pieces named with --missing must reconcile with the book."
             )
+        if pieces_received is not None and pieces_received > listed:
+            raise InputError(
+                f"The post office cannot have received {pieces_received} pieces of batch "
+                f"{number}: its mailing book lists {listed}; check --pieces against the count "
+                "written on the book."
+            )
         if pieces_received is not None and pieces_received != taken:
-            named = f" less the {len(left)} named with --missing" if left else ""
+            named = f" less the {len(left)} named with --missing, which is {taken}" if left else ""
             raise InputError(
                 f"The post office received {pieces_received} pieces, but the mailing book lists "
-                f"{listed}{named}, which is {taken}: name each piece it did not take with "
-                "--missing LINE (its line in the book, its article number or document number)."
+                f"{listed}{named}: name each piece it did not take with --missing LINE (its "
+                "line in the book, its article number or document number)."
             )
         if taken == 0:
             raise InputError(
@@ -451,7 +491,15 @@ def accept_batch(
         return Accepted(number, tuple(served), tuple(not_accepted))
 
 
-def cancel_batch(engine: Engine, number: str, *, reason: str, by: str, now: datetime) -> int:
+def cancel_batch(
+    engine: Engine,
+    number: str,
+    *,
+    reason: str,
+    by: str,
+    now: datetime,
+    workspace: Path | None = None,
+) -> int:
     """Cancel a batch the post office never took (the letters were not mailed): its pieces stay
     in the register marked so, their documents wait to be served, their labels' numbers are
     free again. Returns how many pieces it had."""
@@ -461,7 +509,7 @@ def cancel_batch(engine: Engine, number: str, *, reason: str, by: str, now: date
     with transaction(engine) as session:
         batch = _batch(session, number)
         if batch.status != "prepared":
-            raise InputError(_closed(batch))
+            raise InputError(_closed(batch, load_village(batch.village, workspace)))
         batch.status = "cancelled"
         batch.cancelled_at = now
         batch.cancelled_by = by
@@ -538,7 +586,9 @@ def _gathered(session: Session, request: BatchRequest, named: set[int]) -> list[
         known = set(session.scalars(select(Case.number).where(Case.number.in_(request.cases))))
         unknown = [number for number in request.cases if number not in known]
         if unknown:
-            raise InputError(f"There is no case {unknown[0]} in the register (--cases).")
+            raise InputError(
+                f"There is no case '{quoted_back(unknown[0])}' in the register (--cases)."
+            )
         query = query.where(Case.number.in_(request.cases))
     # Only the documents nobody has served yet are looked at: the others are not for a batch.
     query = query.where(~Document.all_services.any(Service.struck_at.is_(None)))
@@ -744,13 +794,19 @@ def _piece(batch: MailBatch, typed: str) -> MailPiece:
             if piece.article_number == article:
                 return piece
     raise InputError(
-        f"Batch {batch.number} has no piece {text!r} (--missing): give its line in the mailing "
-        f"book (1 to {len(batch.pieces)}), its article number or its document number."
+        f"Batch {batch.number} has no piece '{quoted_back(text)}' (--missing): give its line in "
+        f"the mailing book (1 to {len(batch.pieces)}), its article number or its document "
+        "number."
     )
 
 
-def _closed(batch: MailBatch) -> str:
+def _pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+def _closed(batch: MailBatch, village: Village) -> str:
     if batch.status == "accepted" and batch.accepted_at is not None:
-        when = spell_datetime(batch.accepted_at)
+        # The register keeps the moment in UTC; the clerk recorded the postmark's local time.
+        when = spell_datetime(batch.accepted_at.astimezone(village.timezone))
         return f"Mail batch {batch.number} was already accepted by the post office ({when})."
     return f"Mail batch {batch.number} was cancelled ({batch.cancel_reason})."

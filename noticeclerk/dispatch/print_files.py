@@ -12,13 +12,15 @@ from __future__ import annotations
 import csv
 import io
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cache
-from multiprocessing import get_context
+from multiprocessing import get_context, parent_process
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
@@ -541,6 +543,21 @@ def _warm() -> None:
     _stylesheet()
 
 
+def _leave_with_parent() -> None:
+    """Each worker ends when the process that started it ends, even killed (kill -9, a power
+    button): an idle worker would otherwise wait on its queue for ever, holding the clerk's
+    terminal open."""
+    parent = parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
+
+
 def _pdf_in_worker(html: str, identifier: str, specimen_mark: str | None) -> tuple[str, Any]:
     """_pdf in a worker process; a refusal comes back as its sentence (NoticeclerkError
     subclasses with their own arguments do not survive pickling)."""
@@ -561,7 +578,9 @@ class _Renderer:
         workers = min(WORKERS, os.cpu_count() or 1)
         self.workers = workers
         self.pool = (
-            ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+            ProcessPoolExecutor(
+                workers, mp_context=get_context("spawn"), initializer=_leave_with_parent
+            )
             if parallel and workers > 1
             else None
         )

@@ -23,7 +23,7 @@ from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.roll import Share
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.chains import (
     answered,
@@ -356,7 +356,7 @@ def find_document(session: Session, number: str) -> Document:
         select(Document).where(Document.number == number)
     ).scalar_one_or_none()
     if document is None:
-        raise InputError(f"There is no document {number} in the register.")
+        raise InputError(f"There is no document {quoted_back(number)} in the register.")
     return document
 
 
