@@ -614,3 +614,34 @@ def test_the_affidavit_of_service_states_the_batch_mailing_and_the_name_on_the_c
         "batch LU-M-2026-0001 (PS Form 3877), postmarked Tuesday, December 1, 2026."
     ) in text
     assert "receipt signed on Friday, December 4, 2026, signed in the name I BERGQVIST" in text
+
+
+def test_a_document_in_a_printed_batch_is_not_voided_until_the_batch_says_what_became_of_it(
+    clerk, numbers, tmp_path
+):
+    batch, _out = palmyra_batch(clerk, tmp_path)
+    document = numbers["PV-0815"]
+    refused = clerk("void", document, "--reason", "Wrong parcel.", ok=False)
+    assert refused.exit_code == 1
+    assert f"printed in mail batch {batch}" in refused.output
+    assert f"--missing {document}" in refused.output
+    clerk(
+        "mail",
+        "accepted",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        "--pieces",
+        "3",
+        "--missing",
+        document,
+        today="2026-12-02",
+    )
+    clerk("void", document, "--reason", "Wrong parcel.", today="2026-12-02")
+
+
+def test_an_acceptance_before_the_batch_was_printed_is_refused(clerk, tmp_path):
+    batch, _out = palmyra_batch(clerk, tmp_path)  # prepared at 6:00 a.m. CST
+    early = clerk("mail", "accepted", batch, "--date", "2026-12-01T05:00", ok=False)
+    assert early.exit_code == 1
+    assert "is before batch PA-M-2026-0001 was prepared" in early.output

@@ -400,10 +400,15 @@ def accept_batch(
             raise InputError(_closed(batch, village))
         at = at.astimezone(village.timezone)
         prepared = batch.prepared_at.astimezone(village.timezone)
-        if at.date() < prepared.date():
+        if at < prepared:
             raise InputError(
                 f"{spell_datetime(at)} is before batch {number} was prepared, "
-                f"{spell_date(prepared.date())}: check --date."
+                f"{spell_datetime(prepared)}: check --date"
+                + (
+                    " (a date alone is read as 12:00 noon: give the postmark's time)."
+                    if date_alone
+                    else "."
+                )
             )
         if at > now and date_alone and at.date() == now.astimezone(village.timezone).date():
             # Taken to the post office this morning: the noon a date alone is read as is still

@@ -41,7 +41,7 @@ from noticeclerk.register.chains import (
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.gathering import gathered_liens
 from noticeclerk.register.integrity import check_frozen, frozen
-from noticeclerk.register.models import Case, Document
+from noticeclerk.register.models import Case, Document, MailBatch, MailPiece
 from noticeclerk.register.numbering import (
     document_number,
     permit_number,
@@ -370,6 +370,20 @@ def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) ->
         if document.status == "void":
             raise InputError(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
+            )
+        batch = session.scalars(
+            select(MailBatch.number)
+            .join(MailPiece)
+            .where(MailPiece.document_id == document.id, MailBatch.status == "prepared")
+        ).first()
+        if batch is not None:
+            # The letter is in a printed stack that may already be at the post office: a void
+            # document must not be recorded as served when the batch is accepted.
+            raise InputError(
+                f"Document {number} is printed in mail batch {batch}, which the post office has "
+                f"not accepted yet: pull the letter and record the batch with 'noticeclerk mail "
+                f"accepted {batch} --pieces N --missing {number}', or cancel the batch with "
+                f"'noticeclerk mail cancel {batch}', then void it."
             )
         document.status = "void"
         document.void_reason = reason.strip()
