@@ -15,6 +15,14 @@ from click.testing import CliRunner, Result
 from noticeclerk.cli import cli
 from noticeclerk.register import database
 
+# The register's newest migration, which a new register records.
+HEAD = sorted(
+    path.name.split("_")[0]
+    for path in (Path(__file__).parent.parent / "noticeclerk/register/migrations/versions").glob(
+        "0*.py"
+    )
+)[-1]
+
 
 def one_sentence(result: Result) -> str:
     """The error a command ended with, checked to be one line and no traceback."""
@@ -96,7 +104,7 @@ def test_a_register_recording_two_migrations_is_told(clerk):
     _alter(clerk.office / "noticeclerk.db", "INSERT INTO alembic_version VALUES ('0001')")
     for command in (("db", "upgrade"), ("due",)):
         error = one_sentence(clerk(*command, ok=False))
-        assert "records 2 migrations at once (0001, 0009)" in error, command
+        assert f"records 2 migrations at once (0001, {HEAD})" in error, command
 
 
 def test_a_file_that_is_not_a_database_is_told(tmp_path, runner):

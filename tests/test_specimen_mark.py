@@ -84,10 +84,9 @@ def test_a_village_s_own_documents_carry_no_specimen_mark(tmp_path):
     folder = tmp_path / "letterheads" / "luck"
     shutil.copytree(ROOT / "letterheads" / "luck", folder)
     file = folder / "letterhead.toml"
-    file.write_text(
-        file.read_text(encoding="utf-8").replace("demonstration = true", "demonstration = false"),
-        encoding="utf-8",
-    )
+    # Its postage and fees are the Post Office's own, no longer the sample's.
+    own = file.read_text(encoding="utf-8").replace("demonstration = true", "demonstration = false")
+    file.write_text(own.replace("\nsample = true\n", "\nsample = false\n"), encoding="utf-8")
     rendered = Renderer(tmp_path).render(CASEBOOK / MULTI_PAGE[0])
     assert all("SPECIMEN" not in page for page in pdf_pages(rendered.files["pdf"]))
     assert "SPECIMEN" not in (PdfReader(io.BytesIO(rendered.files["pdf"])).metadata.title or "")
