@@ -38,6 +38,7 @@ COMMANDS = {
     "receipt": "noticeclerk.cli.issued:receipt_command",
     "proof": "noticeclerk.cli.issued:proof_command",
     "mail": "noticeclerk.cli.mail:mail_group",
+    "email": "noticeclerk.cli.email:email_group",
     "pay": "noticeclerk.cli.issued:pay_command",
     "due": "noticeclerk.cli.issued:due_command",
     "permits": "noticeclerk.cli.issued:permits_command",

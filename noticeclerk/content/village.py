@@ -438,6 +438,11 @@ class MailTable(Table):
     rates: list[MailRatesSpec] = msgspec.field(default_factory=list)
 
 
+class EmailTable(Table):
+    # Attach the Word copy as well as the PDF to an emailed document.
+    attach_docx: bool = False
+
+
 class VillageFile(Table):
     """The shape of letterhead.toml."""
 
@@ -463,6 +468,7 @@ class VillageFile(Table):
     approvals: dict[str, Any] = msgspec.field(default_factory=dict)
     review: ReviewTable = ReviewTable()
     mail: MailTable = MailTable()
+    email: EmailTable = EmailTable()
 
 
 @dataclass(frozen=True)
@@ -627,6 +633,8 @@ class Village:
     # say (a determination stating review is then refused) or the village is New York's.
     chapter_68: ChapterSixtyEight | None = None
     mail: MailSettings = field(default_factory=MailSettings)
+    # Whether an emailed document carries its Word copy too ([email] attach_docx).
+    email_attaches_docx: bool = False
 
     @property
     def law_of_time_sentence(self) -> str | None:
@@ -815,6 +823,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         law_of_time_relied_on=_law_of_time(path, table),
         chapter_68=_chapter_68(path, table),
         mail=_mail_settings(path, table.mail, specimen=specimen),
+        email_attaches_docx=table.email.attach_docx,
     )
 
 

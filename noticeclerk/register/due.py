@@ -36,7 +36,14 @@ from noticeclerk.register.chains import (
     taken_facts,
 )
 from noticeclerk.register.database import reading
-from noticeclerk.register.models import Case, Document, MailBatch, MailPiece, Service
+from noticeclerk.register.models import (
+    Case,
+    Document,
+    MailBatch,
+    MailPiece,
+    OutboxMessage,
+    Service,
+)
 from noticeclerk.register.payments import balance
 from noticeclerk.register.service import residence_refusal, stated_too_early
 from noticeclerk.rules.money import spell_amount
@@ -62,7 +69,7 @@ class DueItem:
     title: str
     recipient: str
     # passed, coming, unpaid, suspended, not_served, awaiting_receipt, returned_unclaimed,
-    # returned_refused, receipt_overdue,
+    # returned_refused, receipt_overdue, email_failed,
     # stated_too_early; precondition_unmet when a warning is all there is to say
     status: str
     deadline: str | None
@@ -131,6 +138,12 @@ def what_is_due(
                 .where(MailBatch.status == "prepared")
             ).all()
         )
+        # Email the server refused for good: the document may still need serving.
+        failed_emails: dict[int, list[OutboxMessage]] = {}
+        for message in session.scalars(
+            select(OutboxMessage).where(OutboxMessage.state == "failed").order_by(OutboxMessage.id)
+        ):
+            failed_emails.setdefault(message.document_id, []).append(message)
         cases: dict[int, _CaseRecords] = {}
         # Read once for the whole list, not for each document and case: the definitions are
         # files, and a register has many cases of the same few notice types.
@@ -148,6 +161,10 @@ def what_is_due(
             elif moment.tzinfo is None:
                 moment = moment.replace(tzinfo=found.timezone)
             entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+            entries += [
+                _email_failed(message, document, notice, found)
+                for message in failed_emails.get(document.id, [])
+            ]
             batch = in_batches.get(document.id)
             if batch is not None:
                 entries = [_in_batch(when, entry, batch) for when, entry in entries]
@@ -283,6 +300,29 @@ def _deadline_items(
             (due_at, item("coming", deadline, f"Due {_spell(deadline, zone)}.", notice.next_step))
         ]
     return []
+
+
+def _email_failed(
+    message: OutboxMessage, document: Document, notice: NoticeType, village: Village
+) -> tuple[datetime, DueItem]:
+    """An email the server refused for good, in the server's words."""
+    what = "courtesy copy" if message.courtesy else "email"
+    words = (
+        f"The {what} to {message.recipient} failed: {message.last_reply}. Correct the address "
+        "or serve it another way the ordinance allows."
+    )
+    item = DueItem(
+        village.slug,
+        document.case.number,
+        document.number,
+        notice.title,
+        document.recipient_name,
+        "email_failed",
+        None,
+        words,
+        None,
+    )
+    return message.queued_at, item
 
 
 def _in_batch(when: datetime, entry: DueItem, batch: str) -> tuple[datetime, DueItem]:

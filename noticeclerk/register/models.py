@@ -423,3 +423,36 @@ class MailPiece(Base):
     service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
     batch: Mapped[MailBatch] = relationship(back_populates="pieces")
     document: Mapped[Document] = relationship()
+
+
+class OutboxMessage(Base):
+    """One message to send for a document, to one recipient by one channel, and what became
+    of it: queued, sending, sent, deferred (tried again later) or failed. The message's bytes
+    are kept as built, so what was sent can be shown, and its Message-ID is the same on a
+    resend."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (UniqueConstraint("document_id", "channel", "recipient"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
+    channel: Mapped[str] = mapped_column(String(10))
+    recipient: Mapped[str] = mapped_column(String(300))
+    recipient_name: Mapped[str] = mapped_column(String(300))
+    # Where the address came from when it is not the one on file (the owner's letter of ...).
+    address_source: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # The ordinance does not allow service by email: a courtesy copy, never a service.
+    courtesy: Mapped[bool] = mapped_column(Boolean)
+    message_id: Mapped[str] = mapped_column(String(200), unique=True)
+    message: Mapped[bytes] = mapped_column(LargeBinary)
+    message_sha256: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(10), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    last_reply: Mapped[str | None] = mapped_column(Text, nullable=True)
+    queued_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    queued_by: Mapped[str] = mapped_column(String(200))
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    queue_id: Mapped[str | None] = mapped_column(Text, nullable=True)
+    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    document: Mapped[Document] = relationship()

@@ -1,0 +1,113 @@
+"""The workspace's settings.toml, read into the office's own settings: its mail server.
+
+The file belongs to the office, not to a village: one clerk's office may serve one village, and
+its mail server is its own. It holds no password: the SMTP password comes from the environment
+(NOTICECLERK_SMTP_PASSWORD) or the system keyring, never from a file or the register.
+
+    [smtp]
+    host = "smtp.village.example"
+    port = 587
+    security = "starttls"          # starttls | tls | none (none only to this machine)
+    username = "clerk@village.example"
+    from_address = "clerk@village.example"
+    from_name = "Village Clerk"
+    reply_to = "clerk@village.example"
+    per_minute = 30                # the most messages a minute the server takes from us
+    ca_file = "office-ca.pem"      # optional: a CA to trust besides the system's
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+
+from noticeclerk.content.schema import Table, decode, read_toml
+from noticeclerk.exceptions import ConfigError, InputError
+
+SETTINGS = "settings.toml"
+# An address as a settings file gives it: one addr-spec, checked again when a message is built.
+Address = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^[^@\s<>,\"]+@[A-Za-z0-9.-]+$", description="an email address"),
+]
+Host = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^[A-Za-z0-9.:-]+$", description="a host name such as smtp.example.org"),
+]
+
+
+class SmtpTable(Table, kw_only=True):
+    host: Host
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)]
+    security: Literal["starttls", "tls", "none"]
+    username: str | None = None
+    from_address: Address
+    from_name: str | None = None
+    reply_to: Address | None = None
+    per_minute: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 30
+    ca_file: str | None = None
+
+
+class SettingsFile(Table):
+    smtp: SmtpTable | None = None
+
+
+@dataclass(frozen=True)
+class MailServer:
+    """The office's mail server and the sender its messages go out as."""
+
+    host: str
+    port: int
+    security: str
+    from_address: str
+    username: str | None = None
+    from_name: str | None = None
+    reply_to: str | None = None
+    per_minute: int = 30
+    ca_file: Path | None = None
+
+    @property
+    def domain(self) -> str:
+        """The sender's domain, the right-hand side of every Message-ID the office makes."""
+        return self.from_address.rpartition("@")[2]
+
+
+def settings_path(workspace: Path | None) -> Path:
+    return Path(workspace or ".") / SETTINGS
+
+
+def mail_server(workspace: Path | None) -> MailServer:
+    """The [smtp] table of the workspace's settings.toml, or a sentence saying what to add."""
+    path = settings_path(workspace)
+    if not path.is_file():
+        raise InputError(
+            f"There is no {path}: write its [smtp] table (host, port, security, from_address; see "
+            "'noticeclerk email --help') before sending email."
+        )
+    table = decode(path, read_toml(path), SettingsFile)
+    if table.smtp is None:
+        raise ConfigError(
+            path,
+            "smtp",
+            "is missing: give host, port, security and from_address of the office's mail server",
+        )
+    smtp = table.smtp
+    ca_file = None
+    if smtp.ca_file is not None:
+        ca_file = (path.parent / smtp.ca_file).resolve()
+        if not ca_file.is_file():
+            raise ConfigError(path, "smtp.ca_file", f"names {ca_file}, which is not a file")
+    return MailServer(
+        host=smtp.host,
+        port=smtp.port,
+        security=smtp.security,
+        from_address=smtp.from_address,
+        username=smtp.username,
+        from_name=smtp.from_name,
+        reply_to=smtp.reply_to,
+        per_minute=smtp.per_minute,
+        ca_file=ca_file,
+    )

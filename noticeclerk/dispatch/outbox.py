@@ -1,0 +1,408 @@
+"""Issued documents, turned into email in the register's outbox, and the outbox sent over the
+office's SMTP server without losing a message or sending one twice.
+
+The outbox is a table of the register: one row per (document, channel, recipient), with the
+message built once, when it is queued, and kept as bytes. Its states:
+
+    queued ─▶ sending ─▶ sent
+                 │   └─▶ deferred ─▶ sending ... (4xx, a dropped connection: tried again later)
+                 └─▶ failed (5xx: the server's own words)
+
+A row is marked `sending` and committed before the message goes to the server, and `sent`
+after the server's 250. A crash between the two leaves it `sending`: the next `email send`
+sends it again, with the same Message-ID, so the recipient's mail program can tell it is the
+same message. Nothing queued is ever lost: every row not `sent` or `failed` is picked up.
+
+A sent email is a service of the document (Village A § 134-43C) only where its notice type's
+ordinance allows service by email; otherwise it is a courtesy copy, and the register says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import smtplib
+import time as clock
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.schema import refuse_control
+from noticeclerk.content.settings import MailServer
+from noticeclerk.content.village import load_village
+from noticeclerk.dispatch.email_message import (
+    Attachment,
+    Letter,
+    Sender,
+    build_message,
+    check_header,
+    message_id,
+)
+from noticeclerk.exceptions import InputError, quoted_back
+from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.issuing import find_document
+from noticeclerk.register.models import Document, OutboxMessage
+from noticeclerk.register.on_file import on_file, same_email
+from noticeclerk.register.service import ServiceRequest, record_service
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.writing import make_folder, safe_stem, write_file
+
+if TYPE_CHECKING:
+    from noticeclerk.dispatch.smtp import Outcome
+
+DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+# How long a deferred message waits before the next try, by the number of tries so far; after
+# the last, it has failed (a server that has refused it for two days will not take it).
+BACKOFF_MINUTES = (1, 5, 15, 30, 60, 120, 240, 480, 960, 1440)
+WAITING = ("queued", "sending", "deferred")
+
+
+@dataclass(frozen=True)
+class Queued:
+    document: str
+    recipient: str
+    courtesy: bool
+    message_id: str
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One message tried: to whom, for which document, and what became of it."""
+
+    document: str
+    recipient: str
+    state: str
+    reply: str
+    service: bool = False
+    # Why a sent message was not recorded as service, when it was not.
+    not_service: str | None = None
+
+
+def queue_email(
+    engine: Engine,
+    numbers: Sequence[str],
+    *,
+    server: MailServer,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    to: str | None = None,
+    source: str | None = None,
+) -> list[Queued]:
+    """Put each document's email in the outbox, all or none: to the address on file for its
+    addressee, or to `to` with `source` saying where the Village got it."""
+    refuse_control(by, "Who queues it (--by)")
+    if to is not None:
+        check_header(to, "The address (--to)")
+    if source is not None:
+        refuse_control(source, "Where the address came from (--source)")
+    queued: list[Queued] = []
+    with transaction(engine) as session:
+        for number in numbers:
+            document = find_document(session, number)
+            check_frozen(document)
+            if document.status == "void":
+                raise InputError(f"Document {number} is void ({document.void_reason}).")
+            if document.case.closed_at is not None:
+                raise InputError(f"Document {number} is in a closed case, {document.case.number}.")
+            address, given_source = _address(session, document, now, to, source)
+            village = load_village(document.case.village, workspace)
+            notice = load_notice(village.slug, document.notice_type, workspace)
+            courtesy = "email" not in {entry.method for entry in notice.service}
+            identifier = message_id(document.number, address, server.domain)
+            data = build_message(
+                Letter(
+                    document=document.number,
+                    case=document.case.number,
+                    title=notice.title,
+                    village=village.name,
+                    village_slug=village.slug,
+                    notice_type=notice.slug,
+                    document_date=spell_date(document.document_date),
+                    recipient_name=document.recipient_name,
+                    recipient_address=address,
+                    deadline_words=notice.deadline_words,
+                    courtesy=courtesy,
+                    specimen_mark=village.specimen_mark,
+                ),
+                Sender(server.from_address, server.from_name, server.reply_to),
+                _attachments(document, village.email_attaches_docx),
+                message_id=identifier,
+                date=now,
+                workspace=workspace,
+            )
+            existing = session.scalars(
+                select(OutboxMessage).where(
+                    OutboxMessage.document_id == document.id,
+                    OutboxMessage.channel == "email",
+                    OutboxMessage.recipient == address,
+                )
+            ).first()
+            if existing is not None:
+                raise InputError(
+                    f"{document.number} to {address} is already in the outbox ({existing.state}); "
+                    "'noticeclerk email status' shows it."
+                )
+            session.add(
+                OutboxMessage(
+                    document_id=document.id,
+                    channel="email",
+                    recipient=address,
+                    recipient_name=document.recipient_name,
+                    address_source=given_source,
+                    courtesy=courtesy,
+                    message_id=identifier,
+                    message=data,
+                    message_sha256=hashlib.sha256(data).hexdigest(),
+                    state="queued",
+                    attempts=0,
+                    queued_at=now,
+                    queued_by=by,
+                )
+            )
+            try:
+                session.flush()
+            except IntegrityError:
+                raise InputError(
+                    f"{document.number} to {address} is already in the outbox; 'noticeclerk "
+                    "email status' shows it."
+                ) from None
+            queued.append(Queued(document.number, address, courtesy, identifier))
+    return queued
+
+
+def send_outbox(
+    engine: Engine,
+    connect: Callable[[], object],
+    *,
+    server: MailServer,
+    by: str,
+    now: Callable[[], datetime],
+    workspace: Path | None,
+    limit: int | None = None,
+    progress: Callable[[Attempt, int, int], None] | None = None,
+    sleep: Callable[[float], None] = clock.sleep,
+) -> list[Attempt]:
+    """Send what waits in the outbox, oldest first: each message marked `sending` before it
+    goes and `sent`, `deferred` or `failed` after the server answers. `connect` opens an SMTP
+    session (noticeclerk.dispatch.smtp.Connection); a session the server broke is opened
+    again for the next message."""
+    from noticeclerk.dispatch.smtp import ServerUnavailable
+
+    due = _waiting(engine, now(), limit)
+    attempts: list[Attempt] = []
+    interval = 60.0 / server.per_minute
+    session_smtp = None
+    try:
+        for index, row_id in enumerate(due, start=1):
+            if index > 1:
+                sleep(interval)
+            message = _mark_sending(engine, row_id)
+            if message is None:
+                continue  # sent or failed meanwhile by another `email send`
+            _document, recipient, data = message
+            if session_smtp is None or getattr(session_smtp, "broken", False):
+                _close(session_smtp)
+                try:
+                    session_smtp = connect()
+                    session_smtp.__enter__()  # type: ignore[attr-defined]
+                except ServerUnavailable as error:
+                    session_smtp = None
+                    attempts.append(_defer(engine, row_id, str(error), now()))
+                    break  # the server is not there: the rest wait for the next run
+            outcome = session_smtp.send(data, server.from_address, recipient)  # type: ignore[attr-defined]
+            attempt = _answered(engine, row_id, outcome, by=by, now=now(), workspace=workspace)
+            attempts.append(attempt)
+            if progress:
+                progress(attempt, index, len(due))
+    finally:
+        _close(session_smtp)
+    return attempts
+
+
+def dry_run(engine: Engine, folder: Path, *, limit: int | None, now: datetime) -> list[Path]:
+    """Write what waits in the outbox as .eml files instead of sending it; nothing changes."""
+    make_folder(folder)
+    written = []
+    with reading(engine) as session:
+        query = select(OutboxMessage).where(OutboxMessage.state.in_(WAITING))
+        for row in session.scalars(query.order_by(OutboxMessage.id).limit(limit)):
+            name = safe_stem(f"{row.document.number}-{row.recipient}") + ".eml"
+            written.append(write_file(folder / name, row.message))
+    return written
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    document: str
+    recipient: str
+    state: str
+    courtesy: bool
+    attempts: int
+    queued_at: str
+    sent_at: str | None
+    next_attempt_at: str | None
+    last_reply: str | None
+    message_id: str
+    service: bool
+
+
+def outbox_rows(engine: Engine, *, state: str | None = None) -> list[OutboxRow]:
+    """The outbox as `email status` lists it, oldest first."""
+    with reading(engine) as session:
+        query = select(OutboxMessage).order_by(OutboxMessage.id)
+        if state:
+            query = query.where(OutboxMessage.state == state)
+        return [
+            OutboxRow(
+                row.document.number,
+                row.recipient,
+                row.state,
+                row.courtesy,
+                row.attempts,
+                row.queued_at.isoformat(),
+                None if row.sent_at is None else row.sent_at.isoformat(),
+                None if row.next_attempt_at is None else row.next_attempt_at.isoformat(),
+                row.last_reply,
+                row.message_id,
+                row.service_id is not None,
+            )
+            for row in session.scalars(query)
+        ]
+
+
+# --- the steps of one send ---------------------------------------------------------------------
+
+
+def _address(
+    session: Session, document: Document, now: datetime, to: str | None, source: str | None
+) -> tuple[str, str | None]:
+    """The address a document's email goes to, and where it came from if not on file."""
+    found = on_file(session, document, now)
+    if to is None:
+        if not found.emails:
+            raise InputError(
+                f"No email address is on file for {found.whose} ({document.number}): give --to "
+                "ADDRESS with --source saying where the Village got it, or record it first."
+            )
+        return found.emails[0], None
+    if same_email(to, found.emails):
+        return to.strip(), None
+    if not (source or "").strip():
+        held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is"
+        raise InputError(
+            f"{quoted_back(to)} is not the email address on file for {found.whose} ({held}): "
+            "give --source saying where the Village got it (such as \"the owner's letter of "
+            '2026-01-03"); the register keeps it.'
+        )
+    return to.strip(), (source or "").strip()
+
+
+def _attachments(document: Document, with_docx: bool) -> list[Attachment]:
+    files = [Attachment(f"{document.number}.pdf", document.pdf, "application/pdf")]
+    if with_docx:
+        files.append(Attachment(f"{document.number}.docx", document.docx, DOCX_TYPE))
+    return files
+
+
+def _waiting(engine: Engine, now: datetime, limit: int | None) -> list[int]:
+    with reading(engine) as session:
+        query = (
+            select(OutboxMessage.id)
+            .where(
+                OutboxMessage.state.in_(WAITING),
+                or_(
+                    OutboxMessage.next_attempt_at.is_(None),
+                    OutboxMessage.next_attempt_at <= now,
+                ),
+            )
+            .order_by(OutboxMessage.id)
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        return list(session.scalars(query))
+
+
+def _mark_sending(engine: Engine, row_id: int) -> tuple[str, str, bytes] | None:
+    """Mark a row `sending`, committed before anything goes to the server."""
+    with transaction(engine) as session:
+        row = session.get_one(OutboxMessage, row_id)
+        if row.state not in WAITING:
+            return None
+        row.state = "sending"
+        row.attempts += 1
+        return row.document.number, row.recipient, row.message
+
+
+def _answered(
+    engine: Engine,
+    row_id: int,
+    outcome: Outcome,
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> Attempt:
+    if outcome.state == "deferred":
+        return _defer(engine, row_id, outcome.reply, now)
+    with transaction(engine) as session:
+        row = session.get_one(OutboxMessage, row_id)
+        row.last_reply = outcome.reply
+        if outcome.state == "failed":
+            row.state = "failed"
+            return Attempt(row.document.number, row.recipient, "failed", outcome.reply)
+        row.state = "sent"
+        row.sent_at = now
+        row.queue_id = outcome.queue_id or outcome.reply
+        row.next_attempt_at = None
+        if row.courtesy:
+            return Attempt(row.document.number, row.recipient, "sent", outcome.reply)
+        request = ServiceRequest(
+            method="email",
+            by=by,
+            at=now,
+            email=row.recipient,
+            email_source=row.address_source,
+            note=f"the mail server accepted it: {outcome.reply} (Message-ID {row.message_id}).",
+        )
+        try:
+            # A savepoint: the message is sent whatever the service record says.
+            with session.begin_nested():
+                served = record_service(
+                    session, row.document, request, now=now, workspace=workspace
+                )
+        except InputError as error:
+            row.last_reply = f"{outcome.reply} (not recorded as service: {error})"
+            return Attempt(
+                row.document.number, row.recipient, "sent", outcome.reply, not_service=str(error)
+            )
+        row.service_id = served.service_id
+        return Attempt(row.document.number, row.recipient, "sent", outcome.reply, service=True)
+
+
+def _defer(engine: Engine, row_id: int, reply: str, now: datetime) -> Attempt:
+    with transaction(engine) as session:
+        row = session.get_one(OutboxMessage, row_id)
+        row.last_reply = reply
+        if row.attempts >= len(BACKOFF_MINUTES):
+            row.state = "failed"
+        else:
+            row.state = "deferred"
+            row.next_attempt_at = now + timedelta(minutes=BACKOFF_MINUTES[row.attempts - 1])
+        return Attempt(row.document.number, row.recipient, row.state, reply)
+
+
+def _close(connection: object) -> None:
+    """End an SMTP session; one the server already broke may fail to say QUIT, which loses
+    nothing: every row's state is in the register."""
+    if connection is not None:
+        with suppress(OSError, smtplib.SMTPException):
+            connection.__exit__(None, None, None)  # type: ignore[attr-defined]
