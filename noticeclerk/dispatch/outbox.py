@@ -36,13 +36,13 @@ from sqlalchemy.orm import Session
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.settings import MailServer
-from noticeclerk.content.village import load_village
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.dispatch.email_message import (
     Attachment,
     Letter,
     Sender,
     build_message,
-    check_header,
+    check_address,
     message_id,
 )
 from noticeclerk.exceptions import InputError, quoted_back
@@ -101,7 +101,7 @@ def queue_email(
     addressee, or to `to` with `source` saying where the Village got it."""
     refuse_control(by, "Who queues it (--by)")
     if to is not None:
-        check_header(to, "The address (--to)")
+        check_address(to.strip(), "The address (--to)")
     if source is not None:
         refuse_control(source, "Where the address came from (--source)")
     queued: list[Queued] = []
@@ -132,6 +132,7 @@ def queue_email(
                     deadline_words=notice.deadline_words,
                     courtesy=courtesy,
                     specimen_mark=village.specimen_mark,
+                    clerk=_clerk(village),
                 ),
                 Sender(server.from_address, server.from_name, server.reply_to),
                 _attachments(document, village.email_attaches_docx),
@@ -304,6 +305,13 @@ def _address(
             '2026-01-03"); the register keeps it.'
         )
     return to.strip(), (source or "").strip()
+
+
+def _clerk(village: Village) -> str | None:
+    """Who signs the cover: the village's clerk (or clerk-treasurer), as its file names them."""
+    officers = village.letterhead.officers
+    officer = officers.get("clerk") or officers.get("clerk_treasurer")
+    return None if officer is None else f"{officer.name}, {officer.title}"
 
 
 def _attachments(document: Document, with_docx: bool) -> list[Attachment]:
