@@ -172,9 +172,11 @@ class Certificates:
     server_context: ssl.SSLContext
 
 
-def make_certificates(folder: Path) -> Certificates:
+def make_certificates(
+    folder: Path, names: tuple[str, ...] = ("127.0.0.1", "localhost", "::1")
+) -> Certificates:
     authority = trustme.CA()
-    certificate = authority.issue_cert("127.0.0.1", "localhost", "::1")
+    certificate = authority.issue_cert(*names)
     server_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     certificate.configure_cert(server_context)
     ca_file = folder / "smtp-test-ca.pem"
@@ -211,12 +213,14 @@ def running_server(
     security: str = "none",
     users: dict[str, str] | None = None,
     handler: RecordingHandler | None = None,
+    certificate_names: tuple[str, ...] = ("127.0.0.1", "localhost", "::1"),
 ) -> Iterator[RunningServer]:
     """An SMTP server on 127.0.0.1 for the length of the block: security "none", "starttls"
     (STARTTLS offered and required) or "tls" (implicit TLS); with `users`, AUTH is required
-    (over TLS, or in clear when security is "none")."""
+    (over TLS, or in clear when security is "none"). The server's certificate names
+    `certificate_names`."""
     handler = handler or RecordingHandler()
-    certificates = make_certificates(folder) if security != "none" else None
+    certificates = make_certificates(folder, certificate_names) if security != "none" else None
     options: dict[str, Any] = {"server_hostname": SERVER_NAME, "ready_timeout": 5.0}
     if security == "starttls":
         assert certificates is not None

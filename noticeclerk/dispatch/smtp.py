@@ -174,7 +174,7 @@ class Connection:
             # have been taken (after DATA), so it is deferred, never failed.
             self._broken = True
             self.close()
-            said = first_line(error)
+            said = _said(error)
             return Outcome(
                 "deferred",
                 f"the server {self._where} dropped the connection after {stage}: {said}",
@@ -245,6 +245,9 @@ class Connection:
         smtp._host = settings.host
         try:
             code, text = smtp.connect(settings.host, settings.port)
+            if code != 220:
+                # Only smtplib's constructor checks the greeting; connect() hands it back.
+                raise smtplib.SMTPConnectError(code, text)
             self.greeting = _reply(code, text)
             _say_hello(smtp)
             if settings.security == "starttls":
@@ -414,11 +417,10 @@ def _connection_error(settings: SmtpSettings, error: BaseException) -> InputErro
     if isinstance(error, socket.gaierror):
         if error.errno == socket.EAI_AGAIN:
             return ServerUnavailable(
-                f"The name of the SMTP server {where} could not be looked up now: "
-                f"{first_line(error)}."
+                f"The name of the SMTP server {where} could not be looked up now: {_said(error)}."
             )
         return InputError(
-            f"The SMTP server {where} was not found: {first_line(error)}; check the host in "
+            f"The SMTP server {where} was not found: {_said(error)}; check the host in "
             "settings.toml's [smtp]."
         )
     if isinstance(error, ssl.SSLError):
@@ -432,13 +434,20 @@ def _connection_error(settings: SmtpSettings, error: BaseException) -> InputErro
         return ServerUnavailable(
             f"The SMTP server {where} did not answer within {settings.timeout:g} seconds."
         )
-    return ServerUnavailable(f"The SMTP server {where} could not be reached: {first_line(error)}.")
+    return ServerUnavailable(f"The SMTP server {where} could not be reached: {_said(error)}.")
+
+
+def _said(error: BaseException) -> str:
+    """What the system said, without the "[Errno -2]" a clerk cannot use."""
+    if isinstance(error, OSError) and error.strerror and not isinstance(error, ssl.SSLError):
+        return error.strerror.rstrip(".")
+    return first_line(error)
 
 
 def _ca_file_problem(settings: SmtpSettings, error: BaseException) -> str:
     return (
         f"The certificate authority file {settings.ca_file} for the SMTP server "
-        f"{_host_port(settings)} could not be read: {first_line(error)}."
+        f"{_host_port(settings)} could not be read: {_said(error)}."
     )
 
 
