@@ -12,6 +12,7 @@ throwaway certificate authority made by trustme).
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import itertools
@@ -54,6 +55,8 @@ class RecordingHandler:
     data_replies: list[str] = field(default_factory=list)
     refused_recipients: dict[str, str] = field(default_factory=dict)
     drops_after_data: int = 0
+    # Seconds to wait before answering the next messages' DATA, in order.
+    stalls_after_data: list[float] = field(default_factory=list)
     refused_greetings: list[str] = field(default_factory=list)
     _queue_numbers: Iterator[int] = field(default_factory=lambda: itertools.count(0xA1000))
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -78,6 +81,11 @@ class RecordingHandler:
         """Read the next `count` messages to their end, then close without a reply."""
         with self._lock:
             self.drops_after_data += count
+
+    def stall_after_data(self, seconds: float, count: int = 1) -> None:
+        """Read the next `count` messages to their end, then wait `seconds` before replying."""
+        with self._lock:
+            self.stalls_after_data.extend([seconds] * count)
 
     def refuse_greeting(
         self, count: int = 1, reply: str = "421 4.3.2 Service not available, try again later"
@@ -110,6 +118,10 @@ class RecordingHandler:
         content = envelope.original_content or b""
         parsed = email.message_from_bytes(content, policy=email.policy.default)
         message_id = parsed.get("Message-ID")
+        with self._lock:
+            stall = self.stalls_after_data.pop(0) if self.stalls_after_data else 0.0
+        if stall:
+            await asyncio.sleep(stall)
         with self._lock:
             if self.drops_after_data:
                 self.drops_after_data -= 1

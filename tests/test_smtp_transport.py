@@ -363,3 +363,32 @@ def _install_keyring(monkeypatch: pytest.MonkeyPatch, password: str) -> None:
     )
     monkeypatch.setitem(sys.modules, "keyring", keyring)
     monkeypatch.setitem(sys.modules, "keyring.errors", errors)
+
+
+def test_a_server_that_does_not_answer_after_data_in_time_defers_the_message(
+    server: RunningServer,
+) -> None:
+    server.handler.stall_after_data(1.0)
+    with Connection(server.settings(timeout=0.3), None) as connection:
+        outcome = connection.send(message(1), SENDER, "owner@example.test")
+        broken = connection.broken
+
+    assert outcome.state == "deferred"
+    assert outcome.reply == (
+        f"the server 127.0.0.1:{server.port} did not answer within 0.3 seconds after DATA"
+    )
+    assert broken
+
+
+def test_a_session_the_server_closed_while_idle_is_reopened_and_the_message_sent(
+    server: RunningServer,
+) -> None:
+    with Connection(server.settings(), None) as connection:
+        connection.send(message(1), SENDER, "owner@example.test")
+        # As a server's idle timeout would: the socket is gone before the next MAIL FROM.
+        assert connection._smtp is not None
+        connection._smtp.sock.close()
+        outcome = connection.send(message(2), SENDER, "owner@example.test")
+
+    assert outcome.state == "sent"
+    assert server.handler.message_ids == ["<notice-1@village-a.test>", "<notice-2@village-a.test>"]

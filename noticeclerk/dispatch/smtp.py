@@ -124,17 +124,11 @@ class Connection:
     def send(self, message: bytes, sender: str, recipient: str) -> Outcome:
         """Send one message to one recipient: "sent" on 250 with the reply and its queue id,
         "deferred" on a 4xx or a dropped connection, "failed" on a 5xx, each with the server's
-        words. Raises nothing for what the server does."""
-        if self.broken:
-            self.close()
-            try:
-                self._open()
-            except InputError as error:
-                self._broken = True
-                return Outcome("deferred", str(error), None, None, {"stage": "connect"})
-        smtp = self._smtp
-        assert smtp is not None
-        stage = "MAIL FROM"
+        words. Raises nothing for what the server does.
+
+        A broken session is reopened first. A session the server closed while it sat idle
+        (found out at MAIL FROM, before any of the message went) is reopened once and the
+        message tried again, so an idle timeout defers nothing."""
         if any(_LINE_BREAK.search(address) for address in (sender, recipient)):
             # smtplib would put the rest of the line on the wire as a command of its own.
             return Outcome(
@@ -142,8 +136,33 @@ class Connection:
                 "an address holds a line break or a NUL, so it was not given to the server",
                 None,
                 None,
-                {"stage": stage},
+                {"stage": "MAIL FROM"},
             )
+        fresh = self.broken
+        if fresh:
+            refusal = self._reopen()
+            if refusal:
+                return refusal
+        outcome = self._transaction(message, sender, recipient)
+        idle_drop = outcome.code is None and outcome.extra.get("stage") == "MAIL FROM"
+        if idle_drop and self.broken and not fresh:
+            outcome = self._reopen() or self._transaction(message, sender, recipient)
+        return outcome
+
+    def _reopen(self) -> Outcome | None:
+        """Open the session again; a deferral saying why when it cannot be opened."""
+        self.close()
+        try:
+            self._open()
+        except InputError as error:
+            self._broken = True
+            return Outcome("deferred", str(error), None, None, {"stage": "connect"})
+        return None
+
+    def _transaction(self, message: bytes, sender: str, recipient: str) -> Outcome:
+        smtp = self._smtp
+        assert smtp is not None
+        stage = "MAIL FROM"
         try:
             mail_options, rcpt_options = self._options(smtp, message, sender, recipient)
             if mail_options is None:
@@ -174,14 +193,16 @@ class Connection:
             # have been taken (after DATA), so it is deferred, never failed.
             self._broken = True
             self.close()
-            said = _said(error)
-            return Outcome(
-                "deferred",
-                f"the server {self._where} dropped the connection after {stage}: {said}",
-                None,
-                None,
-                {"stage": stage},
-            )
+            # smtplib turns a timeout into SMTPServerDisconnected; the timeout is its context.
+            if isinstance(error, TimeoutError) or isinstance(error.__context__, TimeoutError):
+                words = (
+                    f"the server {self._where} did not answer within "
+                    f"{self.settings.timeout:g} seconds after {stage}"
+                )
+            else:
+                words = f"the server {self._where} dropped the connection after {stage}: "
+                words += _said(error)
+            return Outcome("deferred", words, None, None, {"stage": stage})
         reply = _reply(code, text)
         return Outcome("sent", reply, code, queue_id(reply), {"stage": stage})
 
