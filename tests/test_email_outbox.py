@@ -219,3 +219,54 @@ def test_a_kill_in_the_middle_of_fifty_messages_loses_none_and_repeats_only_the_
     assert len(repeated) <= 1  # only the message in flight when the process died
     states = {row["state"] for row in json.loads(clerk("email", "status", "--json").output)}
     assert states == {"sent"}
+
+
+def test_due_says_a_queued_document_waits_in_the_outbox(clerk):
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    (item,) = json.loads(clerk("due", "--json").output)
+    assert item["status"] == "not_served"
+    assert f"Waiting in the email outbox for {SMITHS}" in item["words"]
+
+
+def test_one_of_two_recipients_refused_leaves_the_other_sent(clerk, server):
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    clerk("email", "queue", number, "--to", "tenant@example.net", "--source", "the lease")
+    server.handler.refuse_recipient("tenant@example.net")
+    assert "Sent 1, deferred 0, failed 1." in clerk("email", "send").output
+    rows = json.loads(clerk("email", "status", "--json").output)
+    assert {(row["recipient"], row["state"]) for row in rows} == {
+        (SMITHS, "sent"),
+        ("tenant@example.net", "failed"),
+    }
+    (service,) = services(clerk)
+    assert service["email"] == SMITHS
+
+
+def test_a_server_that_cannot_be_reached_stops_the_run_and_leaves_the_outbox_as_it_was(
+    clerk, tmp_path
+):
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    with running_server(tmp_path / "gone") as gone:
+        port = gone.port  # a port nothing listens on once the block ends
+    settings_toml(clerk.office, port)
+    result = clerk("email", "send", ok=False)
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and "127.0.0.1" in result.output
+    assert "Traceback" not in result.output
+    assert json.loads(clerk("email", "status", "--json").output)[0]["state"] == "queued"
+
+
+def test_without_settings_the_clerk_is_told_what_to_write(clerk):
+    (clerk.office / "settings.toml").unlink()
+    number = directive(clerk)
+    result = clerk("email", "queue", number, ok=False)
+    assert result.exit_code == 1 and "settings.toml" in result.output and "[smtp]" in result.output
+
+
+def test_email_test_says_what_the_server_answered(clerk):
+    lines = clerk("email", "test").output.splitlines()
+    assert lines[0].startswith("Connected to 127.0.0.1:") and "220" in lines[0]
+    assert any(line.startswith("QUIT: 221") for line in lines)

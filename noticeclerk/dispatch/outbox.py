@@ -20,10 +20,8 @@ ordinance allows service by email; otherwise it is a courtesy copy, and the regi
 from __future__ import annotations
 
 import hashlib
-import smtplib
 import time as clock
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -56,7 +54,7 @@ from noticeclerk.rules.periods import spell_date
 from noticeclerk.writing import make_folder, safe_stem, write_file
 
 if TYPE_CHECKING:
-    from noticeclerk.dispatch.smtp import Outcome
+    from noticeclerk.dispatch.smtp import Connection, Outcome
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 # How long a deferred message waits before the next try, by the number of tries so far; after
@@ -182,7 +180,7 @@ def queue_email(
 
 def send_outbox(
     engine: Engine,
-    connect: Callable[[], object],
+    connect: Callable[[], Connection],
     *,
     server: MailServer,
     by: str,
@@ -193,39 +191,32 @@ def send_outbox(
     sleep: Callable[[float], None] = clock.sleep,
 ) -> list[Attempt]:
     """Send what waits in the outbox, oldest first: each message marked `sending` before it
-    goes and `sent`, `deferred` or `failed` after the server answers. `connect` opens an SMTP
-    session (noticeclerk.dispatch.smtp.Connection); a session the server broke is opened
-    again for the next message."""
-    from noticeclerk.dispatch.smtp import ServerUnavailable
+    goes and `sent`, `deferred` or `failed` after the server answers.
 
+    `connect` makes an SMTP session (noticeclerk.dispatch.smtp.Connection), opened before any
+    row is touched: a server that cannot be reached, or settings it refuses, stop the run with
+    one sentence and leave the outbox as it was. A session the server breaks is opened again
+    for the next message; when that fails too, the rest wait for the next run."""
     due = _waiting(engine, now(), limit)
+    if not due:
+        return []
     attempts: list[Attempt] = []
     interval = 60.0 / server.per_minute
-    session_smtp = None
-    try:
+    with connect() as smtp:
         for index, row_id in enumerate(due, start=1):
             if index > 1:
-                sleep(interval)
+                sleep(interval)  # the server's rate, as settings.toml gives it
             message = _mark_sending(engine, row_id)
             if message is None:
                 continue  # sent or failed meanwhile by another `email send`
             _document, recipient, data = message
-            if session_smtp is None or getattr(session_smtp, "broken", False):
-                _close(session_smtp)
-                try:
-                    session_smtp = connect()
-                    session_smtp.__enter__()  # type: ignore[attr-defined]
-                except ServerUnavailable as error:
-                    session_smtp = None
-                    attempts.append(_defer(engine, row_id, str(error), now()))
-                    break  # the server is not there: the rest wait for the next run
-            outcome = session_smtp.send(data, server.from_address, recipient)  # type: ignore[attr-defined]
+            outcome = smtp.send(data, server.from_address, recipient)
             attempt = _answered(engine, row_id, outcome, by=by, now=now(), workspace=workspace)
             attempts.append(attempt)
             if progress:
                 progress(attempt, index, len(due))
-    finally:
-        _close(session_smtp)
+            if outcome.extra.get("stage") == "connect" and smtp.broken:
+                break  # the server went away and did not come back: the rest wait
     return attempts
 
 
@@ -406,11 +397,3 @@ def _defer(engine: Engine, row_id: int, reply: str, now: datetime) -> Attempt:
             row.state = "deferred"
             row.next_attempt_at = now + timedelta(minutes=BACKOFF_MINUTES[row.attempts - 1])
         return Attempt(row.document.number, row.recipient, row.state, reply)
-
-
-def _close(connection: object) -> None:
-    """End an SMTP session; one the server already broke may fail to say QUIT, which loses
-    nothing: every row's state is in the register."""
-    if connection is not None:
-        with suppress(OSError, smtplib.SMTPException):
-            connection.__exit__(None, None, None)  # type: ignore[attr-defined]

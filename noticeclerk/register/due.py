@@ -144,6 +144,14 @@ def what_is_due(
             select(OutboxMessage).where(OutboxMessage.state == "failed").order_by(OutboxMessage.id)
         ):
             failed_emails.setdefault(message.document_id, []).append(message)
+        # Documents waiting in the email outbox, to be sent by 'email send'.
+        in_outbox: dict[int, list[str]] = {}
+        for document_id, recipient in session.execute(
+            select(OutboxMessage.document_id, OutboxMessage.recipient).where(
+                OutboxMessage.state.in_(("queued", "sending", "deferred"))
+            )
+        ):
+            in_outbox.setdefault(document_id, []).append(recipient)
         cases: dict[int, _CaseRecords] = {}
         # Read once for the whole list, not for each document and case: the definitions are
         # files, and a register has many cases of the same few notice types.
@@ -168,6 +176,9 @@ def what_is_due(
             batch = in_batches.get(document.id)
             if batch is not None:
                 entries = [_in_batch(when, entry, batch) for when, entry in entries]
+            waiting = in_outbox.get(document.id)
+            if waiting:
+                entries = [_in_outbox(when, entry, waiting) for when, entry in entries]
             if document.number in followed:
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
             if document.case_id not in cases:
@@ -332,6 +343,17 @@ def _in_batch(when: datetime, entry: DueItem, batch: str) -> tuple[datetime, Due
     words = (
         f"{entry.words} Printed in mail batch {batch}: once the post office has accepted it, "
         f"record that with 'noticeclerk mail accepted {batch} --date DATE'."
+    )
+    return when, replace(entry, words=words)
+
+
+def _in_outbox(when: datetime, entry: DueItem, recipients: list[str]) -> tuple[datetime, DueItem]:
+    """A document not yet served that waits in the email outbox says to whom."""
+    if entry.status != "not_served":
+        return when, entry
+    words = (
+        f"{entry.words} Waiting in the email outbox for {', '.join(recipients)}: send it with "
+        "'noticeclerk email send'."
     )
     return when, replace(entry, words=words)
 

@@ -281,7 +281,11 @@ def _service(position: int, service: Service, zone: Any) -> dict[str, Any]:
         "served_at": _moment(service.served_at, zone),
         "served_by": service.served_by,
         "to_person": service.to_person,
+        "address": service.address,
+        "email": service.email,
+        "email_source": service.email_source,
         "article_number": service.article_number,
+        "note": service.note,
         "effective": service.effective,
         "deadline": service.deadline,
         "struck": _struck(service, zone),
@@ -289,6 +293,7 @@ def _service(position: int, service: Service, zone: Any) -> dict[str, Any]:
             {
                 "kind": event.kind,
                 "happened_at": _moment(event.happened_at, zone),
+                "signed_by": event.signed_by,
                 "struck": _struck(event, zone),
             }
             for event in service.all_events
