@@ -21,7 +21,7 @@ from email.policy import default
 from pathlib import Path
 
 import pytest
-from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, issued_number
+from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, issued_number, pdf_text
 from click.testing import CliRunner
 from smtp_server import running_server
 
@@ -270,3 +270,15 @@ def test_email_test_says_what_the_server_answered(clerk):
     lines = clerk("email", "test").output.splitlines()
     assert lines[0].startswith("Connected to 127.0.0.1:") and "220" in lines[0]
     assert any(line.startswith("QUIT: 221") for line in lines)
+
+
+def test_the_affidavit_swears_to_the_email_and_the_servers_reply(clerk, server, tmp_path):
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    clerk("email", "send")
+    (received,) = server.handler.accepted
+    out = tmp_path / "proof"
+    clerk("proof", number, "--out", str(out))
+    text = " ".join(pdf_text(next(out.rglob("*.pdf"))).split())
+    assert f"by email, sending it to {SMITHS}, the address on file with the Village" in text
+    assert received.queue_id in text
