@@ -274,6 +274,37 @@ def test_two_sends_at_once_never_hand_the_server_the_same_message_twice(clerk, s
     assert len(services(clerk)) == len(addresses)
 
 
+def test_a_send_while_another_run_holds_the_outbox_is_refused_and_touches_nothing(clerk, server):
+    from noticeclerk.dispatch.outbox import _only_sender
+    from noticeclerk.register.database import make_engine, register_url
+
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    with _only_sender(make_engine(register_url(clerk.office, None))):
+        said = refused(clerk, "email", "send")
+    assert "Another 'noticeclerk email send' is sending this outbox now" in said
+    assert server.handler.received == []
+    assert [row["state"] for row in status(clerk)] == ["queued"]
+    assert "Sent 1" in clerk("email", "send").output
+
+
+POSTGRES = os.environ.get("NOTICECLERK_TEST_POSTGRES_URL")
+
+
+@pytest.mark.skipif(not POSTGRES, reason="NOTICECLERK_TEST_POSTGRES_URL is not set")
+def test_on_postgresql_one_send_run_at_a_time_holds_the_outbox():
+    from noticeclerk.dispatch.outbox import _only_sender
+    from noticeclerk.exceptions import InputError
+    from noticeclerk.register.database import make_engine
+
+    first, second = make_engine(POSTGRES), make_engine(POSTGRES)
+    refusal = pytest.raises(InputError, match="Another 'noticeclerk email send'")
+    with _only_sender(first), refusal, _only_sender(second):
+        pass
+    with _only_sender(second):
+        pass  # released when the first run ended
+
+
 # --- 5. a kill between the 250 and "sent" -----------------------------------------------------
 
 KILLED_AFTER_THE_250 = """
