@@ -75,6 +75,23 @@ class MailServer:
         return self.from_address.rpartition("@")[2]
 
 
+def _refuse_password(path: Path, data: dict[str, object]) -> None:
+    """A password written in the file is refused, naming where it goes, and never read."""
+    tables = [("", data)]
+    if isinstance(data.get("smtp"), dict):
+        tables.append(("smtp.", data["smtp"]))  # type: ignore[arg-type]
+    for prefix, table in tables:
+        for key in table:
+            if "password" in key.lower() or key.lower() in ("pass", "passwd", "secret"):
+                raise ConfigError(
+                    path,
+                    f"{prefix}{key}",
+                    "holds a password, which must never be written in a file: remove it and set "
+                    "NOTICECLERK_SMTP_PASSWORD in the environment (or store it in the system "
+                    "keyring) instead",
+                )
+
+
 def settings_path(workspace: Path | None) -> Path:
     return Path(workspace or ".") / SETTINGS
 
@@ -87,7 +104,9 @@ def mail_server(workspace: Path | None) -> MailServer:
             f"There is no {path}: write its [smtp] table (host, port, security, from_address; see "
             "'noticeclerk email --help') before sending email."
         )
-    table = decode(path, read_toml(path), SettingsFile)
+    data = read_toml(path)
+    _refuse_password(path, data)
+    table = decode(path, data, SettingsFile)
     if table.smtp is None:
         raise ConfigError(
             path,
@@ -97,7 +116,17 @@ def mail_server(workspace: Path | None) -> MailServer:
     smtp = table.smtp
     ca_file = None
     if smtp.ca_file is not None:
-        ca_file = (path.parent / smtp.ca_file).resolve()
+        # Read only from the workspace, links followed: the file is the office's, and a
+        # settings file must not make the program open /etc/shadow or wait on a FIFO.
+        folder = path.parent.resolve()
+        ca_file = (folder / smtp.ca_file).resolve()
+        if not ca_file.is_relative_to(folder):
+            raise ConfigError(
+                path,
+                "smtp.ca_file",
+                f"names {ca_file}, outside the workspace {folder}; copy the certificate "
+                "authority's PEM file into the workspace and name it there",
+            )
         if not ca_file.is_file():
             raise ConfigError(path, "smtp.ca_file", f"names {ca_file}, which is not a file")
     return MailServer(

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import time as clock
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, or_, select
+from sqlalchemy import Engine, or_, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -61,6 +62,14 @@ DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.docu
 # the last, it has failed (a server that has refused it for two days will not take it).
 BACKOFF_MINUTES = (1, 5, 15, 30, 60, 120, 240, 480, 960, 1440)
 WAITING = ("queued", "sending", "deferred")
+# PostgreSQL's advisory lock for a send run: one number for the whole register.
+SENDING_LOCK_KEY = int.from_bytes(
+    hashlib.sha256(b"noticeclerk email send").digest()[:8], "big", signed=True
+)
+ANOTHER_RUN = (
+    "Another 'noticeclerk email send' is sending this outbox now; let it finish, then run "
+    "'noticeclerk email send' again for anything it left."
+)
 
 
 @dataclass(frozen=True)
@@ -196,7 +205,24 @@ def send_outbox(
     `connect` makes an SMTP session (noticeclerk.dispatch.smtp.Connection), opened before any
     row is touched: a server that cannot be reached, or settings it refuses, stop the run with
     one sentence and leave the outbox as it was. A session the server breaks is opened again
-    for the next message; when that fails too, the rest wait for the next run."""
+    for the next message; when that fails too, the rest wait for the next run.
+
+    One run at a time: a second run while one holds the outbox is refused in one sentence."""
+    with _only_sender(engine):
+        return _send(engine, connect, server, by, now, workspace, limit, progress, sleep)
+
+
+def _send(
+    engine: Engine,
+    connect: Callable[[], Connection],
+    server: MailServer,
+    by: str,
+    now: Callable[[], datetime],
+    workspace: Path | None,
+    limit: int | None,
+    progress: Callable[[Attempt, int, int], None] | None,
+    sleep: Callable[[float], None],
+) -> list[Attempt]:
     due = _waiting(engine, now(), limit)
     if not due:
         return []
@@ -208,7 +234,12 @@ def send_outbox(
                 sleep(interval)  # the server's rate, as settings.toml gives it
             message = _mark_sending(engine, row_id)
             if message is None:
-                continue  # sent or failed meanwhile by another `email send`
+                continue  # sent or failed meanwhile
+            if isinstance(message, Attempt):
+                attempts.append(message)  # refused before it went: nothing was sent
+                if progress:
+                    progress(message, index, len(due))
+                continue
             _document, recipient, data = message
             outcome = smtp.send(data, server.from_address, recipient)
             attempt = _answered(engine, row_id, outcome, by=by, now=now(), workspace=workspace)
@@ -330,15 +361,82 @@ def _waiting(engine: Engine, now: datetime, limit: int | None) -> list[int]:
         return list(session.scalars(query))
 
 
-def _mark_sending(engine: Engine, row_id: int) -> tuple[str, str, bytes] | None:
-    """Mark a row `sending`, committed before anything goes to the server."""
+@contextmanager
+def _only_sender(engine: Engine) -> Iterator[None]:
+    """Hold the outbox's sending lock for a whole run, or refuse when another run holds it.
+
+    A row marked `sending` is either in flight in a live run or left so by one that crashed,
+    and the register alone cannot tell which. The lock can: the system drops it when the
+    process holding it ends, kill -9 included. So the one run that holds it may resend every
+    `sending` row, and no two runs hand the server the same message."""
+    if engine.dialect.name != "sqlite":
+        # PostgreSQL: a session's advisory lock, held by a connection kept open for the run.
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            query = text("SELECT pg_try_advisory_lock(:key)")
+            if not connection.scalar(query, {"key": SENDING_LOCK_KEY}):
+                raise InputError(ANOTHER_RUN)
+            try:
+                yield
+            finally:
+                connection.execute(
+                    text("SELECT pg_advisory_unlock(:key)"), {"key": SENDING_LOCK_KEY}
+                )
+        return
+    database = engine.url.database
+    if not database or database == ":memory:":
+        yield  # a register in this process's memory: no other process can send it
+        return
+    import fcntl
+
+    # A file of its own beside the register: SQLite's locks on the register itself are lost
+    # when any other descriptor of that file is closed.
+    with open(f"{database}-email-send.lock", "ab") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InputError(ANOTHER_RUN) from None
+        yield
+
+
+def _mark_sending(engine: Engine, row_id: int) -> tuple[str, str, bytes] | Attempt | None:
+    """Mark a row `sending`, committed before anything goes to the server; or mark it
+    `failed`, unsent, when it must not go: its document voided or its case closed since it was
+    queued, or its bytes no longer the ones queued."""
     with transaction(engine) as session:
         row = session.get_one(OutboxMessage, row_id)
         if row.state not in WAITING:
             return None
+        refusal = _must_not_go(row)
+        if refusal is not None:
+            row.state = "failed"
+            row.last_reply = refusal
+            row.next_attempt_at = None
+            return Attempt(row.document.number, row.recipient, "failed", refusal)
         row.state = "sending"
         row.attempts += 1
         return row.document.number, row.recipient, row.message
+
+
+def _must_not_go(row: OutboxMessage) -> str | None:
+    """Why a queued message must not be sent now, in a sentence, or None."""
+    document = row.document
+    if hashlib.sha256(row.message).hexdigest() != row.message_sha256:
+        return (
+            f"The message of {document.number} to {row.recipient} in the register no longer "
+            "matches the SHA-256 recorded when it was queued, so it was not sent; run "
+            "'noticeclerk verify' and restore the register from its backup"
+        )
+    if document.status == "void":
+        return (
+            f"{document.number} was voided ({document.void_reason}) after it was queued, so it "
+            "was not sent"
+        )
+    if document.case.closed_at is not None:
+        return (
+            f"The case {document.case.number} was closed after {document.number} was queued, so "
+            "it was not sent"
+        )
+    return None
 
 
 def _answered(
