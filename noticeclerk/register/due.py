@@ -318,10 +318,15 @@ def _email_failed(
 ) -> tuple[datetime, DueItem]:
     """An email the server refused for good, in the server's words."""
     what = "courtesy copy" if message.courtesy else "email"
-    words = (
-        f"The {what} to {message.recipient} failed: {message.last_reply}. Correct the address "
-        "or serve it another way the ordinance allows."
+    reply = (message.last_reply or "").rstrip(".")
+    # The server's refusal (a reply code) is about the address; anything else (a document
+    # voided after it was queued, a message altered in the register) says its own remedy.
+    advice = (
+        " Correct the address or serve it another way the ordinance allows."
+        if reply[:3].isdigit()
+        else ""
     )
+    words = f"The {what} to {message.recipient} failed: {reply}.{advice}"
     item = DueItem(
         village.slug,
         document.case.number,
