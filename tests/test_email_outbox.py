@@ -282,3 +282,15 @@ def test_the_affidavit_swears_to_the_email_and_the_servers_reply(clerk, server, 
     text = " ".join(pdf_text(next(out.rglob("*.pdf"))).split())
     assert f"by email, sending it to {SMITHS}, the address on file with the Village" in text
     assert received.queue_id in text
+
+
+def test_the_cover_of_a_served_directive_quotes_the_section_that_allows_email(clerk, server):
+    number = directive(clerk)
+    clerk("email", "queue", number)
+    clerk("email", "send")
+    (received,) = server.handler.accepted
+    text = message_from_bytes(received.content, policy=default).get_body(("plain",)).get_content()
+    assert "This email serves the document on you as § 134-43C (inferred)" in " ".join(text.split())
+    assert "provided to any department of the Village by an owner or resident" in " ".join(
+        text.split()
+    )

@@ -107,6 +107,10 @@ class Letter:
     specimen_mark: str | None = None
     # Who signs the cover ("Jane Roe, Village Clerk"); None signs it "Office of the Clerk".
     clerk: str | None = None
+    # Where the ordinance allows service by email: its section and its words, which the
+    # cover quotes so the resident knows this email is the service.
+    service_section: str | None = None
+    service_quote: str | None = None
 
 
 def message_id(document: str, recipient: str, domain: str) -> str:
@@ -277,6 +281,8 @@ def _cover_context(letter: Letter, sender: Sender, attachments: list[Attachment]
         "courtesy": letter.courtesy,
         "specimen_mark": letter.specimen_mark,
         "clerk": letter.clerk,
+        "service_section": letter.service_section,
+        "service_quote": letter.service_quote,
         "sender_name": sender.name,
         "reply_address": sender.reply_to or sender.address,
         "pdf_name": pdfs[0] if pdfs else None,

@@ -123,7 +123,8 @@ def queue_email(
             address, given_source = _address(session, document, now, to, source)
             village = load_village(document.case.village, workspace)
             notice = load_notice(village.slug, document.notice_type, workspace)
-            courtesy = "email" not in {entry.method for entry in notice.service}
+            by_email = next((entry for entry in notice.service if entry.method == "email"), None)
+            courtesy = by_email is None
             identifier = message_id(document.number, address, server.domain)
             data = build_message(
                 Letter(
@@ -140,6 +141,8 @@ def queue_email(
                     courtesy=courtesy,
                     specimen_mark=village.specimen_mark,
                     clerk=_clerk(village),
+                    service_section=None if by_email is None else by_email.section,
+                    service_quote=None if by_email is None else by_email.quote,
                 ),
                 Sender(server.from_address, server.from_name, server.reply_to),
                 _attachments(document, village.email_attaches_docx),
