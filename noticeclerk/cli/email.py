@@ -37,8 +37,8 @@ def email_group() -> None:
       noticeclerk email send
       noticeclerk email status
 
-    A message is a service of the document only where its ordinance allows service by email
-    (Village A § 134-43C); to anyone else it is a courtesy copy, and the register says so.
+    A message is a service of the document only where the document's ordinance allows service
+    by email (Village A § 134-43C); otherwise it is a courtesy copy, and the register says so.
     """
 
 
