@@ -127,7 +127,7 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
 
     engine = office.register()
     if dry_run_folder is not None:
-        for path in dry_run(engine, dry_run_folder, limit=limit, now=office.clock.now()):
+        for path in dry_run(engine, dry_run_folder, limit=limit):
             click.echo(f"  {path}")
         return
     server = mail_server(office.workspace)

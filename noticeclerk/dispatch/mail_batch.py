@@ -42,6 +42,7 @@ from noticeclerk.article_numbers import (
     impb_serial_capacity,
 )
 from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.roll import count_of
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import MailRates, Village, load_village
 from noticeclerk.dispatch.addresses import PostalAddress, postal_address
@@ -49,7 +50,7 @@ from noticeclerk.dispatch.print_files import BatchPrint, FeeTable, Piece, Sender
 from noticeclerk.exceptions import ConfigError, InputError, quoted_back
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
-from noticeclerk.register.issuing import find_document
+from noticeclerk.register.issuing import find_document, printed_in_batch
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece, Service
 from noticeclerk.register.numbering import take_number
 from noticeclerk.register.on_file import on_file, same_address
@@ -57,6 +58,7 @@ from noticeclerk.register.service import (
     Served,
     ServiceRequest,
     article_in_a_batch,
+    mailing_with,
     record_service,
 )
 from noticeclerk.rules.periods import spell_date, spell_datetime
@@ -90,7 +92,6 @@ class PlannedPiece:
     document: str
     case: str
     address: PostalAddress
-    pages: int
     postage: Decimal
     service_fee: Decimal
     return_receipt_fee: Decimal
@@ -224,6 +225,7 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
             "file of article numbers; give the file of the labels' numbers, one per line."
         )
     numbers: list[str] = []
+    pieces = count_of(len(plan.pieces), "piece")
     for line_number, line in enumerate(text.splitlines(), start=1):
         typed = line.strip()
         if not typed or typed.startswith("#"):
@@ -232,7 +234,7 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
             # Each number is looked up in the register: a file far too long is refused at
             # the first number past the batch's pieces, not after looking up all of them.
             raise InputError(
-                f"{path} has more article numbers than the batch's {_pieces(len(plan.pieces))} "
+                f"{path} has more article numbers than the batch's {pieces} "
                 f"(line {line_number} is one too many); give one number per piece, in the "
                 "order the letters are printed (by ZIP Code)."
             )
@@ -242,7 +244,7 @@ def read_numbers(engine: Engine, plan: Plan, path: Path) -> list[str]:
             raise InputError(f"{path}, line {line_number}: {error}") from None
     if len(numbers) != len(plan.pieces):
         raise InputError(
-            f"{path} has {len(numbers)} article numbers and the batch {_pieces(len(plan.pieces))}; "
+            f"{path} has {len(numbers)} article numbers and the batch {pieces}; "
             "give one number per piece, in the order the letters are printed (by ZIP Code)."
         )
     return numbers
@@ -341,7 +343,6 @@ def batch_files(
                     address=postal_address(
                         piece.addressee, piece.address_lines, document=piece.document.number
                     ),
-                    pages=0,
                     postage=Decimal(piece.postage),
                     service_fee=Decimal(piece.service_fee),
                     return_receipt_fee=Decimal(piece.return_receipt_fee),
@@ -633,11 +634,7 @@ def _refusal(
             f"{number} was already served ({SERVICE_METHODS[service.method]}, {when}); mail it "
             "with 'noticeclerk serve' if it must be served again."
         )
-    waiting = session.scalars(
-        select(MailBatch.number)
-        .join(MailPiece)
-        .where(MailPiece.document_id == document.id, MailBatch.status == "prepared")
-    ).first()
+    waiting = printed_in_batch(session, document)
     if waiting is not None:
         return (
             f"{number} is already in mail batch {waiting}, not yet accepted by the post office; "
@@ -677,7 +674,6 @@ def _planned(document: Document, rates: MailRates, method: str) -> PlannedPiece:
         address=postal_address(
             document.recipient_name, document.recipient_lines, document=document.number
         ),
-        pages=pages,
         postage=rates.postage_for(sheets),
         service_fee=rates.service_fees[method],
         return_receipt_fee=rates.return_receipt,
@@ -720,11 +716,7 @@ def _generated(session: Session, plan: Plan) -> list[str]:
 
 
 def _article_used(session: Session, number: str) -> str | None:
-    earlier = session.scalars(
-        select(Service)
-        .where(Service.article_number == number, Service.struck_at.is_(None))
-        .limit(1)
-    ).first()
+    earlier = mailing_with(session, number)
     if earlier is not None:
         other = session.get_one(Document, earlier.document_id)
         return (
@@ -780,7 +772,7 @@ def _batch(session: Session, number: str) -> MailBatch:
         select(MailBatch).where(MailBatch.number == number)
     ).scalar_one_or_none()
     if batch is None:
-        raise InputError(f"There is no mail batch {number} in the register.")
+        raise InputError(f"There is no mail batch {quoted_back(number)} in the register.")
     return batch
 
 
@@ -803,10 +795,6 @@ def _piece(batch: MailBatch, typed: str) -> MailPiece:
         f"the mailing book (1 to {len(batch.pieces)}), its article number or its document "
         "number."
     )
-
-
-def _pieces(count: int) -> str:
-    return f"{count} piece" if count == 1 else f"{count} pieces"
 
 
 def _closed(batch: MailBatch, village: Village) -> str:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, or_, select, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.schema import refuse_control
@@ -254,7 +254,7 @@ def _send(
     return attempts
 
 
-def dry_run(engine: Engine, folder: Path, *, limit: int | None, now: datetime) -> list[Path]:
+def dry_run(engine: Engine, folder: Path, *, limit: int | None) -> list[Path]:
     """Write what waits in the outbox as .eml files instead of sending it; nothing changes."""
     make_folder(folder)
     written = []
@@ -284,7 +284,10 @@ class OutboxRow:
 def outbox_rows(engine: Engine, *, state: str | None = None) -> list[OutboxRow]:
     """The outbox as `email status` lists it, oldest first."""
     with reading(engine) as session:
-        query = select(OutboxMessage).order_by(OutboxMessage.id)
+        # The list needs no message's bytes (an attached PDF or two apiece).
+        query = (
+            select(OutboxMessage).options(defer(OutboxMessage.message)).order_by(OutboxMessage.id)
+        )
         if state:
             query = query.where(OutboxMessage.state == state)
         return [

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, select
+from sqlalchemy.orm import defer
 
 from noticeclerk.computations.declared import unmet_checks
 from noticeclerk.computations.figures import CaseContext
@@ -140,9 +141,13 @@ def what_is_due(
         )
         # Email the server refused for good: the document may still need serving.
         failed_emails: dict[int, list[OutboxMessage]] = {}
-        for message in session.scalars(
-            select(OutboxMessage).where(OutboxMessage.state == "failed").order_by(OutboxMessage.id)
-        ):
+        failed = (
+            select(OutboxMessage)
+            .options(defer(OutboxMessage.message))  # the words, not the message's bytes
+            .where(OutboxMessage.state == "failed")
+            .order_by(OutboxMessage.id)
+        )
+        for message in session.scalars(failed):
             failed_emails.setdefault(message.document_id, []).append(message)
         # Documents waiting in the email outbox, to be sent by 'email send'.
         in_outbox: dict[int, list[str]] = {}
@@ -175,10 +180,18 @@ def what_is_due(
             ]
             batch = in_batches.get(document.id)
             if batch is not None:
-                entries = [_in_batch(when, entry, batch) for when, entry in entries]
+                entries = _waiting_on(
+                    entries,
+                    f"Printed in mail batch {batch}: once the post office has accepted it, "
+                    f"record that with 'noticeclerk mail accepted {batch} --date DATE'.",
+                )
             waiting = in_outbox.get(document.id)
             if waiting:
-                entries = [_in_outbox(when, entry, waiting) for when, entry in entries]
+                entries = _waiting_on(
+                    entries,
+                    f"Waiting in the email outbox for {', '.join(waiting)}: send it with "
+                    "'noticeclerk email send'.",
+                )
             if document.number in followed:
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
             if document.case_id not in cases:
@@ -341,26 +354,17 @@ def _email_failed(
     return message.queued_at, item
 
 
-def _in_batch(when: datetime, entry: DueItem, batch: str) -> tuple[datetime, DueItem]:
-    """A document not yet served that is printed in a mail batch says which, and what to do."""
-    if entry.status != "not_served":
-        return when, entry
-    words = (
-        f"{entry.words} Printed in mail batch {batch}: once the post office has accepted it, "
-        f"record that with 'noticeclerk mail accepted {batch} --date DATE'."
-    )
-    return when, replace(entry, words=words)
-
-
-def _in_outbox(when: datetime, entry: DueItem, recipients: list[str]) -> tuple[datetime, DueItem]:
-    """A document not yet served that waits in the email outbox says to whom."""
-    if entry.status != "not_served":
-        return when, entry
-    words = (
-        f"{entry.words} Waiting in the email outbox for {', '.join(recipients)}: send it with "
-        "'noticeclerk email send'."
-    )
-    return when, replace(entry, words=words)
+def _waiting_on(
+    entries: list[tuple[datetime, DueItem]], sentence: str
+) -> list[tuple[datetime, DueItem]]:
+    """A document not yet served says what its service waits on: a mail batch the post office
+    has not accepted, or the email outbox."""
+    return [
+        (when, replace(entry, words=f"{entry.words} {sentence}"))
+        if entry.status == "not_served"
+        else (when, entry)
+        for when, entry in entries
+    ]
 
 
 def _as_moment(value: date | datetime, zone) -> datetime:  # type: ignore[no-untyped-def]

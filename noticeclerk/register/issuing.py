@@ -360,6 +360,16 @@ def find_document(session: Session, number: str) -> Document:
     return document
 
 
+def printed_in_batch(session: Session, document: Document) -> str | None:
+    """The number of the mail batch, printed and not yet accepted by the post office, that holds
+    `document`'s letter, or None."""
+    return session.scalars(
+        select(MailBatch.number)
+        .join(MailPiece)
+        .where(MailPiece.document_id == document.id, MailBatch.status == "prepared")
+    ).first()
+
+
 def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) -> None:
     """Mark a spoiled document void; it stays in the register with its number and reason."""
     if not reason.strip():
@@ -371,11 +381,7 @@ def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) ->
             raise InputError(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
             )
-        batch = session.scalars(
-            select(MailBatch.number)
-            .join(MailPiece)
-            .where(MailPiece.document_id == document.id, MailBatch.status == "prepared")
-        ).first()
+        batch = printed_in_batch(session, document)
         if batch is not None:
             # The letter is in a printed stack that may already be at the post office: a void
             # document must not be recorded as served when the batch is accepted.

@@ -20,7 +20,7 @@ from noticeclerk.article_numbers import check_article_number
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
@@ -536,14 +536,7 @@ def _article_number(
     refused = article_in_a_batch(session, number, but=batch_piece)
     if refused:
         raise InputError(refused)
-    # Numbers recorded before they were normalised may still hold the spaces they were typed with.
-    typed = func.upper(func.replace(Service.article_number, " ", ""))
-    # A struck record proves no mailing: its number (mistyped, or typed on the wrong document)
-    # is free for the record that corrects it.
-    standing = Service.struck_at.is_(None)
-    earlier = session.scalars(
-        select(Service).where(typed == number, standing).order_by(Service.id).limit(1)
-    ).first()
+    earlier = mailing_with(session, number)
     if earlier is None:
         return number
     if earlier.document_id == document.id:
@@ -558,6 +551,17 @@ def _article_number(
         f"{other.number if other else 'another document'}; each mailing has its own number: "
         "check the receipt."
     )
+
+
+def mailing_with(session: Session, number: str, *, latest: bool = False) -> Service | None:
+    """The standing service that carries article number `number` (the first recorded, or with
+    `latest` the last), or None. A struck record proves no mailing: its number (mistyped, or
+    typed on the wrong document) is free for the record that corrects it."""
+    # Numbers recorded before they were normalised may still hold the spaces they were typed with.
+    typed = func.upper(func.replace(Service.article_number, " ", ""))
+    order = Service.id.desc() if latest else Service.id
+    query = select(Service).where(typed == number, Service.struck_at.is_(None)).order_by(order)
+    return session.scalars(query.limit(1)).first()
 
 
 def article_in_a_batch(session: Session, number: str, *, but: int | None = None) -> str | None:
@@ -714,19 +718,15 @@ def find_mailing(session: Session, typed: str) -> tuple[Document, Service]:
             )
         return document, document.latest_mailing
     if not any(character.isdigit() for character in typed):
-        raise InputError(f"There is no document {typed} in the register.")
+        raise InputError(f"There is no document {quoted_back(typed)} in the register.")
     try:
         article = check_article_number(typed).number
     except InputError as error:
         raise InputError(
-            f"{typed} is neither a document number in the register nor an article number: {error}"
+            f"{quoted_back(typed)} is neither a document number in the register nor an article "
+            f"number: {error}"
         ) from None
-    service = session.scalars(
-        select(Service)
-        .where(Service.article_number == article, Service.struck_at.is_(None))
-        .order_by(Service.id.desc())
-        .limit(1)
-    ).first()
+    service = mailing_with(session, article, latest=True)
     if service is not None:
         return session.get_one(Document, service.document_id), service
     waiting = session.scalars(
