@@ -39,6 +39,8 @@ COMMANDS = {
     "proof": "noticeclerk.cli.issued:proof_command",
     "mail": "noticeclerk.cli.mail:mail_group",
     "email": "noticeclerk.cli.email:email_group",
+    "archive": "noticeclerk.cli.archive:archive_group",
+    "sign": "noticeclerk.cli.archive:sign_command",
     "pay": "noticeclerk.cli.issued:pay_command",
     "due": "noticeclerk.cli.issued:due_command",
     "permits": "noticeclerk.cli.issued:permits_command",

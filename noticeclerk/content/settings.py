@@ -1,4 +1,5 @@
-"""The workspace's settings.toml, read into the office's own settings: its mail server.
+"""The workspace's settings.toml, read into the office's own settings: its mail server, its
+archive folder and the certificates its signatures are checked against.
 
 The file belongs to the office, not to a village: one clerk's office may serve one village, and
 its mail server is its own. It holds no password: the SMTP password comes from the environment
@@ -14,6 +15,16 @@ its mail server is its own. It holds no password: the SMTP password comes from t
     reply_to = "clerk@village.example"
     per_minute = 30                # the most messages a minute the server takes from us
     ca_file = "office-ca.pem"      # optional: a CA to trust besides the system's
+
+    [archive]
+    folder = "/srv/records/archive" # optional: by default the workspace's archive/ folder
+
+    [signing]
+    trust = ["village-ca.pem"]     # the certificate authorities whose signatures are trusted
+    timestamp_url = "http://timestamp.example"   # optional: an RFC 3161 timestamp server
+
+The key a signature is made with is a .p12 file given to `noticeclerk sign`, its password from
+NOTICECLERK_KEY_PASSWORD or typed at the prompt; neither is ever written here.
 """
 
 from __future__ import annotations
@@ -51,8 +62,25 @@ class SmtpTable(Table, kw_only=True):
     ca_file: str | None = None
 
 
+class ArchiveTable(Table, kw_only=True):
+    folder: str | None = None
+
+
+class SigningTable(Table, kw_only=True):
+    trust: list[str] = msgspec.field(default_factory=list)
+    timestamp_url: (
+        Annotated[
+            str,
+            msgspec.Meta(pattern=r"^https?://[^\s]+$", description="an http:// or https:// URL"),
+        ]
+        | None
+    ) = None
+
+
 class SettingsFile(Table):
     smtp: SmtpTable | None = None
+    archive: ArchiveTable = ArchiveTable()
+    signing: SigningTable = SigningTable()
 
 
 @dataclass(frozen=True)
@@ -75,20 +103,37 @@ class MailServer:
         return self.from_address.rpartition("@")[2]
 
 
+@dataclass(frozen=True)
+class ArchiveSettings:
+    """Where the archive keeps its files, and what its signatures are checked against."""
+
+    folder: Path
+    # PEM or DER certificates of the authorities whose signers the Village trusts.
+    trust_roots: tuple[Path, ...] = ()
+    timestamp_url: str | None = None
+
+
+# Where each table's secret goes instead of the file.
+_SECRET_FROM = {
+    "signing": "NOTICECLERK_KEY_PASSWORD in the environment (or type it when asked)",
+}
+_SMTP_SECRET = "NOTICECLERK_SMTP_PASSWORD in the environment (or store it in the system keyring)"
+
+
 def _refuse_password(path: Path, data: dict[str, object]) -> None:
     """A password written in the file is refused, naming where it goes, and never read."""
-    tables = [("", data)]
-    if isinstance(data.get("smtp"), dict):
-        tables.append(("smtp.", data["smtp"]))  # type: ignore[arg-type]
-    for prefix, table in tables:
+    tables = [("", _SMTP_SECRET, data)]
+    for name, value in data.items():
+        if isinstance(value, dict):
+            tables.append((f"{name}.", _SECRET_FROM.get(name, _SMTP_SECRET), value))
+    for prefix, instead, table in tables:
         for key in table:
             if "password" in key.lower() or key.lower() in ("pass", "passwd", "secret"):
                 raise ConfigError(
                     path,
                     f"{prefix}{key}",
                     "holds a password, which must never be written in a file: remove it and set "
-                    "NOTICECLERK_SMTP_PASSWORD in the environment (or store it in the system "
-                    "keyring) instead",
+                    f"{instead} instead",
                 )
 
 
@@ -114,21 +159,7 @@ def mail_server(workspace: Path | None) -> MailServer:
             "is missing: give host, port, security and from_address of the office's mail server",
         )
     smtp = table.smtp
-    ca_file = None
-    if smtp.ca_file is not None:
-        # Read only from the workspace, links followed: the file is the office's, and a
-        # settings file must not make the program open /etc/shadow or wait on a FIFO.
-        folder = path.parent.resolve()
-        ca_file = (folder / smtp.ca_file).resolve()
-        if not ca_file.is_relative_to(folder):
-            raise ConfigError(
-                path,
-                "smtp.ca_file",
-                f"names {ca_file}, outside the workspace {folder}; copy the certificate "
-                "authority's PEM file into the workspace and name it there",
-            )
-        if not ca_file.is_file():
-            raise ConfigError(path, "smtp.ca_file", f"names {ca_file}, which is not a file")
+    ca_file = None if smtp.ca_file is None else _workspace_file(path, "smtp.ca_file", smtp.ca_file)
     return MailServer(
         host=smtp.host,
         port=smtp.port,
@@ -140,3 +171,43 @@ def mail_server(workspace: Path | None) -> MailServer:
         per_minute=smtp.per_minute,
         ca_file=ca_file,
     )
+
+
+def archive_settings(workspace: Path | None) -> ArchiveSettings:
+    """The [archive] and [signing] tables of the workspace's settings.toml; without the file
+    or the tables, the workspace's archive/ folder and no trusted authority."""
+    path = settings_path(workspace)
+    base = Path(workspace or ".")
+    if not path.is_file():
+        return ArchiveSettings(folder=base / "archive")
+    data = read_toml(path)
+    _refuse_password(path, data)
+    table = decode(path, data, SettingsFile)
+    # The archive may live anywhere the office keeps records (a mounted share): relative
+    # names are read from the workspace.
+    folder = base / "archive" if table.archive.folder is None else base / table.archive.folder
+    trust = tuple(
+        _workspace_file(path, f"signing.trust[{index}]", name)
+        for index, name in enumerate(table.signing.trust)
+    )
+    return ArchiveSettings(
+        folder=folder, trust_roots=trust, timestamp_url=table.signing.timestamp_url
+    )
+
+
+def _workspace_file(path: Path, key: str, name: str) -> Path:
+    """A file the settings name, read only from the workspace, links followed: the file is the
+    office's, and a settings file must not make the program open /etc/shadow or wait on a
+    FIFO."""
+    folder = path.parent.resolve()
+    found = (folder / name).resolve()
+    if not found.is_relative_to(folder):
+        raise ConfigError(
+            path,
+            key,
+            f"names {found}, outside the workspace {folder}; copy the certificate "
+            "authority's PEM file into the workspace and name it there",
+        )
+    if not found.is_file():
+        raise ConfigError(path, key, f"names {found}, which is not a file")
+    return found

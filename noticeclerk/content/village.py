@@ -443,6 +443,31 @@ class EmailTable(Table):
     attach_docx: bool = False
 
 
+# --- [archive]: how long each kind of record is kept -------------------------------------------
+
+
+class RetentionSpec(Table, kw_only=True):
+    """One kind of record the archive keeps, and for how long, from the records schedule."""
+
+    kind: Annotated[
+        str,
+        msgspec.Meta(pattern=r"^[a-z][a-z0-9-]{0,39}$", description="a name such as green-card"),
+    ]
+    # What the records are, as the schedule's item calls them.
+    title: Text
+    years: Annotated[int, msgspec.Meta(ge=0, le=200)] | None = None
+    permanent: bool = False
+    counted_from: Literal["case-closed", "document-date", "added"] = "case-closed"
+    # The schedule and item the period comes from ("LGS-1, item ...").
+    schedule: Text
+    # The period is a sample, not the schedule's: a sample village's file must say so.
+    sample: bool = False
+
+
+class ArchiveTable(Table):
+    retention: list[RetentionSpec] = msgspec.field(default_factory=list)
+
+
 class VillageFile(Table):
     """The shape of letterhead.toml."""
 
@@ -469,6 +494,7 @@ class VillageFile(Table):
     review: ReviewTable = ReviewTable()
     mail: MailTable = MailTable()
     email: EmailTable = EmailTable()
+    archive: ArchiveTable = ArchiveTable()
 
 
 @dataclass(frozen=True)
@@ -606,6 +632,30 @@ class MailSettings:
 
 
 @dataclass(frozen=True)
+class Retention:
+    """How long one kind of record is kept: `years` from an event, or for ever (years None)."""
+
+    kind: str
+    title: str
+    years: int | None
+    counted_from: str
+    schedule: str
+    sample: bool = False
+
+    @property
+    def period(self) -> str:
+        """The period in words: "permanent", or "6 years after the case is closed"."""
+        if self.years is None:
+            return "permanent"
+        since = {
+            "case-closed": "after the case is closed",
+            "document-date": "after the document's date",
+            "added": "after it was added to the archive",
+        }[self.counted_from]
+        return f"{self.years} year{'' if self.years == 1 else 's'} {since}"
+
+
+@dataclass(frozen=True)
 class Village:
     """One village as its letterhead file states it: its law, its calendar, its letterhead."""
 
@@ -635,6 +685,19 @@ class Village:
     mail: MailSettings = field(default_factory=MailSettings)
     # Whether an emailed document carries its Word copy too ([email] attach_docx).
     email_attaches_docx: bool = False
+    # How long the archive keeps each kind of record, by kind ([[archive.retention]]).
+    retention: dict[str, Retention] = field(default_factory=dict)
+
+    def retention_of(self, kind: str) -> Retention:
+        """The retention of `kind`, or InputError naming the kinds this village keeps."""
+        if kind not in self.retention:
+            known = ", ".join(self.retention) or "none"
+            raise InputError(
+                f"{self.name} keeps no records of the kind {kind!r} (its file's "
+                f"[[archive.retention]] names: {known}); give one of those, or add the kind with "
+                "its period and the schedule item it comes from."
+            )
+        return self.retention[kind]
 
     @property
     def law_of_time_sentence(self) -> str | None:
@@ -824,7 +887,48 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         chapter_68=_chapter_68(path, table),
         mail=_mail_settings(path, table.mail, specimen=specimen),
         email_attaches_docx=table.email.attach_docx,
+        retention=_retention(path, table.archive, specimen=specimen),
     )
+
+
+def _retention(path: Path, table: ArchiveTable, *, specimen: bool) -> dict[str, Retention]:
+    """[[archive.retention]]: one entry a kind, a period or permanent, and for a sample village
+    a period that says it is a sample."""
+    kept: dict[str, Retention] = {}
+    for index, spec in enumerate(table.retention):
+        key = f"archive.retention[{index}]"
+        if spec.kind in kept:
+            raise ConfigError(path, f"{key}.kind", f"repeats {spec.kind!r}: give each kind once")
+        if (spec.years is None) == (not spec.permanent):
+            raise ConfigError(
+                path,
+                key,
+                "must give either years (the retention period) or permanent = true, not both "
+                "or neither",
+            )
+        if specimen and not spec.sample:
+            raise ConfigError(
+                path,
+                f"{key}.sample",
+                "must be true: this village's file is a sample or demonstration, so its "
+                "retention periods are samples, not the records schedule's",
+            )
+        if spec.sample and not specimen:
+            raise ConfigError(
+                path,
+                f"{key}.sample",
+                "is true, but a real village keeps its records for the periods of its records "
+                "schedule: enter those and remove sample",
+            )
+        kept[spec.kind] = Retention(
+            kind=spec.kind,
+            title=" ".join(spec.title.split()),
+            years=spec.years,
+            counted_from=spec.counted_from,
+            schedule=" ".join(spec.schedule.split()),
+            sample=spec.sample,
+        )
+    return kept
 
 
 def _approval(path: Path, name: str, entry: object, *, specimen: bool) -> Approval:

@@ -456,3 +456,63 @@ class OutboxMessage(Base):
     queue_id: Mapped[str | None] = mapped_column(Text, nullable=True)
     service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
     document: Mapped[Document] = relationship()
+
+
+class ArchiveItem(Base):
+    """One file kept in the archive: a signed statement's scan, a green card, a signed PDF, an
+    issued document's PDF/A copy. The bytes are in the archive's store under their SHA-256;
+    this row says what they are, whose they are, and what has become of them."""
+
+    __tablename__ = "archive_items"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    village: Mapped[str] = mapped_column(String(40))
+    # The kind of record, as the village's [[archive.retention]] names it ("green-card").
+    kind: Mapped[str] = mapped_column(String(40))
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    media_type: Mapped[str] = mapped_column(String(100))
+    # The file's name as it was added (for the export), or what made it ("PDF/A copy").
+    original_name: Mapped[str] = mapped_column(String(400))
+    document_id: Mapped[int | None] = mapped_column(
+        ForeignKey("documents.id"), nullable=True, index=True
+    )
+    case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), nullable=True, index=True)
+    # The item this one was made from: a scan's PDF/A copy, an archival copy's signed copy.
+    derived_from_id: Mapped[int | None] = mapped_column(
+        ForeignKey("archive_items.id"), nullable=True
+    )
+    # Made here as PDF/A-3b, and checked as such by `archive verify`.
+    pdfa: Mapped[bool] = mapped_column(Boolean, default=False)
+    signed_by: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    signed_on: Mapped[date | None] = mapped_column(Date, nullable=True)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    added_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    added_by: Mapped[str] = mapped_column(String(200))
+    # The ledger entry that records the adding.
+    entry_seq: Mapped[int] = mapped_column(Integer)
+    retention_reached_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    disposed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    disposed_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    disposal_authority: Mapped[str | None] = mapped_column(Text, nullable=True)
+    document: Mapped[Document | None] = relationship()
+    case: Mapped[Case | None] = relationship()
+
+
+class ArchiveEntry(Base):
+    """One entry of the archive's ledger: an act (added, signed, exported, retention reached,
+    disposed) recorded as canonical JSON, chained to the entry before it by its SHA-256, so that
+    a changed, removed or reordered entry breaks the chain from there on."""
+
+    __tablename__ = "archive_ledger"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    event: Mapped[str] = mapped_column(String(30))
+    item_id: Mapped[int | None] = mapped_column(
+        ForeignKey("archive_items.id"), nullable=True, index=True
+    )
+    # What was done, the exact text that is hashed (keys sorted, no spaces).
+    record: Mapped[str] = mapped_column(Text)
+    previous_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64), unique=True)

@@ -1,0 +1,195 @@
+"""The archive's store and ledger, turned into a list of what was modified, deleted, reordered
+or cut off, and the head hash that stands for the whole.
+
+`verify_archive` walks the ledger (ledger.walk), then reads every item's file once: its
+SHA-256 against the item's, the item against the ledger entry that added it, a PDF/A copy
+against the PDF/A checks, and a PDF's signatures against the Village's trusted authorities.
+Files in the store that no item names are reported too: an add interrupted before its commit
+leaves one (adding the same file again adopts it), and so does a ledger cut short.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import selectinload
+
+from noticeclerk.archive import ledger
+from noticeclerk.archive.keeping import archive_store, holds_but_untrusted
+from noticeclerk.archive.pdfa import pdfa_problems
+from noticeclerk.archive.signing import check_signatures
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.database import reading
+from noticeclerk.register.models import ArchiveEntry, ArchiveItem
+
+BATCH = 100
+
+
+@dataclass
+class ArchiveReport:
+    """What `archive verify` found: the ledger's head, counts, problems (each one sentence)
+    and notes that are not problems."""
+
+    head_seq: int = 0
+    head: str = ledger.GENESIS
+    entries: int = 0
+    items: int = 0
+    signatures: int = 0
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def item_count(engine: Engine) -> int:
+    with reading(engine) as session:
+        return session.scalar(select(func.count()).select_from(ArchiveItem)) or 0
+
+
+def verify_archive(
+    engine: Engine,
+    workspace: Path | None,
+    *,
+    head: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArchiveReport:
+    """Check the whole archive; `head` is a head hash recorded earlier (at least 12 hex
+    digits of it) that must still be an entry of the ledger."""
+    store, settings = archive_store(workspace)
+    roots = [path.read_bytes() for path in settings.trust_roots]
+    walked = ledger.walk(engine)
+    report = ArchiveReport(head_seq=walked.head_seq, head=walked.head, entries=walked.entries)
+    report.problems.extend(walked.problems)
+    if head is not None:
+        _check_head(head, walked, report)
+    named: set[str] = set()
+    untrusted = 0
+    for item, entry_record in _items(engine):
+        report.items += 1
+        named.add(item.sha256)
+        what = describe(item)
+        _against_entry(item, entry_record, what, report)
+        if item.disposed_at is not None:
+            if store.state(item.sha256) != "missing":
+                report.notes.append(
+                    f"{what} was disposed of on {item.disposed_at:%Y-%m-%d}, but its file is "
+                    f"still in the archive folder ({store.path_of(item.sha256)}): the disposal "
+                    "was interrupted; remove that file."
+                )
+            if progress is not None:
+                progress(1)
+            continue
+        path = store.path_of(item.sha256)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            report.problems.append(
+                f"{what}: its file is missing from the archive folder (deleted)."
+            )
+            data = None
+        if data is not None and hashlib.sha256(data).hexdigest() != item.sha256:
+            report.problems.append(
+                f"{what}: its file was modified after it was added (its SHA-256 no longer matches)."
+            )
+        elif data is not None and item.media_type == "application/pdf":
+            if item.pdfa:
+                report.problems.extend(
+                    f"{what}: its PDF/A-3b copy fails a check: {problem}"
+                    for problem in pdfa_problems(data)
+                )
+            for check in check_signatures(data, roots):
+                report.signatures += 1
+                if check.problem is None:
+                    continue
+                if not roots and holds_but_untrusted(check):
+                    untrusted += 1
+                    continue
+                report.problems.append(f"{what}: signature by {check.signer}: {check.problem}")
+        if progress is not None:
+            progress(1)
+    if untrusted:
+        report.notes.append(
+            f"{untrusted} signature{'' if untrusted == 1 else 's'} intact but not checked "
+            "against a trusted authority: name the Village's in settings.toml [signing] trust."
+        )
+    for stray in sorted(set(store.hashes()) - named):
+        report.problems.append(
+            f"The file {stray[:12]}… in the archive folder is in no archive record: an add "
+            "was interrupted (add the same file again to keep it) or ledger entries and their "
+            "records were removed."
+        )
+    return report
+
+
+def describe(item: ArchiveItem) -> str:
+    """'Archive item 7 (green-card of VA-D-2026-00012)'."""
+    of = (
+        item.document.number
+        if item.document is not None
+        else f"case {item.case.number}"
+        if item.case is not None
+        else "no document"
+    )
+    return f"Archive item {item.id} ({item.kind} of {of})"
+
+
+def _check_head(given: str, walked: ledger.LedgerWalk, report: ArchiveReport) -> None:
+    wanted = given.strip().lower()
+    if len(wanted) < 12 or any(digit not in "0123456789abcdef" for digit in wanted):
+        raise InputError(
+            f"--head {given!r} is not a head hash: give the 64 hexadecimal digits printed by "
+            "'noticeclerk archive verify' (at least the first 12)."
+        )
+    if not any(recorded.startswith(wanted) for recorded in walked.hashes):
+        report.problems.append(
+            f"The head recorded earlier, {wanted[:16]}…, is no entry of this ledger: the "
+            "ledger was rewritten or cut short since it was recorded."
+        )
+
+
+def _against_entry(item: ArchiveItem, record: str | None, what: str, report: ArchiveReport) -> None:
+    if record is None:
+        report.problems.append(
+            f"{what}: the ledger entry {item.entry_seq} that recorded its adding is missing."
+        )
+        return
+    try:
+        written = json.loads(record).get("item") or {}
+    except ValueError:
+        return  # the ledger walk names the damaged entry
+    if item.sha256 != written.get("sha256") or item.kind != written.get("kind"):
+        report.problems.append(
+            f"{what}: its record no longer agrees with ledger entry {item.entry_seq} (which "
+            f"added {written.get('kind')} {str(written.get('sha256'))[:12]}…): the record was "
+            "changed."
+        )
+
+
+def _items(engine: Engine) -> Iterator[tuple[ArchiveItem, str | None]]:
+    after = 0
+    while True:
+        with reading(engine) as session:
+            batch = list(
+                session.scalars(
+                    select(ArchiveItem)
+                    .where(ArchiveItem.id > after)
+                    .options(selectinload(ArchiveItem.document), selectinload(ArchiveItem.case))
+                    .order_by(ArchiveItem.id)
+                    .limit(BATCH)
+                )
+            )
+            records = dict(
+                session.execute(
+                    select(ArchiveEntry.seq, ArchiveEntry.record).where(
+                        ArchiveEntry.seq.in_([item.entry_seq for item in batch])
+                    )
+                ).all()
+            )
+        if not batch:
+            return
+        for item in batch:
+            yield item, records.get(item.entry_seq)
+        after = batch[-1].id
