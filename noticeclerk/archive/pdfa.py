@@ -12,9 +12,9 @@ from typing import Literal
 
 import img2pdf
 import pikepdf
-from PIL import Image, UnidentifiedImageError
 from pikepdf import Array, Dictionary, Name, Pdf, String
 from pikepdf.models.metadata import decode_pdf_date, encode_pdf_date
+from PIL import Image, UnidentifiedImageError
 
 import noticeclerk
 from noticeclerk.exceptions import InputError, first_line
@@ -422,23 +422,34 @@ def _images(document: Pdf) -> Iterator[pikepdf.Stream]:
 
 def _active_content(document: Pdf) -> list[str]:
     kinds = []
-    names = document.Root.get("/Names", Dictionary())
-    if "/JavaScript" in names:
+    if "/JavaScript" in document.Root.get("/Names", Dictionary()):
         kinds.append(_ACTIVE["/JavaScript"])
-    for thing in document.objects:
-        if not isinstance(thing, Dictionary | pikepdf.Stream):
-            continue
-        action = thing.get("/S")
+    for thing in _dictionaries(document):
         if "/JS" in thing:
             kinds.append(_ACTIVE["/JavaScript"])
-        elif action is not None and str(action) in _ACTIVE:
-            kinds.append(_ACTIVE[str(action)])
-    # Direct objects (an /OpenAction written inline) are not in document.objects.
-    opening = document.Root.get("/OpenAction")
-    if isinstance(opening, Dictionary) and not opening.is_indirect:
-        if "/JS" in opening or str(opening.get("/S", "")) in _ACTIVE:
-            kinds.append(_ACTIVE.get(str(opening.get("/S", "")), "JavaScript"))
+        elif str(thing.get("/S", "")) in _ACTIVE:
+            kinds.append(_ACTIVE[str(thing.S)])
     return list(dict.fromkeys(kinds))
+
+
+def _dictionaries(document: Pdf) -> Iterator[Dictionary]:
+    """Every dictionary in the file, those written inline in another object (an /OpenAction, a
+    link's /A) as well as the numbered ones."""
+    pending: list[object] = list(document.objects)
+    while pending:
+        thing = pending.pop()
+        if isinstance(thing, pikepdf.Stream):
+            pending.extend(_inline(thing.stream_dict.values()))
+        elif isinstance(thing, Dictionary):
+            yield thing
+            pending.extend(_inline(thing.values()))
+        elif isinstance(thing, Array):
+            pending.extend(_inline(thing))
+
+
+def _inline(values: object) -> list[object]:
+    containers = (Dictionary, Array, pikepdf.Stream)
+    return [value for value in values if isinstance(value, containers) and not value.is_indirect]
 
 
 # The checks of pdfa_problems.
