@@ -344,3 +344,58 @@ def test_a_cmyk_scan_is_refused() -> None:
     Image.new("CMYK", (4, 4)).save(out, "JPEG")
     with pytest.raises(InputError, match="CMYK"):
         image_to_pdfa(out.getvalue(), METADATA)
+
+
+def nested_fonts() -> bytes:
+    """A page that draws only through a form XObject, whose Type3 font's glyphs use Courier."""
+    document = pikepdf.Pdf.new()
+    courier = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Courier)
+    glyph = document.make_stream(b"0 0 d0 BT /C 1 Tf (a) Tj ET")
+    type3 = Dictionary(
+        Type=Name.Font,
+        Subtype=Name.Type3,
+        FontBBox=Array([0, 0, 1, 1]),
+        FontMatrix=Array([1, 0, 0, 1, 0, 0]),
+        CharProcs=Dictionary(a=glyph),
+        Encoding=Dictionary(Differences=Array([97, Name.a])),
+        FirstChar=97,
+        LastChar=97,
+        Widths=Array([1]),
+        Resources=Dictionary(Font=Dictionary(C=courier)),
+    )
+    form = document.make_stream(b"BT /T 12 Tf (a) Tj ET")
+    form.stream_dict.update({"/Type": Name.XObject, "/Subtype": Name.Form})
+    form.BBox = Array([0, 0, 612, 792])
+    form.Resources = Dictionary(Font=Dictionary(T=type3))
+    page = document.add_blank_page(page_size=(612, 792))
+    page.Resources = Dictionary(XObject=Dictionary(X0=form))
+    page.Contents = document.make_stream(b"/X0 Do")
+    out = BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def test_a_font_inside_a_form_and_a_type3_font_is_found_too() -> None:
+    assert "The font Courier on page 1 is not embedded." in pdfa_problems(nested_fonts())
+    with pytest.raises(InputError, match=r"^The PDF's font Courier \(page 1\)"):
+        make_pdfa(nested_fonts(), METADATA)
+
+
+def test_what_pdfa_forbids_outside_the_page_content_is_put_right(letter: bytes) -> None:
+    def smoothed_and_hidden(document: pikepdf.Pdf) -> None:
+        _smoothed_image(document)
+        _hidden_link(document)
+
+    original = changed(letter, smoothed_and_hidden)
+    assert len(pdfa_problems(original)) == 4
+    made = make_pdfa(original, METADATA)
+    assert pdfa_problems(made) == []
+    with pikepdf.open(BytesIO(made)) as document:
+        assert document.pages[1].Annots[0].F == 4
+        assert texts(made) == texts(letter)
+
+
+def test_the_same_scan_and_metadata_make_the_same_bytes() -> None:
+    scan = png("RGB", (30, 20), (0, 90, 0))
+    assert image_to_pdfa(scan, METADATA) == image_to_pdfa(scan, METADATA)
+    assert image_to_pdfa(scan, METADATA) != image_to_pdfa(scan, replace(METADATA, title="Other"))

@@ -6,8 +6,10 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from importlib.resources import files
+from functools import cache
+from importlib.util import find_spec
 from io import BytesIO
+from pathlib import Path
 from typing import Literal
 
 import img2pdf
@@ -253,8 +255,7 @@ def _no_interpolation(document: Pdf) -> None:
 
 
 def _output_intent(document: Pdf) -> None:
-    profile = (files("weasyprint") / "pdf" / _SRGB).read_bytes()
-    stream = document.make_stream(profile, N=3)
+    stream = document.make_stream(_srgb_profile(), N=3)
     intent = Dictionary(
         Type=Name.OutputIntent,
         S=Name.GTS_PDFA1,
@@ -265,6 +266,15 @@ def _output_intent(document: Pdf) -> None:
     )
     # One intent only: PDF/A forbids two with different profiles.
     document.Root.OutputIntents = Array([document.make_indirect(intent)])
+
+
+@cache
+def _srgb_profile() -> bytes:
+    # Found without importing WeasyPrint (a second and Pango): archiving needs only the file.
+    spec = find_spec("weasyprint")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("WeasyPrint is not installed, and its sRGB profile with it")
+    return (Path(spec.origin).parent / "pdf" / _SRGB).read_bytes()
 
 
 def _xmp(document: Pdf, metadata: ArchivalMetadata) -> None:
