@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
@@ -399,3 +400,17 @@ def test_the_same_scan_and_metadata_make_the_same_bytes() -> None:
     scan = png("RGB", (30, 20), (0, 90, 0))
     assert image_to_pdfa(scan, METADATA) == image_to_pdfa(scan, METADATA)
     assert image_to_pdfa(scan, METADATA) != image_to_pdfa(scan, replace(METADATA, title="Other"))
+
+
+def test_a_scan_cut_short_is_refused_rather_than_archived_broken() -> None:
+    noise = BytesIO()
+    Image.frombytes("L", (64, 64), random.Random(7).randbytes(64 * 64)).save(noise, "PNG")
+    with pytest.raises(InputError, match=r"^The file is not a PNG, JPEG or TIFF image \(.*\);"):
+        image_to_pdfa(noise.getvalue()[:2000], METADATA)
+    plain = png("RGB", (300, 300), (1, 2, 3))
+    with pytest.raises(InputError, match=r"^The file is not a PNG, JPEG or TIFF image"):
+        image_to_pdfa(plain[:200], METADATA)
+    jpeg = BytesIO()
+    Image.frombytes("L", (64, 64), random.Random(7).randbytes(64 * 64)).save(jpeg, "JPEG")
+    with pytest.raises(InputError, match=r"^The file is not a PNG, JPEG or TIFF image"):
+        image_to_pdfa(jpeg.getvalue()[:1500], METADATA)

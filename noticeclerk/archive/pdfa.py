@@ -16,7 +16,7 @@ import img2pdf
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Pdf, String
 from pikepdf.models.metadata import decode_pdf_date, encode_pdf_date
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 
 import noticeclerk
 from noticeclerk.exceptions import InputError, first_line
@@ -99,7 +99,7 @@ def image_to_pdfa(
     pages = _image_pages(image)
     try:
         made = img2pdf.convert(*pages, nodate=True)
-    except (img2pdf.ImageOpenError, img2pdf.AlphaChannelError, ValueError) as error:
+    except Exception as error:  # img2pdf tells a malformed file with a bare Exception
         raise InputError(
             f"The scan could not be laid on pages ({first_line(error)}); scan it again as PNG, "
             "JPEG or TIFF."
@@ -168,30 +168,39 @@ def _image_pages(image: bytes) -> list[bytes]:
     """The scan's bytes for img2pdf: as given, or each page laid on white when one has alpha."""
     try:
         with Image.open(BytesIO(image)) as picture:
-            kind = picture.format
-            frames = [frame.copy() for frame in _frames(picture)] if kind in _IMAGE_KINDS else []
+            if picture.format not in _IMAGE_KINDS:
+                raise InputError(
+                    f"The file is a {picture.format} image, not PNG, JPEG or TIFF; save the scan "
+                    "as one of those."
+                )
+            if any(frame.mode == "CMYK" for frame in _frames(picture)):
+                raise InputError(
+                    "The scan is in CMYK colour, which the archive's sRGB copy cannot hold as "
+                    "scanned; scan it again in colour (RGB) or greyscale."
+                )
+            if not any(_has_alpha(frame) for frame in _frames(picture)):
+                return [image]
+            return [_on_white(frame) for frame in _frames(picture)]
     except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as error:
         raise InputError(
             f"The file is not a PNG, JPEG or TIFF image ({first_line(error)}); scan it again "
             "as one of those."
         ) from None
-    if kind not in _IMAGE_KINDS:
-        raise InputError(
-            f"The file is a {kind} image, not PNG, JPEG or TIFF; save the scan as one of those."
-        )
-    if any(frame.mode == "CMYK" for frame in frames):
-        raise InputError(
-            "The scan is in CMYK colour, which the archive's sRGB copy cannot hold as scanned; "
-            "scan it again in colour (RGB) or greyscale."
-        )
-    if not any(_has_alpha(frame) for frame in frames):
-        return [image]
-    return [_on_white(frame) for frame in frames]
 
 
 def _frames(picture: Image.Image) -> Iterator[Image.Image]:
+    """Each page, decoded: img2pdf copies a PNG's or JPEG's data as it is, so a scan cut short
+    would otherwise be archived as a page that cannot be drawn."""
     for index in range(getattr(picture, "n_frames", 1)):
         picture.seek(index)
+        # WeasyPrint, once imported, lets Pillow fill a cut-short image with grey; a scan must
+        # be whole, so it is read strictly here (one thread reads at a time).
+        lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            picture.load()
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = lenient
         yield picture
 
 
@@ -232,7 +241,7 @@ def _finished(
     first = document.trailer.get("/ID", [None])[0]
     if not isinstance(first, String) or not bytes(first):
         first = String(hashlib.sha256(seed).digest()[:16])
-    document.trailer.ID = Array([first, String(hashlib.sha256(seed).digest()[16:])])
+    document.trailer.ID = Array([first, first])
     out = BytesIO()
     document.save(out, force_version="1.7", deterministic_id=True, fix_metadata_version=False)
     return out.getvalue()
