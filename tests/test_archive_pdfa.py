@@ -256,6 +256,9 @@ def test_an_encrypted_pdf_is_refused(letter: bytes) -> None:
     locked = changed(letter, lambda _: None, encryption=pikepdf.Encryption(owner="o", user="u"))
     with pytest.raises(InputError, match="encrypted with a password; give an unencrypted copy"):
         make_pdfa(locked, METADATA)
+    assert pdfa_problems(locked) == [
+        "The file is encrypted with a password, so nothing else in it can be checked."
+    ]
     restricted = changed(letter, lambda _: None, encryption=pikepdf.Encryption(owner="o", user=""))
     with pytest.raises(InputError, match=r"^The PDF is encrypted; give an unencrypted copy"):
         make_pdfa(restricted, METADATA)

@@ -74,15 +74,18 @@ def make_pdfa(
     cannot be made PDF/A (encrypted, a font not embedded, JavaScript, unreadable)."""
     document = _open_refusing(pdf)
     with document:
-        for font, page in _unembedded_fonts(document):
+        unembedded = _unembedded_fonts(document)
+        if unembedded:
+            font, page = unembedded[0]
             raise InputError(
                 f"The PDF's font {font} (page {page}) is not embedded, so no archival copy can "
                 "be made; print the document again with its fonts embedded."
             )
-        for kind in _active_content(document):
+        active = _active_content(document)
+        if active:
             raise InputError(
-                f"The PDF carries {kind}, which an archival copy may not; give a copy of the "
-                "document without it."
+                f"The PDF carries {active[0]}, which an archival copy may not; give a copy of "
+                "the document without it."
             )
         return _finished(document, metadata, attachments, seed=pdf)
 
@@ -411,6 +414,8 @@ def _resources(document: Pdf) -> Iterator[tuple[int, Dictionary]]:
             yield number, resources
             for group in ("/XObject", "/Pattern", "/Font"):
                 for item in resources.get(group, Dictionary()).values():
+                    if not isinstance(item, Dictionary | pikepdf.Stream):
+                        continue
                     if item.is_indirect and item.objgen in seen:
                         continue
                     if item.is_indirect:
