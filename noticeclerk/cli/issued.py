@@ -22,7 +22,7 @@ from noticeclerk.cli.params import (
     workspace_out_option,
 )
 from noticeclerk.doctor import require_printing
-from noticeclerk.exceptions import InputError, OutputError
+from noticeclerk.exceptions import InputError, NoticeclerkError, OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.writing import CannotWrite
@@ -132,6 +132,28 @@ def issue_command(
             ) from None
         for path in written:
             click.echo(f"  Wrote a copy to {path}")
+    _archival_copies(office, [one.number for one in issued], by)
+
+
+def _archival_copies(office: Office, numbers: list[str], by: str) -> None:
+    """Each issued document's PDF/A-3b copy in the archive, made from its frozen PDF. The
+    documents stand whatever happens here; a copy that cannot be made is said, with the
+    command that makes it later."""
+    from noticeclerk.archive.keeping import add_archival_copies
+
+    try:
+        made = add_archival_copies(
+            office.register(), numbers, by=by, now=office.clock.now(), workspace=office.workspace
+        )
+    except NoticeclerkError as error:
+        listed = ", ".join(numbers)
+        raise OutputError(
+            f"{listed} {'is' if len(numbers) == 1 else 'are'} issued and kept in the register, "
+            f"but the archival copy could not be made ({str(error).rstrip('.')}); fix that and "
+            "run 'noticeclerk archive copies'."
+        ) from None
+    for number, item in made:
+        click.echo(f"  Archived {number}'s PDF/A-3b copy as item {item}")
 
 
 @click.command("void")
