@@ -328,17 +328,19 @@ def test_a_document_issued_before_the_block_had_its_id_is_signed_in_the_same_pla
 
 def test_a_sworn_statement_is_signed_in_the_signers_block_not_the_notarys(renderer):
     pdf = renderer.render(CASEBOOK / "village-a" / "sworn-statement.toml", ("pdf",)).files["pdf"]
-    index, (_, y1, _, _) = signature_box(pdf)
+    index, (_, y1, _, y2) = signature_box(pdf)
     page = PdfReader(BytesIO(pdf)).pages[index]
-    words = page.extract_text()
-    # The notary's block comes after "Sworn to before me"; the box is above it on the page.
-    height = float(page.mediabox.height)
-    sworn = [
-        b
-        for b in text_boxes(page)
-        if b.top > height - y1  # everything below the box
-    ]
-    assert "Notary Public" in words and sworn
+    baselines: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, size):
+        for words in ("VILLAGE A", "Sworn to before me", "Notary Public"):
+            if text.startswith(words):
+                baselines[words] = float(tm[5]) * float(cm[3]) + float(cm[5])
+
+    page.extract_text(visitor_text=visit)
+    # PDF's y grows upwards: the box is under the village's name and above the jurat.
+    assert baselines["VILLAGE A"] > y2 > y1 > baselines["Sworn to before me"]
+    assert y1 > baselines["Notary Public"]
 
 
 def test_a_document_with_only_a_notarys_block_is_refused_in_one_sentence(renderer, letter):
@@ -359,12 +361,32 @@ def test_a_document_with_only_a_notarys_block_is_refused_in_one_sentence(rendere
     assert str(error.value).count(". ") == 0
 
 
-def test_the_stamp_is_drawn_in_the_blank_above_the_line(signed, tmp_path):
-    index, _ = signature_box(signed)
-    prefix = tmp_path / "page"
+def _page_pixels(pdf: bytes, page: int, folder: Path, name: str) -> tuple[int, int, bytes]:
+    """The page in grey at 72 dpi (a pixel a point, from the top-left), as pdftoppm draws it."""
+    prefix = folder / name
     subprocess.run(
-        ["pdftoppm", "-png", "-r", "60", "-f", str(index + 1), "-l", str(index + 1), "-", prefix],
-        input=signed,
+        ["pdftoppm", "-gray", "-r", "72", "-f", str(page + 1), "-l", str(page + 1), "-", prefix],
+        input=pdf,
         check=True,
     )
-    assert list(tmp_path.glob("page*.png"))
+    [image] = folder.glob(f"{name}*.pgm")
+    data = image.read_bytes()
+    # A binary PGM: "P5", width, height, maximum, one white-space byte, then the pixels.
+    magic, width, height, maximum, pixels = data.split(maxsplit=4)
+    assert magic == b"P5" and maximum == b"255"
+    return int(width), int(height), pixels
+
+
+def test_the_stamp_is_drawn_inside_its_box_and_nowhere_else(letter, signed, tmp_path):
+    index, (x1, y1, x2, y2) = signature_box(letter)
+    width, height, before = _page_pixels(letter, index, tmp_path, "before")
+    _, _, after = _page_pixels(signed, index, tmp_path, "after")
+    changed = [
+        (i % width, i // width) for i in range(width * height) if abs(before[i] - after[i]) > 40
+    ]
+    assert changed, "the signature draws nothing"
+    top, bottom = height - y2, height - y1
+    outside = [
+        (x, y) for x, y in changed if not (x1 - 1 <= x <= x2 + 1 and top - 1 <= y <= bottom + 1)
+    ]
+    assert outside == []
