@@ -3,9 +3,12 @@ checking the signature: trusted, timestamped, and caught when the file is change
 
 from __future__ import annotations
 
+import re
 import subprocess
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import BytesIO
 from pathlib import Path
 
@@ -390,3 +393,35 @@ def test_the_stamp_is_drawn_inside_its_box_and_nowhere_else(letter, signed, tmp_
         (x, y) for x, y in changed if not (x1 - 1 <= x <= x2 + 1 and top - 1 <= y <= bottom + 1)
     ]
     assert outside == []
+
+
+def test_a_timestamp_server_that_refuses_is_refused_naming_its_url(letter, key):
+    class Refusing(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.send_response(500)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<h1>Internal error</h1>")
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Refusing)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with pytest.raises(InputError, match=re.escape(f"timestamp server {url} could not")):
+            sign_pdf(letter, key, reason="Issued", location="Palmyra", timestamp_url=url)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_a_second_signature_later_is_no_alteration_of_the_first(signed, key, authority):
+    twice = sign_pdf(signed, key, reason="Countersigned", location="Palmyra")
+    first, second = check_signatures(twice, [authority.root_pem()])
+    assert (first.field, second.field) == ("Signature1", "Signature2")
+    assert not first.covers_whole_file and first.problem is None
+    assert second.covers_whole_file and second.problem is None
