@@ -425,3 +425,8 @@ def test_a_second_signature_later_is_no_alteration_of_the_first(signed, key, aut
     assert (first.field, second.field) == ("Signature1", "Signature2")
     assert not first.covers_whole_file and first.problem is None
     assert second.covers_whole_file and second.problem is None
+
+
+def test_a_file_that_is_no_pdf_is_refused_for_signing(key):
+    with pytest.raises(InputError, match="cannot be read as a PDF"):
+        sign_pdf(b"GIF89a not a pdf", key, reason="Issued", location="Palmyra")

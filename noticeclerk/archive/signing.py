@@ -47,6 +47,7 @@ from pyhanko.stamp import TextStampStyle
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 from pypdf import PageObject, PdfReader
+from pypdf.errors import PdfReadError
 
 from noticeclerk.dispatch.window import Box, text_boxes
 from noticeclerk.exceptions import InputError
@@ -147,11 +148,10 @@ def _is_pkcs12(data: bytes) -> bool:
     """Whether the bytes parse as a PKCS#12 structure, so a refusal is the password's."""
     try:
         pfx = asn1_pkcs12.Pfx.load(data)
-        pfx["version"].native  # noqa: B018 - asn1crypto parses lazily
-        pfx["auth_safe"]["content_type"].native  # noqa: B018
+        # asn1crypto parses lazily: reading the fields is what finds garbage.
+        return pfx["auth_safe"]["content_type"].native is not None
     except Exception:  # asn1crypto raises ValueError, TypeError or its own for garbage
         return False
-    return True
 
 
 def _common_name(name: x509.Name) -> str:
@@ -162,7 +162,14 @@ def _common_name(name: x509.Name) -> str:
 def signature_box(pdf: bytes) -> tuple[int, tuple[float, float, float, float]]:
     """Where a visible signature goes: the page index and the box (x1, y1, x2, y2 in points) just
     above the line of the document's signature block. InputError when it has none."""
-    reader = PdfReader(BytesIO(pdf))
+    try:
+        reader = PdfReader(BytesIO(pdf))
+        # pypdf reads the page tree only when asked; a file that is no PDF fails here.
+        reader.pages[0]
+    except (PdfReadError, IndexError, ValueError):
+        raise InputError(
+            "The file to sign cannot be read as a PDF; sign the document's issued PDF."
+        ) from None
     found = _block_by_destination(reader) or _block_by_text(reader)
     if found is None:
         raise InputError(
