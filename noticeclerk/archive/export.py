@@ -370,7 +370,7 @@ def _certificate(
         "made_by": by,
         "files": len(kept),
         "disposed": len(rows) - len(kept),
-        "size": sum(int(row["size"]) for row in kept),
+        "size": f"{sum(int(row['size']) for row in kept):,}",
         "kinds": sorted({row["kind"] for row in rows}),
         "manifest_sha256": manifest_sha256,
         "head_seq": head[0],
