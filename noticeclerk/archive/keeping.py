@@ -541,9 +541,7 @@ def sign_document(
     workspace: Path | None,
 ) -> Signed:
     """Sign the PDF/A copy of an issued document (made first if it has none) with the key in a
-    PKCS#12 file, keep the signed file as a new item made from the copy, and record it. A
-    document signed before is signed again on its last signed file, so a second officer's
-    signature (an attestation) keeps the first."""
+    PKCS#12 file, keep the signed file as a new item made from the copy, and record it."""
     from noticeclerk.archive.signing import check_signatures, load_key, sign_pdf
 
     key = load_key(key_file, password, key_name)
@@ -558,21 +556,9 @@ def sign_document(
         document = find_document(session, number)
         copy = _copy_of(session, document)
         assert copy is not None
-        last_signed = session.scalar(
-            select(ArchiveItem)
-            .where(
-                ArchiveItem.document_id == document.id,
-                ArchiveItem.kind == ISSUED,
-                ArchiveItem.signed_by.is_not(None),
-                ArchiveItem.derived_from_id.is_not(None),
-                ArchiveItem.disposed_at.is_(None),
-            )
-            .order_by(ArchiveItem.id.desc())
-            .limit(1)
-        )
-        base = last_signed or copy
+        _not_signed_yet(session, document, copy.id)
         village = load_village(document.case.village, workspace)
-        copy_id, copy_sha = base.id, base.sha256
+        copy_id, copy_sha = copy.id, copy.sha256
     roots = [path.read_bytes() for path in settings.trust_roots]
     signed = sign_pdf(
         store.read(copy_sha),
@@ -591,6 +577,7 @@ def sign_document(
     stored = store.put(signed)
     with transaction(engine) as session:
         document = find_document(session, number)
+        _not_signed_yet(session, document, copy_id)  # another clerk's `sign` meanwhile
         item = ArchiveItem(
             village=document.case.village,
             kind=ISSUED,
@@ -630,4 +617,20 @@ def sign_document(
             timestamped=checks[-1].timestamped,
             entry=entry.seq,
             head=entry.hash,
+        )
+
+
+def _not_signed_yet(session: Session, document: Document, copy_id: int) -> None:
+    signed_before = session.scalar(
+        select(ArchiveItem).where(
+            ArchiveItem.signed_by.is_not(None),
+            ArchiveItem.derived_from_id == copy_id,
+            ArchiveItem.disposed_at.is_(None),
+        )
+    )
+    if signed_before is not None:
+        # Its block has room for one signature: a second stamp would print over the first.
+        raise InputError(
+            f"{document.number} is already signed by {signed_before.signed_by} (archive item "
+            f"{signed_before.id}); its signature block holds one signature."
         )

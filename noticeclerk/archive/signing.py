@@ -11,6 +11,7 @@ nothing: no revocation (OCSP, CRL) is checked here.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,7 +32,9 @@ from cryptography.hazmat.primitives.serialization import (
     pkcs12,
 )
 from cryptography.x509.oid import NameOID
+from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.metadata.model import VENDOR
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.pdf_utils.text import TextBoxStyle
 from pyhanko.sign import fields, signers
@@ -281,7 +284,10 @@ def sign_pdf(
     `trust_roots` are not needed to sign; they are accepted so that a caller can pass the same
     settings to signing and checking."""
     page, box = signature_box(pdf)
+    # fontTools reports each table of the stamp's font it leaves out; not the clerk's business.
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
     writer = IncrementalPdfFileWriter(BytesIO(pdf), strict=False)
+    _producer_as_pyhanko_writes_it(writer)
     name = _free_field_name(writer)
     fields.append_signature_field(
         writer, fields.SigFieldSpec(sig_field_name=name, on_page=page, box=box)
@@ -307,6 +313,18 @@ def sign_pdf(
             raise _timestamp_refused(timestamp_url, error) from None
         raise
     return output.getvalue()
+
+
+def _producer_as_pyhanko_writes_it(writer: IncrementalPdfFileWriter) -> None:
+    """pyHanko names itself the XMP producer and adds its name to the document information's
+    producer; PDF/A wants the two to agree, so the information names it alone too (pyHanko
+    keeps a producer that already holds its name)."""
+    reference = writer.trailer_view.raw_get("/Info")
+    if not isinstance(reference, generic.IndirectObject):
+        return
+    info = reference.get_object()
+    info["/Producer"] = generic.TextStringObject(VENDOR)
+    writer.mark_update(reference)
 
 
 def _timestamp_refused(url: str | None, error: BaseException) -> InputError:
