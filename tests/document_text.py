@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html as markup
 import io
 import re
@@ -24,8 +25,14 @@ def legal_status(html: str) -> str | None:
     return " ".join(markup.unescape(found[1]).split()) if found else None
 
 
-def pdf_pages(data: bytes) -> list[str]:
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+def pdf_pages(data: bytes) -> tuple[str, ...]:
+    """Each page's text; the same file's text is read once (a test asks it once per fact)."""
+    return _pdf_pages(data)
+
+
+@functools.lru_cache(maxsize=16)
+def _pdf_pages(data: bytes) -> tuple[str, ...]:
+    return tuple(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def pdf_body_words(
@@ -70,6 +77,11 @@ def _without_every(words: list[str], run: list[str]) -> list[str]:
 
 def docx_words(data: bytes) -> list[str]:
     """The first page's header (the letterhead), then the body, tables row by row."""
+    return list(_docx_words(data))
+
+
+@functools.lru_cache(maxsize=16)
+def _docx_words(data: bytes) -> tuple[str, ...]:
     document = Document(io.BytesIO(data))
     lines: list[str] = []
     header = document.sections[0].first_page_header
@@ -77,7 +89,7 @@ def docx_words(data: bytes) -> list[str]:
         lines += _block_lines(block)
     for block in document.iter_inner_content():
         lines += _block_lines(block)
-    return " ".join(lines).split()
+    return tuple(" ".join(lines).split())
 
 
 def _block_lines(block: object) -> list[str]:
