@@ -91,8 +91,9 @@ def one_sentence(result) -> str:
     [
         (lambda office: "noticeclerk.db", "noticeclerk.db"),
         (lambda office: (office / "loop").symlink_to("loop") or "loop", "loop"),
+        (lambda office: "/mnt/records-share-not-mounted", "records-share-not-mounted"),
     ],
-    ids=["a-file", "a-symlink-loop"],
+    ids=["a-file", "a-symlink-loop", "a-share-not-mounted"],
 )
 def test_verify_of_an_archive_folder_that_cannot_be_read_is_one_sentence(
     clerk, office, make, words

@@ -26,6 +26,7 @@ from noticeclerk.archive.signing import check_signatures
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import reading
 from noticeclerk.register.models import ArchiveEntry, ArchiveItem
+from noticeclerk.store.folder import StoreError
 
 BATCH = 100
 
@@ -65,6 +66,12 @@ def verify_archive(
     report.problems.extend(walked.problems)
     if head is not None:
         _check_head(head, walked, report)
+    if item_count(engine) and not store.root.exists():
+        # A share not mounted or a folder moved: one sentence, not every item "deleted".
+        raise StoreError(
+            f"The archive folder {store.root} is not there, so no archived file can be "
+            "checked; mount or restore it (settings.toml [archive] folder names it)."
+        )
     named: set[str] = set()
     untrusted = 0
     for item, entry_record in _items(engine):
@@ -82,14 +89,11 @@ def verify_archive(
             if progress is not None:
                 progress(1)
             continue
-        path = store.path_of(item.sha256)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+        data = store.contents(item.sha256)
+        if data is None:
             report.problems.append(
                 f"{what}: its file is missing from the archive folder (deleted)."
             )
-            data = None
         if data is not None and hashlib.sha256(data).hexdigest() != item.sha256:
             report.problems.append(
                 f"{what}: its file was modified after it was added (its SHA-256 no longer matches)."
