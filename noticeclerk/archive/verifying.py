@@ -161,14 +161,40 @@ def _against_entry(item: ArchiveItem, record: str | None, what: str, report: Arc
         )
         return
     try:
-        written = json.loads(record).get("item") or {}
-    except ValueError:
+        entry = json.loads(record)
+        written = entry.get("item") or {}
+    except (ValueError, AttributeError):
         return  # the ledger walk names the damaged entry
-    if item.sha256 != written.get("sha256") or item.kind != written.get("kind"):
+    # Every column the entry recorded is compared: a green card moved to another case, or
+    # backdated so that its period runs sooner, is a changed record as much as a new hash.
+    now = {
+        **{
+            f"the {key.replace('_', ' ')}": value for key, value in ledger.item_record(item).items()
+        },
+        "the village": item.village,
+        "the day it was added": ledger.moment(item.added_at),
+    }
+    then = {
+        **{f"the {key.replace('_', ' ')}": value for key, value in written.items()},
+        "the village": entry.get("village"),
+        "the day it was added": entry.get("at"),
+    }
+    if entry.get("event") == "added":
+        details = entry.get("details") or {}
+        signed_on = item.signed_on.isoformat() if item.signed_on is not None else None
+        now |= {"who signed it": item.signed_by, "the day signed": signed_on, "note": item.note}
+        then |= {
+            "who signed it": details.get("signed_by"),
+            "the day signed": details.get("signed_on"),
+            "note": details.get("note"),
+        }
+    changed = [label for label, value in then.items() if label in now and now[label] != value]
+    if changed:
         report.problems.append(
             f"{what}: its record no longer agrees with ledger entry {item.entry_seq} (which "
-            f"added {written.get('kind')} {str(written.get('sha256'))[:12]}…): the record was "
-            "changed."
+            f"added {written.get('kind')} {str(written.get('sha256'))[:12]}…): "
+            f"{' and '.join(changed)} {'was' if len(changed) == 1 else 'were'} changed in the "
+            "record."
         )
 
 
