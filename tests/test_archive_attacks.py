@@ -201,3 +201,52 @@ def test_an_untouched_archive_still_verifies_after_every_kind_of_add(clerk, ids,
         "--note", "line one\nline two",
     )  # fmt: skip
     assert "Checked 4 archive items" in verify(clerk).output
+
+
+# PDF inputs.
+
+
+def test_a_file_that_only_starts_like_a_pdf_is_refused_as_unreadable_and_nothing_stored(
+    clerk, office, ids, tmp_path
+):
+    polyglot = tmp_path / "statement.pdf"
+    archive = BytesIO()
+    with zipfile.ZipFile(archive, "w") as inner:
+        inner.writestr("payload.txt", "not a statement")
+    polyglot.write_bytes(b"%PDF-1.7\n" + archive.getvalue())
+    before = stored(office)
+    error = one_sentence(add(clerk, polyglot, ids["document"], ok=False))
+    assert "statement.pdf cannot be read as a PDF" in error
+    assert "signature by  " not in error
+    assert stored(office) == before
+
+
+# Two exports racing for one name.
+
+
+def test_an_export_finishing_second_never_replaces_the_first_one(
+    clerk, office, ids, tmp_path, monkeypatch
+):
+    from noticeclerk.archive import export
+
+    out = tmp_path / "request.zip"
+    real = export.tempfile.mkstemp
+
+    def other_clerk_finishes_first(*args, **kwargs):
+        made = real(*args, **kwargs)
+        out.write_bytes(b"the other clerk's export")
+        return made
+
+    monkeypatch.setattr(export.tempfile, "mkstemp", other_clerk_finishes_first)
+    error = one_sentence(
+        clerk("archive", "export", "--case", ids["case"], "--out", str(out), ok=False)
+    )
+    assert str(out) in error
+    assert "already exists" in error
+    assert out.read_bytes() == b"the other clerk's export"
+    assert list(tmp_path.glob(".partial-*")) == []
+    with database(office) as db:
+        assert (
+            db.execute("SELECT count(*) FROM archive_ledger WHERE event = 'exported'").fetchone()[0]
+            == 0
+        )
