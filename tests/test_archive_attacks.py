@@ -250,3 +250,15 @@ def test_an_export_finishing_second_never_replaces_the_first_one(
             db.execute("SELECT count(*) FROM archive_ledger WHERE event = 'exported'").fetchone()[0]
             == 0
         )
+
+
+def test_a_stored_pdf_overwritten_with_bytes_no_reader_takes_is_named_once(clerk, office, ids):
+    with database(office) as db:
+        sha256 = db.execute("SELECT sha256 FROM archive_items WHERE id = 1").fetchone()[0]
+    path = office / "archive" / "objects" / sha256[:2] / sha256
+    path.chmod(0o644)
+    path.write_bytes(b"%PDF-1.7\nnothing more")
+    output = verify(clerk, ok=False).output
+    assert "its file was modified after it was added" in output
+    assert "0 signatures" in output
+    assert "signature by :" not in output

@@ -487,9 +487,14 @@ def _signature_lines(data: bytes, settings: ArchiveSettings, name: str) -> tuple
     roots = [path.read_bytes() for path in settings.trust_roots]
     lines = []
     for check in check_signatures(data, roots):
+        if not check.readable:
+            raise InputError(
+                f"{quoted_back(name)} cannot be read as a PDF, though it starts like one; scan "
+                "or save it again as a PDF."
+            )
         if check.problem is not None and not (not roots and holds_but_untrusted(check)):
             raise InputError(
-                f"{quoted_back(name)} carries a signature by {check.signer} that does not hold: "
+                f"{quoted_back(name)} carries a signature{_by(check)} that does not hold: "
                 f"{check.problem.rstrip('.')}; ask the signer for the file as it was signed."
             )
         trust = (
@@ -500,6 +505,11 @@ def _signature_lines(data: bytes, settings: ArchiveSettings, name: str) -> tuple
         )
         lines.append(f"Signature by {check.signer}: intact, {trust}.")
     return tuple(lines)
+
+
+def _by(check: SignatureCheck) -> str:
+    # A signature too damaged to name its signer is still named as a signature.
+    return f" by {check.signer}" if check.signer else ""
 
 
 def holds_but_untrusted(check: SignatureCheck) -> bool:

@@ -105,13 +105,17 @@ def verify_archive(
                     for problem in pdfa_problems(data)
                 )
             for check in check_signatures(data, roots):
+                if not check.readable:
+                    report.problems.append(f"{what}: {check.problem}.")
+                    continue
                 report.signatures += 1
                 if check.problem is None:
                     continue
                 if not roots and holds_but_untrusted(check):
                     untrusted += 1
                     continue
-                report.problems.append(f"{what}: signature by {check.signer}: {check.problem}")
+                whose = f"signature by {check.signer}" if check.signer else "a signature"
+                report.problems.append(f"{what}: {whose}: {check.problem}")
         if progress is not None:
             progress(1)
     if untrusted:
