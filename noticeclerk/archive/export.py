@@ -189,7 +189,16 @@ def export_archive(
                 archive.writestr("HOW-TO-CHECK.txt", HOW_TO_CHECK)
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.replace(temporary, out)
+            # A link never replaces a file: another export that took the name meanwhile (the
+            # check above is long past) keeps it, and this one is refused and rolled back.
+            os.link(temporary, out)
+            Path(temporary).unlink()
+        except FileExistsError:
+            Path(temporary).unlink(missing_ok=True)
+            raise InputError(
+                f"{out} already exists (written meanwhile by another export); name a new file "
+                "for this export."
+            ) from None
         except OSError as error:
             Path(temporary).unlink(missing_ok=True)
             raise OutputError(

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, selectinload
 from noticeclerk.archive import ledger
 from noticeclerk.archive.pdfa import ArchivalMetadata, Attachment, image_to_pdfa, make_pdfa
 from noticeclerk.archive.signing import SignatureCheck
+from noticeclerk.content.schema import unprintable
 from noticeclerk.content.settings import ArchiveSettings, archive_settings
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, NoticeclerkError, quoted_back
@@ -98,6 +99,13 @@ def add_file(
     workspace: Path | None,
 ) -> Added:
     """Keep a scan or a signed PDF, linked to its document (and so its case) or to a case."""
+    # Checked before anything is stored: a name the register refused at the commit would leave
+    # a file no record names, and a line break in it would print a forged line of output.
+    if problem := unprintable(Path(name).name, one_line=True):
+        raise InputError(
+            f"The file name {quoted_back(Path(name).name)!r} contains {problem}; rename the "
+            "file without it and add it again."
+        )
     if len(data) > MAX_BYTES:
         raise InputError(
             f"{quoted_back(name)} is larger than {MAX_BYTES // (1024 * 1024)} MB; scan it at a "
@@ -479,9 +487,14 @@ def _signature_lines(data: bytes, settings: ArchiveSettings, name: str) -> tuple
     roots = [path.read_bytes() for path in settings.trust_roots]
     lines = []
     for check in check_signatures(data, roots):
+        if not check.readable:
+            raise InputError(
+                f"{quoted_back(name)} cannot be read as a PDF, though it starts like one; scan "
+                "or save it again as a PDF."
+            )
         if check.problem is not None and not (not roots and holds_but_untrusted(check)):
             raise InputError(
-                f"{quoted_back(name)} carries a signature by {check.signer} that does not hold: "
+                f"{quoted_back(name)} carries a signature{_by(check)} that does not hold: "
                 f"{check.problem.rstrip('.')}; ask the signer for the file as it was signed."
             )
         trust = (
@@ -492,6 +505,11 @@ def _signature_lines(data: bytes, settings: ArchiveSettings, name: str) -> tuple
         )
         lines.append(f"Signature by {check.signer}: intact, {trust}.")
     return tuple(lines)
+
+
+def _by(check: SignatureCheck) -> str:
+    # A signature too damaged to name its signer is still named as a signature.
+    return f" by {check.signer}" if check.signer else ""
 
 
 def holds_but_untrusted(check: SignatureCheck) -> bool:

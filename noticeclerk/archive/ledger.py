@@ -46,6 +46,11 @@ def chained_hash(previous: str, record: str) -> str:
     return hashlib.sha256(f"{previous}\n{record}".encode()).hexdigest()
 
 
+def moment(at: datetime) -> str:
+    """A moment as an entry records it: UTC, to the microsecond, with a Z."""
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
 def item_record(item: ArchiveItem) -> dict[str, Any]:
     """What an entry says of the item it concerns: enough to know the file and whose it is."""
     return {
@@ -89,7 +94,7 @@ def append(
         session.flush()
     record = {
         "seq": seq,
-        "at": at.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+        "at": moment(at),
         "event": event,
         "by": by,
         "village": village,

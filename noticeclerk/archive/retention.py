@@ -23,6 +23,7 @@ from noticeclerk.content.village import Retention, Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import transaction
 from noticeclerk.register.models import ArchiveItem
+from noticeclerk.store.folder import FolderStore
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,8 @@ class Disposal:
     items: tuple[int, ...]
     entry: int
     head: str
+    # True when the items were disposed of before and only their files were left to remove.
+    finished: bool = False
 
 
 def due_on(item: ArchiveItem, retention: Retention) -> date | None:
@@ -137,6 +140,14 @@ def dispose(
     store, _settings = archive_store(workspace)
     with transaction(engine) as session:
         chosen = _named(session, items)
+        if all(item.disposed_at is not None for item in chosen):
+            left = _files_left(session, store, chosen)
+            if left:
+                # A disposal recorded but killed before its files went: finish it, once more
+                # in the ledger would record a second disposal that never happened.
+                for sha256 in left:
+                    store.remove(sha256)
+                return Disposal(tuple(item.id for item in chosen), 0, "", finished=True)
         villages: dict[str, Village] = {}
         for item in chosen:
             village = villages.setdefault(item.village, load_village(item.village, workspace))
@@ -183,6 +194,19 @@ def dispose(
         if sha256 not in kept:
             store.remove(sha256)
     return result
+
+
+def _files_left(session: Session, store: FolderStore, items: list[ArchiveItem]) -> list[str]:
+    """The files of disposed items still in the store that no standing item keeps."""
+    hashes = {item.sha256 for item in items}
+    kept = set(
+        session.scalars(
+            select(ArchiveItem.sha256).where(
+                ArchiveItem.sha256.in_(hashes), ArchiveItem.disposed_at.is_(None)
+            )
+        )
+    )
+    return sorted(sha256 for sha256 in hashes - kept if store.state(sha256) != "missing")
 
 
 def _standing(session: Session, village: str | None) -> list[ArchiveItem]:

@@ -80,6 +80,8 @@ class SignatureCheck:
     # One sentence when anything above is wrong ("altered after it was signed", "signed by a
     # certificate no trusted root issued", ...), None when the signature holds.
     problem: str | None
+    # False for the one check of a file that cannot be read as a PDF at all: no signature.
+    readable: bool = True
 
 
 # The named destination WeasyPrint writes for the signer's block (partials/signature.html.j2).
@@ -467,5 +469,6 @@ def _unreadable(error: BaseException) -> SignatureCheck:
             **check.__dict__,
             "problem": f"the file cannot be read as a PDF ({_first_line(error)}), so its "
             "signatures cannot be checked",
+            "readable": False,
         }
     )

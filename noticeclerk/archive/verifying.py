@@ -26,6 +26,7 @@ from noticeclerk.archive.signing import check_signatures
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import reading
 from noticeclerk.register.models import ArchiveEntry, ArchiveItem
+from noticeclerk.store.folder import StoreError
 
 BATCH = 100
 
@@ -65,6 +66,12 @@ def verify_archive(
     report.problems.extend(walked.problems)
     if head is not None:
         _check_head(head, walked, report)
+    if item_count(engine) and not store.root.exists():
+        # A share not mounted or a folder moved: one sentence, not every item "deleted".
+        raise StoreError(
+            f"The archive folder {store.root} is not there, so no archived file can be "
+            "checked; mount or restore it (settings.toml [archive] folder names it)."
+        )
     named: set[str] = set()
     untrusted = 0
     for item, entry_record in _items(engine):
@@ -82,14 +89,11 @@ def verify_archive(
             if progress is not None:
                 progress(1)
             continue
-        path = store.path_of(item.sha256)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
+        data = store.contents(item.sha256)
+        if data is None:
             report.problems.append(
                 f"{what}: its file is missing from the archive folder (deleted)."
             )
-            data = None
         if data is not None and hashlib.sha256(data).hexdigest() != item.sha256:
             report.problems.append(
                 f"{what}: its file was modified after it was added (its SHA-256 no longer matches)."
@@ -101,13 +105,17 @@ def verify_archive(
                     for problem in pdfa_problems(data)
                 )
             for check in check_signatures(data, roots):
+                if not check.readable:
+                    report.problems.append(f"{what}: {check.problem}.")
+                    continue
                 report.signatures += 1
                 if check.problem is None:
                     continue
                 if not roots and holds_but_untrusted(check):
                     untrusted += 1
                     continue
-                report.problems.append(f"{what}: signature by {check.signer}: {check.problem}")
+                whose = f"signature by {check.signer}" if check.signer else "a signature"
+                report.problems.append(f"{what}: {whose}: {check.problem}")
         if progress is not None:
             progress(1)
     if untrusted:
@@ -157,14 +165,40 @@ def _against_entry(item: ArchiveItem, record: str | None, what: str, report: Arc
         )
         return
     try:
-        written = json.loads(record).get("item") or {}
-    except ValueError:
+        entry = json.loads(record)
+        written = entry.get("item") or {}
+    except (ValueError, AttributeError):
         return  # the ledger walk names the damaged entry
-    if item.sha256 != written.get("sha256") or item.kind != written.get("kind"):
+    # Every column the entry recorded is compared: a green card moved to another case, or
+    # backdated so that its period runs sooner, is a changed record as much as a new hash.
+    now = {
+        **{
+            f"the {key.replace('_', ' ')}": value for key, value in ledger.item_record(item).items()
+        },
+        "the village": item.village,
+        "the day it was added": ledger.moment(item.added_at),
+    }
+    then = {
+        **{f"the {key.replace('_', ' ')}": value for key, value in written.items()},
+        "the village": entry.get("village"),
+        "the day it was added": entry.get("at"),
+    }
+    if entry.get("event") == "added":
+        details = entry.get("details") or {}
+        signed_on = item.signed_on.isoformat() if item.signed_on is not None else None
+        now |= {"who signed it": item.signed_by, "the day signed": signed_on, "note": item.note}
+        then |= {
+            "who signed it": details.get("signed_by"),
+            "the day signed": details.get("signed_on"),
+            "note": details.get("note"),
+        }
+    changed = [label for label, value in then.items() if label in now and now[label] != value]
+    if changed:
         report.problems.append(
             f"{what}: its record no longer agrees with ledger entry {item.entry_seq} (which "
-            f"added {written.get('kind')} {str(written.get('sha256'))[:12]}…): the record was "
-            "changed."
+            f"added {written.get('kind')} {str(written.get('sha256'))[:12]}…): "
+            f"{' and '.join(changed)} {'was' if len(changed) == 1 else 'were'} changed in the "
+            "record."
         )
 
 

@@ -267,7 +267,14 @@ def dispose_command(
         workspace=office.workspace,
     )
     listed = ", ".join(str(item) for item in done.items)
-    click.echo(f"Disposed of archive item{'' if len(done.items) == 1 else 's'} {listed}.")
+    plural = "" if len(done.items) == 1 else "s"
+    if done.finished:
+        click.echo(
+            f"Archive item{plural} {listed} had been disposed of, but the disposal was "
+            "interrupted before the files were removed: finished (removed now)."
+        )
+        return
+    click.echo(f"Disposed of archive item{plural} {listed}.")
     click.echo(f"Ledger head: entry {done.entry}, SHA-256 {done.head}")
 
 

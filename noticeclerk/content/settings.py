@@ -210,4 +210,25 @@ def _workspace_file(path: Path, key: str, name: str) -> Path:
         )
     if not found.is_file():
         raise ConfigError(path, key, f"names {found}, which is not a file")
+    if not _is_certificate(found.read_bytes()):
+        # Read years later by every verify: a wrong file must be named here, not fail there.
+        raise ConfigError(
+            path,
+            key,
+            f"names {found}, which is not a certificate (PEM or DER); name the certificate "
+            "authority's certificate file",
+        )
     return found
+
+
+def _is_certificate(data: bytes) -> bool:
+    from cryptography import x509
+
+    try:
+        if b"-----BEGIN" in data:
+            x509.load_pem_x509_certificate(data)
+        else:
+            x509.load_der_x509_certificate(data)
+    except ValueError:
+        return False
+    return True

@@ -90,17 +90,28 @@ class FolderStore:
                     digest.update(chunk)
         except FileNotFoundError:
             return "missing"
+        except OSError as error:
+            raise self._unreadable(error) from None
         return "present" if digest.hexdigest() == sha256 else "altered"
+
+    def contents(self, sha256: str) -> bytes | None:
+        """The bytes under `sha256` as they are now, unchecked (None when the file is gone):
+        for a check that names a changed file rather than refusing it."""
+        try:
+            return self.path_of(sha256).read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise self._unreadable(error) from None
 
     def read(self, sha256: str) -> bytes:
         """The bytes kept under `sha256`, refused unless they still have that SHA-256."""
-        try:
-            data = self.path_of(sha256).read_bytes()
-        except FileNotFoundError:
+        data = self.contents(sha256)
+        if data is None:
             raise StoreError(
                 f"The archive's file {sha256[:12]}… is missing from {self.root}; restore the "
                 "archive folder from its backup."
-            ) from None
+            )
         if hashlib.sha256(data).hexdigest() != sha256:
             raise StoreError(
                 f"The archive's file {sha256[:12]}… in {self.root} was changed after it was "
@@ -132,6 +143,14 @@ class FolderStore:
                 for path in sorted(folder.iterdir()):
                     if _HASH.match(path.name) and path.name[:2] == folder.name:
                         yield path.name
+
+    def _unreadable(self, error: OSError) -> StoreError:
+        # A folder that is a file, a link loop, a share gone away: the whole folder is at
+        # fault, not one file, and no file can be judged changed or deleted from here.
+        return StoreError(
+            f"Cannot read the archive folder {self.root}: {error.strerror or error}; check "
+            "settings.toml [archive] folder and that the folder is there and readable."
+        )
 
     def _same_or_refuse(self, target: Path, digest: str) -> None:
         if self.state(digest) == "altered":
