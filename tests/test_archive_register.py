@@ -374,7 +374,7 @@ def test_an_export_holds_the_files_manifest_ledger_and_certificate(clerk, ids, c
     assert len(reader.pages) == 1
     text = " ".join(reader.pages[0].extract_text().split())
     assert f"the records of case {ids['case']}" in text
-    assert f"manifest.csv, SHA-256{manifest_sha256}" in "".join(text.split())
+    assert f"manifest.csv,SHA-256{manifest_sha256}" in "".join(text.split())
     assert "Jordan Avery" in text
     assert "Ledger head: entry 3" in result.output
     verify(clerk)
@@ -475,3 +475,25 @@ def test_records_are_disposed_of_only_past_their_period_and_by_a_named_authority
         "archive", "export", "--case", ids["case"], "--out", str(out), today="2032-12-02"
     )
     assert "1 listed as disposed of" in exported.output
+
+
+def test_verify_notes_documents_issued_before_the_archive_and_copies_catches_up(clerk, ids):
+    with database(clerk.office) as db:
+        db.execute("DELETE FROM archive_ledger")
+        db.execute("DELETE FROM archive_items")
+        db.execute("DELETE FROM counters WHERE series = 'archive-ledger'")
+    shutil.rmtree(clerk.office / "archive")
+    noted = verify(clerk)
+    assert "Note: 1 issued document has no PDF/A-3b copy in the archive yet" in noted.output
+    made = clerk("archive", "copies")
+    assert f"{ids['document']}: PDF/A-3b copy kept as item 1." in made.output
+    assert "no PDF/A-3b copy" not in verify(clerk).output
+    assert "Every issued document has its archival copy." in clerk("archive", "copies").output
+
+
+def test_list_shows_what_the_archive_keeps_of_a_case(clerk, ids, card):
+    add_card(clerk, card, ids["document"])
+    listed = clerk("archive", "list", "--case", ids["case"]).output.splitlines()
+    assert listed[0].split()[:3] == ["1", "issued-document", ids["document"]]
+    assert "PDF/A-3b" in listed[0]
+    assert "green-card.png; signed by Pat Owner on 2026-11-28" in listed[1]

@@ -38,8 +38,9 @@ def printed(document) -> str:
 def review_section(document) -> str:
     """The words of the "Right to review" section, which must come before the signature."""
     html = Renderer().render_composed(document, formats=()).html
-    before_signature = html.split('<div class="signature">')[0]
-    assert '<div class="signature">' in html
+    block = '<div class="signature" id="signature-block">'
+    before_signature = html.split(block)[0]
+    assert block in html
     found = re.search(r"<h2>Right to review</h2>(.*)", before_signature, re.S)
     assert found, "no Right to review section before the signature"
     return words(found[1])

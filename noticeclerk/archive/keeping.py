@@ -652,3 +652,49 @@ def _not_signed_yet(session: Session, document: Document, copy_id: int) -> None:
             f"{document.number} is already signed by {signed_before.signed_by} (archive item "
             f"{signed_before.id}); its signature block holds one signature."
         )
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One archive item as `archive list` shows it."""
+
+    item: int
+    kind: str
+    of: str
+    name: str
+    added: datetime
+    signed_by: str | None
+    signed_on: date | None
+    pdfa: bool
+    made_from: int | None
+    sha256: str
+    disposed: datetime | None
+
+
+def list_items(engine: Engine, *, document: str | None, case: str | None) -> list[Listed]:
+    """The items of a document, or of a case (its documents' too), in the order added."""
+    with reading(engine) as session:
+        owner_document, owner_case = _owner(session, document, case)
+        query = select(ArchiveItem).options(selectinload(ArchiveItem.document))
+        if owner_document is not None:
+            query = query.where(ArchiveItem.document_id == owner_document.id)
+        else:
+            query = query.where(ArchiveItem.case_id == owner_case.id)
+        return [
+            Listed(
+                item=item.id,
+                kind=item.kind,
+                of=item.document.number
+                if item.document is not None
+                else f"case {owner_case.number}",
+                name=item.original_name,
+                added=item.added_at,
+                signed_by=item.signed_by,
+                signed_on=item.signed_on,
+                pdfa=item.pdfa,
+                made_from=item.derived_from_id,
+                sha256=item.sha256,
+                disposed=item.disposed_at,
+            )
+            for item in session.scalars(query.order_by(ArchiveItem.id))
+        ]

@@ -20,7 +20,11 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import selectinload
 
 from noticeclerk.archive import ledger
-from noticeclerk.archive.keeping import archive_store, holds_but_untrusted
+from noticeclerk.archive.keeping import (
+    archive_store,
+    documents_without_copy,
+    holds_but_untrusted,
+)
 from noticeclerk.archive.pdfa import pdfa_problems
 from noticeclerk.archive.signing import check_signatures
 from noticeclerk.exceptions import InputError
@@ -122,6 +126,12 @@ def verify_archive(
         report.notes.append(
             f"{untrusted} signature{'' if untrusted == 1 else 's'} intact but not checked "
             "against a trusted authority: name the Village's in settings.toml [signing] trust."
+        )
+    uncopied = len(documents_without_copy(engine))
+    if uncopied:
+        report.notes.append(
+            f"{uncopied} issued document{' has' if uncopied == 1 else 's have'} no PDF/A-3b copy "
+            "in the archive yet: run 'noticeclerk archive copies'."
         )
     for stray in sorted(set(store.hashes()) - named):
         report.problems.append(

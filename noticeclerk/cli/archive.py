@@ -120,6 +120,38 @@ def add_command(
     click.echo(f"Ledger head: entry {added.entry}, SHA-256 {added.head}")
 
 
+@archive_group.command("list")
+@click.option("--document", type=LINE, metavar="DOCUMENT", help="The records of a document.")
+@click.option(
+    "--case",
+    "case_number",
+    type=LINE,
+    metavar="CASE",
+    help="The records of a case, its documents' included.",
+)
+@pass_office
+def list_command(office: Office, document: str | None, case_number: str | None) -> None:
+    """List what the archive keeps of a document or a case: each item's number (which
+    'archive dispose' takes), its kind, the file's name, when it was added, who signed it."""
+    from noticeclerk.archive.keeping import list_items
+
+    items = list_items(office.register(), document=document, case=case_number)
+    if not items:
+        click.echo("The archive keeps nothing of it yet.")
+    for one in items:
+        parts = [f"{one.item:>5}  {one.kind:<24} {one.of:<18} {one.name}"]
+        if one.pdfa:
+            parts.append("PDF/A-3b" + (f" copy of item {one.made_from}" if one.made_from else ""))
+        if one.signed_by:
+            signed = f" on {one.signed_on}" if one.signed_on else ""
+            parts.append(f"signed by {one.signed_by}{signed}")
+        parts.append(f"added {one.added:%Y-%m-%d}")
+        if one.disposed:
+            parts.append(f"DISPOSED OF {one.disposed:%Y-%m-%d}")
+        parts.append(f"SHA-256 {one.sha256[:16]}…")
+        click.echo("; ".join(parts))
+
+
 @archive_group.command("copies")
 @click.argument("documents", type=LINE, nargs=-1, metavar="[DOCUMENT...]")
 @click.option("--village", type=LINE, metavar="NAME", help="Only this village's documents.")
