@@ -28,7 +28,7 @@ from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, NoticeclerkError, quoted_back
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
-from noticeclerk.register.models import ArchiveItem, Case, Document
+from noticeclerk.register.models import ArchiveEntry, ArchiveItem, Case, Document
 from noticeclerk.store.folder import FolderStore
 
 # The kind every issued document's PDF/A copy is kept as; its period is the village's.
@@ -164,31 +164,25 @@ def add_file(
             added_by=by,
             entry_seq=0,
         )
-        session.add(item)
-        entry = ledger.append(
+        entry = _record(
             session,
-            event="added",
+            item,
+            "added",
             at=now,
             by=by,
-            village=owner_case.village,
-            item=item,
             details=_details(signed_by=signed_by, signed_on=signed_on, note=note, name=name),
         )
-        item.entry_seq = entry.seq
         copy_id = None
         if copy_stored is not None:
             copy_item = _copy_item(item, copy_stored.sha256, copy_stored.size, now, by)
-            session.add(copy_item)
-            entry = ledger.append(
+            entry = _record(
                 session,
-                event="copied",
+                copy_item,
+                "copied",
                 at=now,
                 by=by,
-                village=owner_case.village,
-                item=copy_item,
                 details={"made_from_item": item.id, "as": "PDF/A-3b"},
             )
-            copy_item.entry_seq = entry.seq
             copy_id = copy_item.id
         return Added(
             item=item.id,
@@ -243,17 +237,14 @@ def add_archival_copies(
                 added_by=by,
                 entry_seq=0,
             )
-            session.add(item)
-            entry = ledger.append(
+            _record(
                 session,
-                event="copied",
+                item,
+                "copied",
                 at=now,
                 by=by,
-                village=document.case.village,
-                item=item,
                 details={"made_from": f"the frozen PDF of {document.number}", "as": "PDF/A-3b"},
             )
-            item.entry_seq = entry.seq
             made.append((number, item.id))
         if progress is not None:
             progress(1)
@@ -613,21 +604,18 @@ def sign_document(
             added_by=by,
             entry_seq=0,
         )
-        session.add(item)
-        entry = ledger.append(
+        entry = _record(
             session,
-            event="signed",
+            item,
+            "signed",
             at=now,
             by=by,
-            village=document.case.village,
-            item=item,
             details={
                 "made_from_item": copy_id,
                 "signer": key.signer,
                 "timestamped": checks[-1].timestamped,
             },
         )
-        item.entry_seq = entry.seq
         return Signed(
             document=number,
             item=item.id,
@@ -698,3 +686,21 @@ def list_items(engine: Engine, *, document: str | None, case: str | None) -> lis
             )
             for item in session.scalars(query.order_by(ArchiveItem.id))
         ]
+
+
+def _record(
+    session: Session,
+    item: ArchiveItem,
+    event: str,
+    *,
+    at: datetime,
+    by: str,
+    details: dict[str, Any],
+) -> ArchiveEntry:
+    """Add a new item and the ledger entry that records it, in the caller's transaction."""
+    session.add(item)
+    entry = ledger.append(
+        session, event=event, at=at, by=by, village=item.village, item=item, details=details
+    )
+    item.entry_seq = entry.seq
+    return entry
