@@ -41,6 +41,7 @@ COMMANDS = {
     "email": "noticeclerk.cli.email:email_group",
     "archive": "noticeclerk.cli.archive:archive_group",
     "sign": "noticeclerk.cli.archive:sign_command",
+    "publish": "noticeclerk.cli.publish:publish_group",
     "pay": "noticeclerk.cli.issued:pay_command",
     "due": "noticeclerk.cli.issued:due_command",
     "permits": "noticeclerk.cli.issued:permits_command",

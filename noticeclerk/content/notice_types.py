@@ -317,6 +317,26 @@ class ReviewSpec(Table):
     none: Text | None = None
 
 
+class PublicationSpec(Table, kw_only=True):
+    """[publication]: the document may be published in the official newspaper, and how."""
+
+    # Wisconsin: the class of notice under Wis. Stat. ch. 985 (1, 2 or 3 insertions, weekly).
+    wisconsin_class: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
+    # Elsewhere: the number of insertions the law names (weekly when more than one).
+    insertions: Annotated[int, msgspec.Meta(ge=1, le=10)] | None = None
+    # The least number of days between the (last) insertion and the event, as the law
+    # authorising the notice states it ("at least 10 days before the hearing").
+    days_before: Annotated[int, msgspec.Meta(ge=1, le=365)] | None = None
+    # The case fact or event the notice precedes (a hearing); none for a notice that is the
+    # service itself, which is published as soon as the newspaper can.
+    event: Text | None = None
+    # The law the rule comes from, as the document cites it.
+    authority: Text
+    # Which insertion is the day of service, where the ordinance allows service by
+    # publication: the Village's choice, stated in the affidavit of service.
+    served_on: Literal["first", "last"] = "last"
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -414,6 +434,19 @@ class NoticeFile(Table):
     legal_status: LegalStatusSpec | None = None
     # A determination its recipient may seek review of: what is reviewed; or why none is stated.
     review: ReviewSpec | None = None
+    publication: PublicationSpec | None = None
+
+
+@dataclass(frozen=True)
+class Publication:
+    """How a notice type is published: its rule, the event it precedes, the day of service."""
+
+    insertions: int
+    wisconsin_class: int | None
+    days_before: int | None
+    event: str | None
+    authority: str
+    served_on: str
 
 
 @dataclass(frozen=True)
@@ -547,6 +580,8 @@ class NoticeType:
     # The review the document states before its signature (noticeclerk.review); None where
     # the notice type is no determination.
     review: Review | None = None
+    # How it is published in the official newspaper; None for a document that is not.
+    publication: Publication | None = None
 
     @property
     def anchor(self) -> str | None:
@@ -828,6 +863,38 @@ def _notice_from_table(
         document_date_is=table.document_date_is,
         legal_status=_legal_status(path, table.legal_status),
         review=_review(path, table.review),
+        publication=_publication(path, table.publication, state),
+    )
+
+
+def _publication(
+    path: Path, spec: PublicationSpec | None, state: Jurisdiction | None
+) -> Publication | None:
+    """[publication]: a Wisconsin notice names its class under ch. 985, any other its number of
+    insertions; not both."""
+    if spec is None:
+        return None
+    if (spec.wisconsin_class is None) == (spec.insertions is None):
+        raise ConfigError(
+            path,
+            "publication",
+            "must give either wisconsin_class (1, 2 or 3, Wis. Stat. ch. 985) or insertions "
+            "(the number the law names), not both or neither",
+        )
+    if spec.wisconsin_class is not None and state is not None and state != Jurisdiction.WI:
+        raise ConfigError(
+            path,
+            "publication.wisconsin_class",
+            f"is a Wisconsin class of notice, but this village is in {state.state_name}; give "
+            "insertions and the law that names them",
+        )
+    return Publication(
+        insertions=spec.wisconsin_class or spec.insertions or 1,
+        wisconsin_class=spec.wisconsin_class,
+        days_before=spec.days_before,
+        event=spec.event,
+        authority=printed_setting(path, "publication.authority", spec.authority),
+        served_on=spec.served_on,
     )
 
 

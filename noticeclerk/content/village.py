@@ -61,6 +61,7 @@ from noticeclerk.rules.fees import (
 from noticeclerk.rules.installments import DayCount, ElmTaxInterest, InterestCounting, Rounding
 from noticeclerk.rules.interest import LEGAL_RATES, Provision, Rate
 from noticeclerk.rules.money import CENT, MAX_PERCENT
+from noticeclerk.rules.publication import Newspaper as PaperDays
 
 LETTERHEAD = "letterhead.toml"
 # What every page of a sample or demonstration village's document says to its reader, in its
@@ -443,6 +444,29 @@ class EmailTable(Table):
     attach_docx: bool = False
 
 
+# --- [newspaper]: the official newspaper legal notices are published in ----------------------
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+class NewspaperTable(Table, kw_only=True):
+    name: Text
+    address_lines: list[Text] = msgspec.field(default_factory=list)
+    # The days of the week it is published.
+    publishes_on: Annotated[
+        list[Literal[WEEKDAYS]],  # type: ignore[valid-type]
+        msgspec.Meta(min_length=1, description='a list such as ["Thursday"]'),
+    ]
+    # How many days before a day of publication the copy must reach it (its own deadline).
+    copy_days_before: Annotated[int, msgspec.Meta(ge=0, le=60)]
+    # Days it prints no issue (a holiday week's paper): its insertions move.
+    no_issue_on: list[date] = msgspec.field(default_factory=list)
+    # The width of its legal notices column, in inches: the copy's PDF is set to it.
+    column_inches: Annotated[float, msgspec.Meta(ge=1.0, le=8.0)] = 2.0
+    # A sample village's newspaper is a sample: its file must say so.
+    sample: bool = False
+
+
 # --- [archive]: how long each kind of record is kept -------------------------------------------
 
 
@@ -495,6 +519,7 @@ class VillageFile(Table):
     mail: MailTable = MailTable()
     email: EmailTable = EmailTable()
     archive: ArchiveTable = ArchiveTable()
+    newspaper: NewspaperTable | None = None
 
 
 @dataclass(frozen=True)
@@ -632,6 +657,17 @@ class MailSettings:
 
 
 @dataclass(frozen=True)
+class NewspaperSettings:
+    """The official newspaper: its name and address, its days, its deadline for copy, its
+    column."""
+
+    newspaper: PaperDays
+    address_lines: tuple[str, ...]
+    column_inches: float
+    sample: bool
+
+
+@dataclass(frozen=True)
 class Retention:
     """How long one kind of record is kept: `years` from an event, or for ever (years None)."""
 
@@ -687,6 +723,19 @@ class Village:
     email_attaches_docx: bool = False
     # How long the archive keeps each kind of record, by kind ([[archive.retention]]).
     retention: dict[str, Retention] = field(default_factory=dict)
+    # The official newspaper legal notices are published in ([newspaper]); None if not given.
+    newspaper: NewspaperSettings | None = None
+
+    def official_newspaper(self) -> NewspaperSettings:
+        """The [newspaper] table, or ConfigError naming what to add."""
+        if self.newspaper is None:
+            raise ConfigError(
+                self.path,
+                "newspaper",
+                "is missing: give the official newspaper's name, publishes_on (its days) and "
+                "copy_days_before (how early it wants the copy) before publishing a notice",
+            )
+        return self.newspaper
 
     def retention_of(self, kind: str) -> Retention:
         """The retention of `kind`, or InputError naming the kinds this village keeps."""
@@ -888,6 +937,34 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         mail=_mail_settings(path, table.mail, specimen=specimen),
         email_attaches_docx=table.email.attach_docx,
         retention=_retention(path, table.archive, specimen=specimen),
+        newspaper=_newspaper(path, table.newspaper, specimen=specimen),
+    )
+
+
+def _newspaper(
+    path: Path, table: NewspaperTable | None, *, specimen: bool
+) -> NewspaperSettings | None:
+    if table is None:
+        return None
+    if specimen != table.sample:
+        raise ConfigError(
+            path,
+            "newspaper.sample",
+            "must be true: this village's file is a sample, so its newspaper is a sample too"
+            if specimen
+            else "is true, but a real village publishes in its real official newspaper: enter "
+            "it and remove sample",
+        )
+    return NewspaperSettings(
+        newspaper=PaperDays(
+            name=" ".join(table.name.split()),
+            publishes_on=tuple(sorted(WEEKDAYS.index(day) for day in set(table.publishes_on))),
+            copy_days_before=table.copy_days_before,
+            no_issue_on=tuple(sorted(table.no_issue_on)),
+        ),
+        address_lines=tuple(" ".join(line.split()) for line in table.address_lines),
+        column_inches=table.column_inches,
+        sample=table.sample,
     )
 
 

@@ -516,3 +516,22 @@ class ArchiveEntry(Base):
     record: Mapped[str] = mapped_column(Text)
     previous_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class Insertion(Base):
+    """One day a newspaper printed a document as a legal notice, as its publisher's affidavit
+    proves it; the affidavit is kept in the archive."""
+
+    __tablename__ = "insertions"
+    __table_args__ = (UniqueConstraint("document_id", "published_on"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
+    published_on: Mapped[date] = mapped_column(Date)
+    newspaper: Mapped[str] = mapped_column(String(300))
+    affidavit_item_id: Mapped[int] = mapped_column(ForeignKey("archive_items.id"))
+    # The service this publication is, where the ordinance allows service by publication.
+    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    document: Mapped[Document] = relationship()

@@ -1,0 +1,412 @@
+"""An issued document whose notice type may be published, turned into the newspaper's copy and
+the days it must be printed; the publisher's affidavit, into recorded insertions, an archived
+affidavit and, where the ordinance allows service by publication, the service; the published
+notices, into the Village's public notices site.
+
+The copy's words are the document's own, read from its frozen Word file (the same words as its
+PDF, which a test holds them to), set in the newspaper's column without the letterhead.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session, selectinload
+
+from noticeclerk.content.notice_types import NoticeType, Publication, load_notice
+from noticeclerk.content.village import NewspaperSettings, Village, load_village
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.cases import latest
+from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.models import ArchiveItem, Case, Document, Insertion
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.rules.publication import PublicationRule, Schedule, schedule_before, schedule_from
+
+AFFIDAVIT = "affidavit-of-publication"
+
+
+@dataclass(frozen=True)
+class Copy:
+    """The newspaper's copy of a document: its paragraphs, as text and as a column PDF."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+    text: str
+    pdf: bytes
+
+
+@dataclass(frozen=True)
+class Prepared:
+    document: str
+    newspaper: str
+    schedule: Schedule
+    copy: Copy
+    event: str | None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    document: str
+    insertions: tuple[date, ...]
+    affidavit_item: int
+    served: Any | None  # register.service.Served, when the publication is the service
+
+
+def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None) -> Prepared:
+    """The copy and the schedule of an issued document: backwards from the event it precedes,
+    or from today for a notice published to serve it; refused when the dates cannot be met."""
+    with reading(engine) as session:
+        document, notice, village = _publishable(session, number, workspace)
+        paper = village.official_newspaper()
+        rule = _rule(notice.publication)
+        event_day, event_words = _event(document, notice, village)
+        copy = newspaper_copy(document, notice, paper)
+    if event_day is not None:
+        schedule = schedule_before(
+            rule, paper.newspaper, village.calendar, event=event_day, today=today
+        )
+    else:
+        schedule = schedule_from(rule, paper.newspaper, village.calendar, today=today)
+    return Prepared(document.number, paper.newspaper.name, schedule, copy, event_words)
+
+
+def record_publication(
+    engine: Engine,
+    number: str,
+    published: Sequence[date],
+    *,
+    affidavit: bytes,
+    affidavit_name: str,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> Recorded:
+    """Record the days the newspaper printed the document, as its affidavit proves: the
+    affidavit is archived with them, and where the ordinance allows service by publication,
+    the insertion the notice type names (the first or the last) is the service."""
+    from noticeclerk.archive.keeping import add_file
+
+    days = tuple(sorted(set(published)))
+    with reading(engine) as session:
+        document, notice, village = _publishable(session, number, workspace)
+        publication = notice.publication
+        assert publication is not None
+        paper = village.official_newspaper()
+        _check_days(document, notice, village, days, now)
+        number = document.number
+        already = session.scalar(select(Insertion.id).where(Insertion.document_id == document.id))
+        if already is not None:
+            raise InputError(
+                f"The publication of {number} is already recorded; to correct it, strike its "
+                "service and record it again under a new document."
+            )
+        existing = session.scalar(
+            select(ArchiveItem).where(
+                ArchiveItem.document_id == document.id,
+                ArchiveItem.kind == AFFIDAVIT,
+                ArchiveItem.disposed_at.is_(None),
+            )
+        )
+    if existing is not None and existing.sha256 == _sha256(affidavit):
+        # A record interrupted after the affidavit was archived: use it.
+        affidavit_item = existing.id
+    else:
+        affidavit_item = add_file(
+            engine,
+            data=affidavit,
+            name=affidavit_name,
+            document=number,
+            case=None,
+            kind=AFFIDAVIT,
+            signed_by=None,
+            signed_on=None,
+            note=f"Affidavit of publication in {paper.newspaper.name}: "
+            + ", ".join(day.isoformat() for day in days),
+            pdfa=False,
+            by=by,
+            now=now,
+            workspace=workspace,
+        ).item
+    served = None
+    with transaction(engine) as session:
+        document = session.scalar(select(Document).where(Document.number == number))
+        assert document is not None
+        service_id = None
+        if any(method.method == "publication" for method in notice.service):
+            served = _serve(
+                session, document, publication, paper, days, affidavit_item, by, now, workspace
+            )
+            service_id = served.service_id
+        for day in days:
+            session.add(
+                Insertion(
+                    document_id=document.id,
+                    published_on=day,
+                    newspaper=paper.newspaper.name,
+                    affidavit_item_id=affidavit_item,
+                    service_id=service_id,
+                    recorded_at=now,
+                    recorded_by=by,
+                )
+            )
+    return Recorded(number, days, affidavit_item, served)
+
+
+def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
+    """The document's words from its frozen Word file, as paragraphs, text and a column PDF."""
+    check_frozen(document)
+    paragraphs = docx_paragraphs(document.docx)
+    text = "\n\n".join(paragraphs) + "\n"
+    return Copy(
+        notice.title, paragraphs, text, _copy_pdf(notice.title, paragraphs, paper, document)
+    )
+
+
+def docx_paragraphs(data: bytes) -> tuple[str, ...]:
+    """The body's paragraphs and table rows, in order, without the letterhead (in the header)."""
+    from docx import Document as WordDocument
+    from docx.table import Table
+
+    found: list[str] = []
+
+    def walk(block: Any) -> None:
+        if isinstance(block, Table):
+            for row in block.rows:
+                seen: list[Any] = []
+                cells = []
+                for cell in row.cells:
+                    if cell._tc not in seen:
+                        seen.append(cell._tc)
+                        cells.append(" ".join(p.text.strip() for p in cell.paragraphs).strip())
+                line = "  ".join(cell for cell in cells if cell)
+                if line:
+                    found.append(line)
+            return
+        line = " ".join(block.text.split())
+        if line:
+            found.append(line)
+
+    for block in WordDocument(io.BytesIO(data)).iter_inner_content():
+        walk(block)
+    return tuple(found)
+
+
+def published_notices(engine: Engine, workspace: Path | None, village: str | None) -> list[Any]:
+    """Every document with recorded insertions, as the public notices site shows it."""
+    from noticeclerk.dispatch.public_site import PublicNotice
+
+    with reading(engine) as session:
+        query = (
+            select(Document)
+            .join(Insertion, Insertion.document_id == Document.id)
+            .options(selectinload(Document.case).selectinload(Case.events))
+            .distinct()
+            .order_by(Document.id)
+        )
+        if village is not None:
+            query = query.join(Case, Case.id == Document.case_id).where(Case.village == village)
+        documents = list(session.scalars(query))
+        days: dict[int, list[date]] = {}
+        for row in session.execute(
+            select(Insertion.document_id, Insertion.published_on, Insertion.newspaper).order_by(
+                Insertion.published_on
+            )
+        ):
+            days.setdefault(row.document_id, []).append(row.published_on)
+        papers = dict(session.execute(select(Insertion.document_id, Insertion.newspaper)).all())
+        notices = []
+        for document in documents:
+            if document.status == "void":
+                continue
+            place = load_village(document.case.village, workspace)
+            notice = load_notice(place.slug, document.notice_type, workspace)
+            paper = place.official_newspaper()
+            copy = newspaper_copy(document, notice, paper)
+            event_day, event_words = _event(document, notice, place)
+            notices.append(
+                PublicNotice(
+                    slug=document.number,
+                    title=notice.title,
+                    kind=notice.title,
+                    village=place.name,
+                    published_on=tuple(days[document.id]),
+                    newspaper=papers[document.id],
+                    paragraphs=copy.paragraphs,
+                    pdf=copy.pdf,
+                    event_on=event_day,
+                    event_words=event_words,
+                    sections=tuple(notice.sections),
+                )
+            )
+    return notices
+
+
+def _publishable(
+    session: Session, number: str, workspace: Path | None
+) -> tuple[Document, NoticeType, Village]:
+    from noticeclerk.archive.keeping import find_document
+
+    document = find_document(session, number)
+    village = load_village(document.case.village, workspace)
+    notice = load_notice(village.slug, document.notice_type, workspace)
+    if notice.publication is None:
+        raise InputError(
+            f"{document.number} is a {notice.title}, which its ordinance does not have "
+            "published in a newspaper; only a notice type with a [publication] table is."
+        )
+    if document.status == "void":
+        raise InputError(f"{document.number} is void; a spoiled document is not published.")
+    return document, notice, village
+
+
+def _rule(publication: Publication | None) -> PublicationRule:
+    assert publication is not None
+    return PublicationRule(
+        insertions=publication.insertions,
+        wisconsin_class=publication.wisconsin_class,
+        days_before=publication.days_before,
+        authority=publication.authority,
+    )
+
+
+def _event(
+    document: Document, notice: NoticeType, village: Village
+) -> tuple[date | None, str | None]:
+    publication = notice.publication
+    if publication is None or publication.event is None:
+        return None, None
+    zone = village.calendar.timezone
+    known = {**latest(document.case, "fact", zone), **latest(document.case, "event", zone)}
+    value = known.get(publication.event)
+    if value is None:
+        raise InputError(
+            f"Case {document.case.number} does not record {publication.event.replace('_', ' ')}, "
+            f"the day the {notice.title} must be published before; record it first."
+        )
+    day = value.date() if isinstance(value, datetime) else value
+    return day, publication.event.replace("_", " ")
+
+
+def _check_days(
+    document: Document,
+    notice: NoticeType,
+    village: Village,
+    days: tuple[date, ...],
+    now: datetime,
+) -> None:
+    publication = notice.publication
+    assert publication is not None
+    today = now.astimezone(village.calendar.timezone).date()
+    if not days:
+        raise InputError("Give each day the newspaper printed it: --published DATE.")
+    if days[-1] > today:
+        raise InputError(
+            f"{spell_date(days[-1])} has not come yet; record a publication once the newspaper "
+            "has printed it and its affidavit is in hand."
+        )
+    if days[0] < document.document_date:
+        raise InputError(
+            f"{spell_date(days[0])} is before {document.number} was issued on "
+            f"{spell_date(document.document_date)}; check the affidavit's dates."
+        )
+    if len(days) < publication.insertions:
+        kind = (
+            f"a class {publication.wisconsin_class} notice (Wis. Stat. § 985.07)"
+            if publication.wisconsin_class
+            else f"published {publication.insertions} times ({publication.authority})"
+        )
+        raise InputError(
+            f"{document.number} must be {kind}: {publication.insertions} insertions, and the "
+            f"affidavit gives {len(days)}; record every day it was printed."
+        )
+    event_day, event_words = _event(document, notice, village)
+    if event_day is not None:
+        needed = max(7 if publication.insertions > 1 else 0, publication.days_before or 0)
+        # Counted excluding the day of publication and including the day of the event
+        # (Wis. Stat. § 985.09).
+        if (event_day - days[-1]).days < needed:
+            raise InputError(
+                f"{document.number} was last printed on {spell_date(days[-1])}, less than "
+                f"{needed} days before the {event_words} on {spell_date(event_day)} "
+                f"({publication.authority}); the publication does not meet the law: set the "
+                f"{event_words} later and publish again."
+            )
+    if publication.insertions > 1:
+        # Once each week for consecutive weeks (Wis. Stat. § 985.01(1m)): two insertions more
+        # than 13 days apart cannot be in consecutive weeks, however the weeks are reckoned.
+        for earlier, later in itertools.pairwise(days):
+            if (later - earlier).days > 13:
+                raise InputError(
+                    f"{spell_date(earlier)} and {spell_date(later)} are not in consecutive weeks; "
+                    f"insertions of {document.number} must be once each week for consecutive "
+                    "weeks (Wis. Stat. § 985.01(1m)), so it must be published again."
+                )
+
+
+def _serve(
+    session: Session,
+    document: Document,
+    publication: Publication,
+    paper: NewspaperSettings,
+    days: tuple[date, ...],
+    affidavit_item: int,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> Any:
+    from noticeclerk.counter import noon_or_moment
+    from noticeclerk.register.service import ServiceRequest, record_service
+
+    village = load_village(document.case.village, workspace)
+    day = days[-1] if publication.served_on == "last" else days[0]
+    printed = ", ".join(spell_date(one) for one in days)
+    note = (
+        f"published in {paper.newspaper.name} on {printed}, as the publisher's affidavit of "
+        f"publication (archive item {affidavit_item}) states; the Village relies on the "
+        f"{publication.served_on} insertion as the day of service ({publication.authority})"
+    )
+    request = ServiceRequest(
+        method="publication", by=by, at=noon_or_moment(day, lambda: village.calendar), note=note
+    )
+    return record_service(session, document, request, now=now, workspace=workspace)
+
+
+def _copy_pdf(
+    title: str, paragraphs: tuple[str, ...], paper: NewspaperSettings, document: Document
+) -> bytes:
+    from noticeclerk.content.folders import content_dirs
+    from noticeclerk.generators.html import make_environment, render_html
+    from noticeclerk.generators.pdf import letter_stylesheet, render_pdf, shared_font_configuration
+
+    folder = content_dirs("templates")[-1] / "publish"
+    html = render_html(
+        "publish/copy.html.j2",
+        {
+            "title": title,
+            "paragraphs": paragraphs,
+            "number": document.number,
+            "column_inches": paper.column_inches,
+        },
+        environment=make_environment(None),
+    )
+    return render_pdf(
+        html,
+        [folder],
+        identifier=f"{document.number}-copy",
+        stylesheets=[letter_stylesheet(folder / "copy.css", shared_font_configuration())],
+        font_config=shared_font_configuration(),
+    )
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
