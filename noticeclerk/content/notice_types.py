@@ -330,6 +330,8 @@ class PublicationSpec(Table, kw_only=True):
     # The case fact or event the notice precedes (a hearing); none for a notice that is the
     # service itself, which is published as soon as the newspaper can.
     event: Text | None = None
+    # The event in words, for the schedule and its refusals: "the hearing on the report".
+    event_words: Text | None = None
     # The law the rule comes from, as the document cites it.
     authority: Text
     # Which insertion is the day of service, where the ordinance allows service by
@@ -447,6 +449,7 @@ class Publication:
     event: str | None
     authority: str
     served_on: str
+    event_words: str | None = None
 
 
 @dataclass(frozen=True)
@@ -888,7 +891,15 @@ def _publication(
             f"is a Wisconsin class of notice, but this village is in {state.state_name}; give "
             "insertions and the law that names them",
         )
+    if (spec.event is None) != (spec.event_words is None):
+        raise ConfigError(
+            path,
+            "publication",
+            "must give event and event_words together: the case's fact the notice precedes, "
+            'and its words ("the hearing on the report")',
+        )
     return Publication(
+        event_words=spec.event_words,
         insertions=spec.wisconsin_class or spec.insertions or 1,
         wisconsin_class=spec.wisconsin_class,
         days_before=spec.days_before,

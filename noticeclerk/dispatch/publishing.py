@@ -292,7 +292,7 @@ def _event(
             f"the day the {notice.title} must be published before; record it first."
         )
     day = value.date() if isinstance(value, datetime) else value
-    return day, publication.event.replace("_", " ")
+    return day, publication.event_words
 
 
 def _check_days(
@@ -335,8 +335,8 @@ def _check_days(
         if (event_day - days[-1]).days < needed:
             raise InputError(
                 f"{document.number} was last printed on {spell_date(days[-1])}, less than "
-                f"{needed} days before the {event_words} on {spell_date(event_day)} "
-                f"({publication.authority}); the publication does not meet the law: set the "
+                f"{needed} days before {event_words} on {spell_date(event_day)} "
+                f"({publication.authority}); the publication does not meet the law: set "
                 f"{event_words} later and publish again."
             )
     if publication.insertions > 1:
