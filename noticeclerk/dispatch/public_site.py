@@ -436,6 +436,7 @@ def _site_folder() -> Path:
 def _environment(locale: str) -> SandboxedEnvironment:
     environment = make_environment(None, locale)
     environment.filters["isolated"] = _isolated
+    environment.filters["isolated_text"] = _isolated_text
     return environment
 
 
@@ -443,6 +444,12 @@ def _isolated(text: str) -> Markup:
     """A value printed inside running text, its direction isolated: a right-to-left mark or
     override in a title cannot reorder the words around it ("(PDF, 38 KB)")."""
     return Markup("<bdi>{}</bdi>").format(text)
+
+
+def _isolated_text(text: str) -> str:
+    """The same isolation where no markup may go (a page's <title>): Unicode's first-strong
+    isolate and pop directional isolate around the value."""
+    return f"\u2068{text}\u2069"
 
 
 def _locale(lang: str) -> str:
