@@ -171,32 +171,45 @@ def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSetti
 
 
 def docx_paragraphs(data: bytes) -> tuple[str, ...]:
-    """The body's paragraphs and table rows, in order, without the letterhead (in the header)."""
+    """The notice's paragraphs and table rows, in order, from its title on: the letterhead is
+    in the header, and what a letter carries before its title (the mail's class, the address
+    block, the date) and its reference block ("RE: ... Document No. ...") are the letter's, not
+    the newspaper's."""
     from docx import Document as WordDocument
     from docx.table import Table
 
     found: list[str] = []
-
-    def walk(block: Any) -> None:
+    started = False
+    for block in WordDocument(io.BytesIO(data)).iter_inner_content():
+        if not started:
+            started = not isinstance(block, Table) and block.style.name == "Heading 1"
+            if not started:
+                continue
         if isinstance(block, Table):
-            for row in block.rows:
-                seen: list[Any] = []
-                cells = []
-                for cell in row.cells:
-                    if cell._tc not in seen:
-                        seen.append(cell._tc)
-                        cells.append(" ".join(p.text.strip() for p in cell.paragraphs).strip())
-                line = "  ".join(cell for cell in cells if cell)
-                if line:
-                    found.append(line)
-            return
+            rows = _table_rows(block)
+            if rows and rows[0].upper().startswith("RE:"):
+                continue
+            found.extend(rows)
+            continue
         line = " ".join(block.text.split())
         if line:
             found.append(line)
-
-    for block in WordDocument(io.BytesIO(data)).iter_inner_content():
-        walk(block)
     return tuple(found)
+
+
+def _table_rows(table: Any) -> list[str]:
+    rows = []
+    for row in table.rows:
+        seen: list[Any] = []
+        cells = []
+        for cell in row.cells:
+            if cell._tc not in seen:  # a merged cell is listed once for each column it spans
+                seen.append(cell._tc)
+                cells.append(" ".join(" ".join(p.text.split()) for p in cell.paragraphs).strip())
+        line = "  ".join(cell for cell in cells if cell)
+        if line:
+            rows.append(line)
+    return rows
 
 
 def published_notices(engine: Engine, workspace: Path | None, village: str | None) -> list[Any]:
@@ -274,6 +287,7 @@ def _rule(publication: Publication | None) -> PublicationRule:
         wisconsin_class=publication.wisconsin_class,
         days_before=publication.days_before,
         authority=publication.authority,
+        event_words=publication.event_words or "the act or event",
     )
 
 
