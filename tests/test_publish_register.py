@@ -192,7 +192,14 @@ def test_an_order_served_by_publication_counts_its_60_days_from_the_day_printed(
     shutil.copytree(clerk.office, control)
     expected = (
         Clerk(control, CliRunner(env={"NOTICECLERK_TODAY": "2026-09-03"}))(
-            "serve", order, "--method", "publication", "--at", "2026-09-02T12:00", "--by", "Lee Moua"
+            "serve",
+            order,
+            "--method",
+            "publication",
+            "--at",
+            "2026-09-02T12:00",
+            "--by",
+            "Lee Moua",
         )
         .output.split("Deadline: ")[1]
         .splitlines()[0]
