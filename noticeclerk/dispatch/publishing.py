@@ -102,12 +102,7 @@ def record_publication(
         paper = village.official_newspaper()
         _check_days(document, notice, village, days, now)
         number = document.number
-        already = session.scalar(select(Insertion.id).where(Insertion.document_id == document.id))
-        if already is not None:
-            raise InputError(
-                f"The publication of {number} is already recorded; to correct it, strike its "
-                "service and record it again under a new document."
-            )
+        _not_recorded_yet(session, document)
         existing = session.scalar(
             select(ArchiveItem).where(
                 ArchiveItem.document_id == document.id,
@@ -139,6 +134,7 @@ def record_publication(
     with transaction(engine) as session:
         document = session.scalar(select(Document).where(Document.number == number))
         assert document is not None
+        _not_recorded_yet(session, document)  # another clerk's record meanwhile
         service_id = None
         if any(method.method == "publication" for method in notice.service):
             served = _serve(
@@ -158,6 +154,22 @@ def record_publication(
                 )
             )
     return Recorded(number, days, affidavit_item, served)
+
+
+def _not_recorded_yet(session: Session, document: Document) -> None:
+    days = list(
+        session.scalars(
+            select(Insertion.published_on)
+            .where(Insertion.document_id == document.id)
+            .order_by(Insertion.published_on)
+        )
+    )
+    if days:
+        printed = ", ".join(spell_date(day) for day in days)
+        raise InputError(
+            f"The publication of {document.number} is already recorded (printed {printed}); "
+            "a publication is recorded once, from its affidavit."
+        )
 
 
 def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
