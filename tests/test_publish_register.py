@@ -258,3 +258,28 @@ def test_the_site_holds_the_published_notices_and_nothing_private(
 
     feed = feedparser.parse((out / "feed.atom").read_bytes())
     assert [entry.title for entry in feed.entries] and not feed.bozo
+
+
+def test_due_lists_a_notice_to_publish_until_its_publication_is_recorded(clerk, numbers, affidavit):
+    hearing = numbers["assessment-hearing-notice"]
+    listed = clerk("due").output
+    assert (
+        "To be published in The Palmyra Prairie Courier (fictional) on Thursday, September 3, "
+        "2026; the copy must reach it by Friday, August 28, 2026" in listed
+    )
+    late = clerk("due", today="2026-09-01").output
+    assert (
+        "Not yet published: The hearing on the report on Monday, September 14, 2026 cannot be met"
+        in late
+    )
+    clerk(
+        "publish",
+        "record",
+        hearing,
+        "--published",
+        "2026-09-03",
+        "--affidavit",
+        str(affidavit),
+        today="2026-09-04",
+    )
+    assert "To be published" not in clerk("due", today="2026-09-04").output

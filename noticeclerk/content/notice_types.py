@@ -58,6 +58,7 @@ from noticeclerk.rules.deadline_rules import (
 )
 from noticeclerk.rules.fees import FeeFacts
 from noticeclerk.rules.periods import TWO_DAY_KEY
+from noticeclerk.rules.publication import PublicationRule
 from noticeclerk.service_methods import SERVICE_METHODS
 
 # The kinds of fact a notice can ask for; the case file must give each in this form.
@@ -450,6 +451,16 @@ class Publication:
     authority: str
     served_on: str
     event_words: str | None = None
+
+    def rule(self) -> PublicationRule:
+        """The rule the insertion schedule is computed from (rules.publication)."""
+        return PublicationRule(
+            insertions=self.insertions,
+            wisconsin_class=self.wisconsin_class,
+            days_before=self.days_before,
+            authority=self.authority,
+            event_words=self.event_words or "the act or event",
+        )
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,12 @@ from sqlalchemy.orm import Session, selectinload
 from noticeclerk.content.notice_types import NoticeType, Publication, load_notice
 from noticeclerk.content.village import NewspaperSettings, Village, load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.models import ArchiveItem, Case, Document, Insertion
+from noticeclerk.register.published import publication_event
 from noticeclerk.rules.periods import spell_date
-from noticeclerk.rules.publication import PublicationRule, Schedule, schedule_before, schedule_from
+from noticeclerk.rules.publication import Schedule, schedule_before, schedule_from
 
 AFFIDAVIT = "affidavit-of-publication"
 
@@ -66,8 +66,9 @@ def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None)
     with reading(engine) as session:
         document, notice, village = _publishable(session, number, workspace)
         paper = village.official_newspaper()
-        rule = _rule(notice.publication)
-        event_day, event_words = _event(document, notice, village)
+        assert notice.publication is not None
+        rule = notice.publication.rule()
+        event_day, event_words = publication_event(document, notice, village)
         copy = newspaper_copy(document, notice, paper)
     if event_day is not None:
         schedule = schedule_before(
@@ -255,7 +256,7 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
             notice = load_notice(place.slug, document.notice_type, workspace)
             paper = place.official_newspaper()
             copy = newspaper_copy(document, notice, paper)
-            event_day, event_words = _event(document, notice, place)
+            event_day, event_words = publication_event(document, notice, place)
             notices.append(
                 PublicNotice(
                     slug=document.number,
@@ -292,35 +293,6 @@ def _publishable(
     return document, notice, village
 
 
-def _rule(publication: Publication | None) -> PublicationRule:
-    assert publication is not None
-    return PublicationRule(
-        insertions=publication.insertions,
-        wisconsin_class=publication.wisconsin_class,
-        days_before=publication.days_before,
-        authority=publication.authority,
-        event_words=publication.event_words or "the act or event",
-    )
-
-
-def _event(
-    document: Document, notice: NoticeType, village: Village
-) -> tuple[date | None, str | None]:
-    publication = notice.publication
-    if publication is None or publication.event is None:
-        return None, None
-    zone = village.calendar.timezone
-    known = {**latest(document.case, "fact", zone), **latest(document.case, "event", zone)}
-    value = known.get(publication.event)
-    if value is None:
-        raise InputError(
-            f"Case {document.case.number} does not record {publication.event.replace('_', ' ')}, "
-            f"the day the {notice.title} must be published before; record it first."
-        )
-    day = value.date() if isinstance(value, datetime) else value
-    return day, publication.event_words
-
-
 def _check_days(
     document: Document,
     notice: NoticeType,
@@ -353,7 +325,7 @@ def _check_days(
             f"{document.number} must be {kind}: {publication.insertions} insertions, and the "
             f"affidavit gives {len(days)}; record every day it was printed."
         )
-    event_day, event_words = _event(document, notice, village)
+    event_day, event_words = publication_event(document, notice, village)
     if event_day is not None:
         needed = max(7 if publication.insertions > 1 else 0, publication.days_before or 0)
         # Counted excluding the day of publication and including the day of the event

@@ -27,7 +27,7 @@ from noticeclerk.computations.declared import unmet_checks
 from noticeclerk.computations.figures import CaseContext
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, NoticeclerkError
 from noticeclerk.register.cases import latest
 from noticeclerk.register.chains import (
     NextDocument,
@@ -40,15 +40,18 @@ from noticeclerk.register.database import reading
 from noticeclerk.register.models import (
     Case,
     Document,
+    Insertion,
     MailBatch,
     MailPiece,
     OutboxMessage,
     Service,
 )
 from noticeclerk.register.payments import balance
+from noticeclerk.register.published import publication_event
 from noticeclerk.register.service import residence_refusal, stated_too_early
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
+from noticeclerk.rules.publication import schedule_before, schedule_from
 from noticeclerk.service_methods import SERVICE_METHODS, TRACKED_MAIL
 
 # Mail that came back, as `due` words it.
@@ -70,7 +73,7 @@ class DueItem:
     title: str
     recipient: str
     # passed, coming, unpaid, suspended, not_served, awaiting_receipt, returned_unclaimed,
-    # returned_refused, receipt_overdue, email_failed,
+    # returned_refused, receipt_overdue, email_failed, not_published,
     # stated_too_early; precondition_unmet when a warning is all there is to say
     status: str
     deadline: str | None
@@ -157,6 +160,8 @@ def what_is_due(
             )
         ):
             in_outbox.setdefault(document_id, []).append(recipient)
+        # Documents whose publication in the newspaper is recorded.
+        published = set(session.scalars(select(Insertion.document_id).distinct()))
         cases: dict[int, _CaseRecords] = {}
         # Read once for the whole list, not for each document and case: the definitions are
         # files, and a register has many cases of the same few notice types.
@@ -192,6 +197,8 @@ def what_is_due(
                     f"Waiting in the email outbox for {', '.join(waiting)}: send it with "
                     "'noticeclerk email send'.",
                 )
+            if document.id not in published:
+                entries += _not_published(document, notice, found, moment)
             if document.number in followed:
                 entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
             if document.case_id not in cases:
@@ -252,6 +259,48 @@ def _document_items(
             return [(event.happened_at, item(event.kind, None, words, None))]
     overdue = _receipt_overdue(service, village, as_of, item)
     return overdue + _deadline_items(document, notice, village, service, as_of, horizon, item)
+
+
+def _not_published(
+    document: Document, notice: NoticeType, village: Village, as_of: datetime
+) -> list[tuple[datetime, DueItem]]:
+    """A notice that must be printed in the newspaper (a published kind, or one preceding an
+    event such as a hearing) and is not recorded published: when its copy is due, or why the
+    days can no longer be met."""
+    publication = notice.publication
+    if publication is None or (publication.event is None and notice.kind != "publication"):
+        return []
+    zone = village.timezone
+    today = as_of.astimezone(zone).date()
+    issued = datetime.combine(document.document_date, time(0), tzinfo=zone)
+    item = partial(
+        DueItem,
+        village.slug,
+        document.case.number,
+        document.number,
+        notice.title,
+        document.recipient_name,
+        "not_published",
+    )
+    command = f"'noticeclerk publish prepare {document.number}'"
+    try:
+        paper = village.official_newspaper().newspaper
+        event, _words = publication_event(document, notice, village)
+        rule = publication.rule()
+        schedule = (
+            schedule_before(rule, paper, village.calendar, event=event, today=today)
+            if event is not None
+            else schedule_from(rule, paper, village.calendar, today=today)
+        )
+    except NoticeclerkError as error:
+        return [(issued, item(None, f"Not yet published: {error}", None))]
+    days = ", ".join(spell_date(day) for day in schedule.insertions)
+    words = (
+        f"To be published in {paper.name} on {days}; the copy must reach it by "
+        f"{spell_date(schedule.copy_due)}: {command} writes it."
+    )
+    when = datetime.combine(schedule.copy_due, time(0), tzinfo=zone)
+    return [(when, item(schedule.copy_due.isoformat(), words, None))]
 
 
 def _receipt_overdue(
