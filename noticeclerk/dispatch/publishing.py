@@ -353,16 +353,25 @@ def _check_days(
                 f"({publication.authority}); the publication does not meet the law: set "
                 f"{event_words} later and publish again."
             )
-    if publication.insertions > 1:
-        # Once each week for consecutive weeks (Wis. Stat. § 985.01(1m)): two insertions more
-        # than 13 days apart cannot be in consecutive weeks, however the weeks are reckoned.
-        for earlier, later in itertools.pairwise(days):
-            if (later - earlier).days > 13:
-                raise InputError(
-                    f"{spell_date(earlier)} and {spell_date(later)} are not in consecutive weeks; "
-                    f"insertions of {document.number} must be once each week for consecutive "
-                    "weeks (Wis. Stat. § 985.01(1m)), so it must be published again."
-                )
+    if publication.insertions > 1 and not _in_consecutive_weeks(days):
+        # Once each week for consecutive weeks (Wis. Stat. § 985.01(1m)). The statute does not
+        # say where a week begins; the days pass when some reckoning of seven-day weeks puts
+        # each in the week after the one before it (three days running never do).
+        raise InputError(
+            f"{', '.join(spell_date(day) for day in days)} are not once each week for "
+            f"consecutive weeks; insertions of {document.number} must be (Wis. Stat. "
+            "§ 985.01(1m)), so it must be published again."
+        )
+
+
+def _in_consecutive_weeks(days: tuple[date, ...]) -> bool:
+    """Whether some seven-day week, whichever weekday it starts on, puts each of the sorted
+    days in the week after the one before it."""
+    for start in range(7):
+        weeks = [(day.toordinal() - start) // 7 for day in days]
+        if all(later - earlier == 1 for earlier, later in itertools.pairwise(weeks)):
+            return True
+    return False
 
 
 def _serve(
