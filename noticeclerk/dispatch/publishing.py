@@ -69,12 +69,15 @@ def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None)
         rule = _rule(notice.publication)
         event_day, event_words = _event(document, notice, village)
         copy = newspaper_copy(document, notice, paper)
+        stated = _stated_publication(document, notice, village)
     if event_day is not None:
         schedule = schedule_before(
             rule, paper.newspaper, village.calendar, event=event_day, today=today
         )
     else:
         schedule = schedule_from(rule, paper.newspaper, village.calendar, today=today)
+    if stated is not None:
+        _check_stated(document.number, notice, schedule, stated)
     return Prepared(document.number, paper.newspaper.name, schedule, copy, event_words)
 
 
@@ -307,6 +310,38 @@ def _event(
         )
     day = value.date() if isinstance(value, datetime) else value
     return day, publication.event_words
+
+
+def _stated_publication(document: Document, notice: NoticeType, village: Village) -> date | None:
+    """The day of publication the document's own words count its deadline from, where the case
+    records it and the publication is the service (the Dutch elm notice's 30 days)."""
+    publication = notice.publication
+    if (
+        publication is None
+        or notice.anchor is None
+        or not any(method.method == "publication" for method in notice.service)
+    ):
+        return None
+    zone = village.calendar.timezone
+    value = latest(document.case, "event", zone).get(notice.anchor)
+    if value is None or notice.anchor != "publication":
+        return None
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _check_stated(number: str, notice: NoticeType, schedule: Schedule, stated: date) -> None:
+    publication = notice.publication
+    assert publication is not None
+    insertions = schedule.insertions
+    serving = insertions[-1] if publication.served_on == "last" else insertions[0]
+    if serving != stated:
+        which = "last" if publication.served_on == "last" else "first"
+        raise InputError(
+            f"{number} counts its deadline from its publication on {spell_date(stated)}, but "
+            f"the {which} of its insertions, the one that serves it, would be printed on "
+            f"{spell_date(serving)}; record --event=publication={serving.isoformat()} in the "
+            "case, void the document and issue it again before sending the copy."
+        )
 
 
 def _check_days(
