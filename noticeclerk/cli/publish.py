@@ -132,6 +132,9 @@ def record_command(
     click.echo(f"Recorded the publication of {recorded.document} on {printed}.")
     click.echo(f"  Affidavit of publication kept as archive item {recorded.affidavit_item}.")
     served = recorded.served
+    if recorded.served_before is not None:
+        click.echo(f"  {recorded.served_before}.")
+        return
     if served is None:
         click.echo("  Its ordinance does not make publication its service: no service recorded.")
         return

@@ -58,6 +58,9 @@ class Recorded:
     insertions: tuple[date, ...]
     affidavit_item: int
     served: Any | None  # register.service.Served, when the publication is the service
+    # Where the document was served otherwise before it was published: that service stands,
+    # and the publication is not a second one (which would move its deadline later).
+    served_before: str | None = None
 
 
 def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None) -> Prepared:
@@ -143,7 +146,16 @@ def record_publication(
         document = session.scalar(select(Document).where(Document.number == number))
         assert document is not None
         service_id = None
-        if any(method.method == "publication" for method in notice.service):
+        served_before = None
+        if document.services:
+            earlier = document.services[0]
+            served_before = (
+                f"{number} was already served ({earlier.method.replace('_', ' ')}, "
+                f"{spell_date(earlier.served_at.astimezone(village.calendar.timezone).date())}); "
+                "that service stands and the "
+                "publication is recorded without being a second one"
+            )
+        elif any(method.method == "publication" for method in notice.service):
             served = _serve(
                 session, document, publication, paper, days, affidavit_item, by, now, workspace
             )
@@ -160,7 +172,7 @@ def record_publication(
                     recorded_by=by,
                 )
             )
-    return Recorded(number, days, affidavit_item, served)
+    return Recorded(number, days, affidavit_item, served, served_before)
 
 
 def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
