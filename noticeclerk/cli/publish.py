@@ -191,7 +191,10 @@ def site_command(
         noindex=noindex,
     )
     written = write_site(notices, out_dir, settings, generated=office.clock.now())
+    listed = [notice for notice in notices if notice.withdrawn_on is None]
+    withdrawn = len(notices) - len(listed)
     click.echo(
-        f"Wrote the public notices site ({len(notices)} notice{'' if len(notices) == 1 else 's'}"
-        f", {len(written)} files) to {out_dir}."
+        f"Wrote the public notices site ({len(listed)} notice{'' if len(listed) == 1 else 's'}"
+        + (f", {withdrawn} withdrawn" if withdrawn else "")
+        + f", {len(written)} files) to {out_dir}."
     )

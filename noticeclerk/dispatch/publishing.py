@@ -252,9 +252,12 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
         papers = dict(session.execute(select(Insertion.document_id, Insertion.newspaper)).all())
         notices = []
         for document in documents:
-            if document.status == "void":
-                continue
             place = load_village(document.case.village, workspace)
+            withdrawn_on = (
+                document.voided_at.astimezone(place.calendar.timezone).date()
+                if document.status == "void" and document.voided_at is not None
+                else None
+            )
             notice = load_notice(place.slug, document.notice_type, workspace)
             paper = place.official_newspaper()
             copy = newspaper_copy(document, notice, paper)
@@ -272,6 +275,7 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
                     event_on=event_day,
                     event_words=event_words,
                     sections=tuple(notice.sections),
+                    withdrawn_on=withdrawn_on,
                 )
             )
     return notices
