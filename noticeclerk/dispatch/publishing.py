@@ -114,16 +114,19 @@ def record_publication(
                 f"The publication of {number} is already recorded; to correct it, strike its "
                 "service and record it again under a new document."
             )
+        # The same affidavit already kept: by a record interrupted after archiving it, or for
+        # another of the Village's notices in the same issue (one affidavit often covers them
+        # all); the archive keeps a file once, and the insertions point to it.
         existing = session.scalar(
-            select(ArchiveItem).where(
-                ArchiveItem.document_id == document.id,
+            select(ArchiveItem.id).where(
+                ArchiveItem.sha256 == _sha256(affidavit),
                 ArchiveItem.kind == AFFIDAVIT,
+                ArchiveItem.village == document.case.village,
                 ArchiveItem.disposed_at.is_(None),
             )
         )
-    if existing is not None and existing.sha256 == _sha256(affidavit):
-        # A record interrupted after the affidavit was archived: use it.
-        affidavit_item = existing.id
+    if existing is not None:
+        affidavit_item = existing
     else:
         affidavit_item = add_file(
             engine,
