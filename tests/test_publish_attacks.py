@@ -224,3 +224,26 @@ def test_an_affidavit_that_is_not_a_scan_is_refused_and_nothing_recorded(
     assert result.output.startswith("Error: aff.txt is not a PDF, TIFF, PNG or JPEG file")
     assert "affidavit" not in clerk("archive", "list", "--document", hearing).output
     published(clerk, hearing, affidavit, "2026-09-03", today="2026-09-04")
+
+
+def test_one_affidavit_for_two_notices_printed_in_the_same_issue_serves_both(
+    clerk, numbers, affidavit
+):
+    # A newspaper's one affidavit often covers every notice of the Village in an issue.
+    hearing = numbers["assessment-hearing-notice"]
+    case = (
+        clerk(
+            "case", "open", "--from", str(CASEBOOK / "palmyra" / "assessment-hearing-notice.toml")
+        )
+        .output.split()[-1]
+        .rstrip(".")
+    )
+    second = issued_number(clerk("issue", case))
+    first = published(clerk, hearing, affidavit, "2026-09-03", today="2026-09-04")
+    item = first.output.split("archive item ")[1].split(".")[0]
+    again = published(clerk, second, affidavit, "2026-09-03", today="2026-09-04")
+    assert f"Affidavit of publication kept as archive item {item}." in again.output
+    for number in (hearing, second):
+        listed = clerk("archive", "list", "--document", number, today="2026-09-04").output
+        assert listed.count("affidavit-of-publication") == (number == hearing)
+    clerk("archive", "verify", today="2026-09-04")
