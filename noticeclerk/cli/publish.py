@@ -131,6 +131,8 @@ def record_command(
     printed = ", ".join(spell_date(day) for day in recorded.insertions)
     click.echo(f"Recorded the publication of {recorded.document} on {printed}.")
     click.echo(f"  Affidavit of publication kept as archive item {recorded.affidavit_item}.")
+    for warning in recorded.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     served = recorded.served
     if recorded.served_before is not None:
         click.echo(f"  {recorded.served_before}.")

@@ -61,6 +61,8 @@ class Recorded:
     # Where the document was served otherwise before it was published: that service stands,
     # and the publication is not a second one (which would move its deadline later).
     served_before: str | None = None
+    # What the clerk should check: a day the newspaper does not usually print.
+    warnings: tuple[str, ...] = ()
 
 
 def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None) -> Prepared:
@@ -175,7 +177,16 @@ def record_publication(
                     recorded_by=by,
                 )
             )
-    return Recorded(number, days, affidavit_item, served, served_before)
+    # Recorded as the affidavit states, which is the proof (a special edition, an issue moved
+    # for a holiday), but worth a look: a misread date would put the service on a wrong day.
+    paper_days = paper.newspaper
+    warnings = tuple(
+        f"{paper_days.name} does not print on {spell_date(day)}, as the village's file states "
+        "its days; check the affidavit's date."
+        for day in days
+        if day.weekday() not in paper_days.publishes_on or day in paper_days.no_issue_on
+    )
+    return Recorded(number, days, affidavit_item, served, served_before, warnings)
 
 
 def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
