@@ -247,3 +247,26 @@ def test_one_affidavit_for_two_notices_printed_in_the_same_issue_serves_both(
         listed = clerk("archive", "list", "--document", number, today="2026-09-04").output
         assert listed.count("affidavit-of-publication") == (number == hearing)
     clerk("archive", "verify", today="2026-09-04")
+
+
+def test_a_day_the_newspaper_does_not_print_is_recorded_as_the_affidavit_states_with_a_warning(
+    clerk, numbers, affidavit
+):
+    # The affidavit is the proof (a special edition, a day moved for a holiday): the register
+    # records what it states, and the clerk is told to check it against the newspaper's days.
+    result = published(
+        clerk, numbers["assessment-hearing-notice"], affidavit, "2026-09-01", today="2026-09-04"
+    )
+    assert "Recorded the publication of" in result.output
+    assert (
+        "Warning: The Palmyra Prairie Courier (fictional) does not print on Tuesday, "
+        "September 1, 2026, as the village's file states its days; check the affidavit's date."
+        in result.output
+    )
+
+
+def test_a_day_the_newspaper_prints_gives_no_warning(clerk, numbers, affidavit):
+    result = published(
+        clerk, numbers["assessment-hearing-notice"], affidavit, "2026-09-03", today="2026-09-04"
+    )
+    assert "Warning" not in result.output
