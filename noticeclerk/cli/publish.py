@@ -131,7 +131,12 @@ def record_command(
     printed = ", ".join(spell_date(day) for day in recorded.insertions)
     click.echo(f"Recorded the publication of {recorded.document} on {printed}.")
     click.echo(f"  Affidavit of publication kept as archive item {recorded.affidavit_item}.")
+    for warning in recorded.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     served = recorded.served
+    if recorded.served_before is not None:
+        click.echo(f"  {recorded.served_before}.")
+        return
     if served is None:
         click.echo("  Its ordinance does not make publication its service: no service recorded.")
         return
@@ -188,7 +193,10 @@ def site_command(
         noindex=noindex,
     )
     written = write_site(notices, out_dir, settings, generated=office.clock.now())
+    listed = [notice for notice in notices if notice.withdrawn_on is None]
+    withdrawn = len(notices) - len(listed)
     click.echo(
-        f"Wrote the public notices site ({len(notices)} notice{'' if len(notices) == 1 else 's'}"
-        f", {len(written)} files) to {out_dir}."
+        f"Wrote the public notices site ({len(listed)} notice{'' if len(listed) == 1 else 's'}"
+        + (f", {withdrawn} withdrawn" if withdrawn else "")
+        + f", {len(written)} files) to {out_dir}."
     )

@@ -55,6 +55,9 @@ class PublicNotice:
     event_on: date | None = None
     event_words: str | None = None  # "Hearing on the special assessments"
     sections: tuple[str, ...] = ()  # the sections it cites, as printed
+    # The day the Village withdrew it (voided the document) after it was published: its page
+    # stays at its URL, saying so, and no index or feed lists it.
+    withdrawn_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -206,13 +209,15 @@ def _site_files(
     """Every file of the site by its path under `out`, made in memory."""
     environment = _environment(_locale(settings.lang))
     site = _site_context(settings, generated)
-    entries = [_entry(notice) for notice in notices]
+    every = [_entry(notice) for notice in notices]
+    entries = [entry for entry in every if entry["withdrawn_on"] is None]
+    notices = [notice for notice in notices if notice.withdrawn_on is None]
     files: dict[str, bytes] = {}
     files["index.html"] = _page("index.html.j2", site, environment, entries=entries, root="")
     files["kinds.html"] = _page(
         "kinds.html.j2", site, environment, kinds=_by_kind(entries), root=""
     )
-    for entry in entries:
+    for entry in every:
         slug = entry["slug"]
         files[f"{slug}/index.html"] = _page(
             "notice.html.j2", site, environment, notice=entry, root="../"
@@ -256,6 +261,7 @@ def _entry(notice: PublicNotice) -> dict[str, Any]:
         "pdf_name": f"{notice.slug}.pdf",
         "pdf_size": size_words(len(notice.pdf)),
         "pdf_bytes": notice.pdf,
+        "withdrawn_on": notice.withdrawn_on,
     }
 
 

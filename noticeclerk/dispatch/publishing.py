@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, selectinload
 from noticeclerk.content.notice_types import NoticeType, Publication, load_notice
 from noticeclerk.content.village import NewspaperSettings, Village, load_village
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.models import ArchiveItem, Case, Document, Insertion
@@ -58,6 +59,11 @@ class Recorded:
     insertions: tuple[date, ...]
     affidavit_item: int
     served: Any | None  # register.service.Served, when the publication is the service
+    # Where the document was served otherwise before it was published: that service stands,
+    # and the publication is not a second one (which would move its deadline later).
+    served_before: str | None = None
+    # What the clerk should check: a day the newspaper does not usually print.
+    warnings: tuple[str, ...] = ()
 
 
 def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None) -> Prepared:
@@ -70,12 +76,15 @@ def prepare(engine: Engine, number: str, *, today: date, workspace: Path | None)
         rule = notice.publication.rule()
         event_day, event_words = publication_event(document, notice, village)
         copy = newspaper_copy(document, notice, paper)
+        stated = _stated_publication(document, notice, village)
     if event_day is not None:
         schedule = schedule_before(
             rule, paper.newspaper, village.calendar, event=event_day, today=today
         )
     else:
         schedule = schedule_from(rule, paper.newspaper, village.calendar, today=today)
+    if stated is not None:
+        _check_stated(document.number, notice, schedule, stated)
     return Prepared(document.number, paper.newspaper.name, schedule, copy, event_words)
 
 
@@ -104,16 +113,19 @@ def record_publication(
         _check_days(document, notice, village, days, now)
         number = document.number
         _not_recorded_yet(session, document)
+        # The same affidavit already kept: by a record interrupted after archiving it, or for
+        # another of the Village's notices in the same issue (one affidavit often covers them
+        # all); the archive keeps a file once, and the insertions point to it.
         existing = session.scalar(
-            select(ArchiveItem).where(
-                ArchiveItem.document_id == document.id,
+            select(ArchiveItem.id).where(
+                ArchiveItem.sha256 == _sha256(affidavit),
                 ArchiveItem.kind == AFFIDAVIT,
+                ArchiveItem.village == document.case.village,
                 ArchiveItem.disposed_at.is_(None),
             )
         )
-    if existing is not None and existing.sha256 == _sha256(affidavit):
-        # A record interrupted after the affidavit was archived: use it.
-        affidavit_item = existing.id
+    if existing is not None:
+        affidavit_item = existing
     else:
         affidavit_item = add_file(
             engine,
@@ -137,7 +149,16 @@ def record_publication(
         assert document is not None
         _not_recorded_yet(session, document)  # another clerk's record meanwhile
         service_id = None
-        if any(method.method == "publication" for method in notice.service):
+        served_before = None
+        if document.services:
+            earlier = document.services[0]
+            served_before = (
+                f"{number} was already served ({earlier.method.replace('_', ' ')}, "
+                f"{spell_date(earlier.served_at.astimezone(village.calendar.timezone).date())}); "
+                "that service stands and the "
+                "publication is recorded without being a second one"
+            )
+        elif any(method.method == "publication" for method in notice.service):
             served = _serve(
                 session, document, publication, paper, days, affidavit_item, by, now, workspace
             )
@@ -154,7 +175,16 @@ def record_publication(
                     recorded_by=by,
                 )
             )
-    return Recorded(number, days, affidavit_item, served)
+    # Recorded as the affidavit states, which is the proof (a special edition, an issue moved
+    # for a holiday), but worth a look: a misread date would put the service on a wrong day.
+    paper_days = paper.newspaper
+    warnings = tuple(
+        f"{paper_days.name} does not print on {spell_date(day)}, as the village's file states "
+        "its days; check the affidavit's date."
+        for day in days
+        if day.weekday() not in paper_days.publishes_on or day in paper_days.no_issue_on
+    )
+    return Recorded(number, days, affidavit_item, served, served_before, warnings)
 
 
 def _not_recorded_yet(session: Session, document: Document) -> None:
@@ -250,9 +280,12 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
         papers = dict(session.execute(select(Insertion.document_id, Insertion.newspaper)).all())
         notices = []
         for document in documents:
-            if document.status == "void":
-                continue
             place = load_village(document.case.village, workspace)
+            withdrawn_on = (
+                document.voided_at.astimezone(place.calendar.timezone).date()
+                if document.status == "void" and document.voided_at is not None
+                else None
+            )
             notice = load_notice(place.slug, document.notice_type, workspace)
             paper = place.official_newspaper()
             copy = newspaper_copy(document, notice, paper)
@@ -270,6 +303,7 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
                     event_on=event_day,
                     event_words=event_words,
                     sections=tuple(notice.sections),
+                    withdrawn_on=withdrawn_on,
                 )
             )
     return notices
@@ -291,6 +325,38 @@ def _publishable(
     if document.status == "void":
         raise InputError(f"{document.number} is void; a spoiled document is not published.")
     return document, notice, village
+
+
+def _stated_publication(document: Document, notice: NoticeType, village: Village) -> date | None:
+    """The day of publication the document's own words count its deadline from, where the case
+    records it and the publication is the service (the Dutch elm notice's 30 days)."""
+    publication = notice.publication
+    if (
+        publication is None
+        or notice.anchor is None
+        or not any(method.method == "publication" for method in notice.service)
+    ):
+        return None
+    zone = village.calendar.timezone
+    value = latest(document.case, "event", zone).get(notice.anchor)
+    if value is None or notice.anchor != "publication":
+        return None
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _check_stated(number: str, notice: NoticeType, schedule: Schedule, stated: date) -> None:
+    publication = notice.publication
+    assert publication is not None
+    insertions = schedule.insertions
+    serving = insertions[-1] if publication.served_on == "last" else insertions[0]
+    if serving != stated:
+        which = "last" if publication.served_on == "last" else "first"
+        raise InputError(
+            f"{number} counts its deadline from its publication on {spell_date(stated)}, but "
+            f"the {which} of its insertions, the one that serves it, would be printed on "
+            f"{spell_date(serving)}; record --event=publication={serving.isoformat()} in the "
+            "case, void the document and issue it again before sending the copy."
+        )
 
 
 def _check_days(
@@ -337,16 +403,25 @@ def _check_days(
                 f"({publication.authority}); the publication does not meet the law: set "
                 f"{event_words} later and publish again."
             )
-    if publication.insertions > 1:
-        # Once each week for consecutive weeks (Wis. Stat. § 985.01(1m)): two insertions more
-        # than 13 days apart cannot be in consecutive weeks, however the weeks are reckoned.
-        for earlier, later in itertools.pairwise(days):
-            if (later - earlier).days > 13:
-                raise InputError(
-                    f"{spell_date(earlier)} and {spell_date(later)} are not in consecutive weeks; "
-                    f"insertions of {document.number} must be once each week for consecutive "
-                    "weeks (Wis. Stat. § 985.01(1m)), so it must be published again."
-                )
+    if publication.insertions > 1 and not _in_consecutive_weeks(days):
+        # Once each week for consecutive weeks (Wis. Stat. § 985.01(1m)). The statute does not
+        # say where a week begins; the days pass when some reckoning of seven-day weeks puts
+        # each in the week after the one before it (three days running never do).
+        raise InputError(
+            f"{', '.join(spell_date(day) for day in days)} are not once each week for "
+            f"consecutive weeks; insertions of {document.number} must be (Wis. Stat. "
+            "§ 985.01(1m)), so it must be published again."
+        )
+
+
+def _in_consecutive_weeks(days: tuple[date, ...]) -> bool:
+    """Whether some seven-day week, whichever weekday it starts on, puts each of the sorted
+    days in the week after the one before it."""
+    for start in range(7):
+        weeks = [(day.toordinal() - start) // 7 for day in days]
+        if all(later - earlier == 1 for earlier, later in itertools.pairwise(weeks)):
+            return True
+    return False
 
 
 def _serve(
