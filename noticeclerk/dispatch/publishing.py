@@ -301,7 +301,8 @@ def published_notices(engine: Engine, workspace: Path | None, village: str | Non
                     paragraphs=copy.paragraphs,
                     pdf=copy.pdf,
                     event_on=event_day,
-                    event_words=event_words,
+                    # A label on the page: "The hearing on the report".
+                    event_words=event_words[:1].upper() + event_words[1:] if event_words else None,
                     sections=tuple(notice.sections),
                     withdrawn_on=withdrawn_on,
                 )
