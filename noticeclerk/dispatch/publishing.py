@@ -456,6 +456,8 @@ def _serve(
 def _copy_pdf(
     title: str, paragraphs: tuple[str, ...], paper: NewspaperSettings, document: Document
 ) -> bytes:
+    from weasyprint import CSS
+
     from noticeclerk.content.folders import content_dirs
     from noticeclerk.generators.html import make_environment, render_html
     from noticeclerk.generators.pdf import letter_stylesheet, render_pdf, shared_font_configuration
@@ -467,16 +469,19 @@ def _copy_pdf(
             "title": title,
             "paragraphs": paragraphs,
             "number": document.number,
-            "column_inches": paper.column_inches,
         },
         environment=make_environment(None),
     )
+    fonts = shared_font_configuration()
+    # The page is the newspaper's column: its width is the village's, so it is set here, the
+    # one rule a template cannot hold (templates carry no style blocks).
+    column = CSS(string=f"@page {{ size: {paper.column_inches:.2f}in 14in; }}", font_config=fonts)
     return render_pdf(
         html,
         [folder],
         identifier=f"{document.number}-copy",
-        stylesheets=[letter_stylesheet(folder / "copy.css", shared_font_configuration())],
-        font_config=shared_font_configuration(),
+        stylesheets=[letter_stylesheet(folder / "copy.css", fonts), column],
+        font_config=fonts,
     )
 
 
