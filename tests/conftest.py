@@ -1,7 +1,9 @@
-"""Shared fixtures: calendars built in code, a CLI runner, and a fixed day for the CLI."""
+"""Shared fixtures: calendars built in code, a CLI runner, a fixed day for the CLI, and a test's
+own copy of a workspace its module built once."""
 
 from __future__ import annotations
 
+import shutil
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -62,3 +64,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture
+def office(built, tmp_path):  # type: ignore[no-untyped-def]
+    """A test's own copy of the workspace its module built once (`built`: the folder first),
+    so that each test may change it freely: issuing renders, so a module builds its register
+    once and each test starts from a copy of it."""
+    copy = tmp_path / "office"
+    shutil.copytree(built[0], copy)
+    return copy

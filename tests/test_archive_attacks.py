@@ -5,7 +5,6 @@ one sentence or caught by `archive verify`, and nothing a court relies on quietl
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import zipfile
 from io import BytesIO
@@ -35,13 +34,6 @@ def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     second = clerk("case", "open", "--from", str(case_file)).output.split()[-1].rstrip(".")
     document = issued_number(clerk("issue", first))
     return clerk.office, {"case": first, "other_case": second, "document": document}
-
-
-@pytest.fixture
-def office(built, tmp_path) -> Path:
-    copy = tmp_path / "office"
-    shutil.copytree(built[0], copy)
-    return copy
 
 
 @pytest.fixture

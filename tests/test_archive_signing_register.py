@@ -5,7 +5,6 @@ outside is checked as it is added, and one altered after signing is refused."""
 
 from __future__ import annotations
 
-import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -42,13 +41,6 @@ def built(tmp_path_factory, authority) -> tuple[Path, dict[str, str]]:
     (clerk.office / "root.pem").write_bytes(authority.root_pem())
     (clerk.office / "clerk.p12").write_bytes(authority.p12("Morgan Ellis"))
     return clerk.office, numbers
-
-
-@pytest.fixture
-def office(built, tmp_path) -> Path:
-    copy = tmp_path / "office"
-    shutil.copytree(built[0], copy)
-    return copy
 
 
 @pytest.fixture

@@ -49,13 +49,6 @@ def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 
 
 @pytest.fixture
-def office(built, tmp_path) -> Path:
-    copy = tmp_path / "office"
-    shutil.copytree(built[0], copy)
-    return copy
-
-
-@pytest.fixture
 def numbers(built) -> dict[str, str]:
     return built[1]
 
