@@ -16,7 +16,7 @@ from clerk import article, pdf_text
 
 # The module register of four Palmyra orders and three other villages' documents, and a clerk
 # in a copy of it, for each test here (its parameter `clerk` is this fixture, hence F811).
-from test_mail_batches import built, clerk, labels, office, palmyra_batch  # noqa: F401
+from test_mail_batches import built, clerk, labels, palmyra_batch  # noqa: F401
 
 # A process that starts the print files' workers, says their process ids, and waits to be killed.
 STARTS_WORKERS = """
@@ -153,7 +153,7 @@ def test_a_labels_file_far_too_long_is_refused_before_all_its_lines_are_looked_u
 
 
 def test_of_two_batches_planned_at_once_over_the_same_documents_the_second_is_refused(
-    office,  # noqa: F811
+    office,
 ):
     from datetime import UTC, datetime
 
