@@ -877,19 +877,31 @@ class _Writer:
             # thead rows repeat on every page, as WeasyPrint repeats them.
             _set_child(table.rows[index]._tr.get_or_add_trPr(), "w:tblHeader", (), val=None)
 
-        for plan in plans:
-            cell = table.cell(plan.row, plan.col)
-            if plan.rows > 1 or plan.cols > 1:
-                cell = cell.merge(table.cell(plan.row + plan.rows - 1, plan.col + plan.cols - 1))
+        cells = self.place_cells(table, plans, n_cols)
         _fix_cell_widths(table, widths)
-        for plan in plans:
-            cell = table.cell(plan.row, plan.col)
+        for plan, cell in zip(plans, cells, strict=True):
             self.fill_cell(cell, plan, widths, bordered)
         flow.last = table
         flow.tables += 1
         flow.made.append(table)
         if isinstance(flow.container, _Cell):
             flow.spare = flow.container.paragraphs[-1]  # python-docx's paragraph after the table
+
+    @staticmethod
+    def place_cells(table: Table, plans: list[_CellPlan], n_cols: int) -> list[_Cell]:
+        """Each plan's cell, merged over its span. The grid is read once: python-docx's
+        `Table.cell()` rebuilds the whole grid on every call, which made a table's cost grow
+        with the square of its rows. Plans never overlap, so a merge removes no other plan's
+        first cell, and the cells read before the merges stay the right ones."""
+        grid = table._cells
+        placed = []
+        for plan in plans:
+            cell = grid[plan.row * n_cols + plan.col]
+            if plan.rows > 1 or plan.cols > 1:
+                last = grid[(plan.row + plan.rows - 1) * n_cols + plan.col + plan.cols - 1]
+                cell = cell.merge(last)
+            placed.append(cell)
+        return placed
 
     def plan_cells(self, rows: list[Element], frame: _Frame) -> list[_CellPlan]:
         plans: list[_CellPlan] = []
