@@ -17,7 +17,7 @@ import os
 import tempfile
 import zipfile
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -293,14 +293,14 @@ def _row(item: ArchiveItem, entry_hash: str) -> dict[str, Any]:
         "pdfa": "yes" if item.pdfa else "no",
         "made_from_item": item.derived_from_id or "",
         "original_name": item.original_name,
-        "added_at": _utc(item.added_at),
+        "added_at": ledger.moment(item.added_at),
         "added_by": item.added_by,
         "signed_by": item.signed_by or "",
         "signed_on": item.signed_on.isoformat() if item.signed_on else "",
         "note": item.note or "",
         "ledger_entry": item.entry_seq,
         "ledger_hash": entry_hash,
-        "disposed_at": _utc(item.disposed_at) if item.disposed_at else "",
+        "disposed_at": ledger.moment(item.disposed_at) if item.disposed_at else "",
         "disposed_by": item.disposed_by or "",
         "disposal_authority": item.disposal_authority or "",
     }
@@ -396,7 +396,3 @@ def _certificate(
         font_config=shared_font_configuration(),
         specimen_mark=village.specimen_mark,
     )
-
-
-def _utc(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -26,10 +26,12 @@ from noticeclerk.content.schema import unprintable
 from noticeclerk.content.settings import ArchiveSettings, archive_settings
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, NoticeclerkError, quoted_back
+from noticeclerk.register.cases import find_case as _find_case
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen
+from noticeclerk.register.issuing import find_document as _find_document
 from noticeclerk.register.models import ArchiveEntry, ArchiveItem, Case, Document
-from noticeclerk.store.folder import FolderStore
+from noticeclerk.store.folder import FolderStore, Stored
 
 # The kind every issued document's PDF/A copy is kept as; its period is the village's.
 ISSUED = "issued-document"
@@ -223,20 +225,7 @@ def add_archival_copies(
             document = _document_for_copy(session, number)
             if _copy_of(session, document) is not None:
                 continue  # another clerk's command made it meanwhile
-            item = ArchiveItem(
-                village=document.case.village,
-                kind=ISSUED,
-                sha256=stored.sha256,
-                size=stored.size,
-                media_type="application/pdf",
-                original_name=f"{document.number}.pdf",
-                document=document,
-                case=document.case,
-                pdfa=True,
-                added_at=now,
-                added_by=by,
-                entry_seq=0,
-            )
+            item = _document_pdf(document, stored, f"{document.number}.pdf", now=now, by=by)
             _record(
                 session,
                 item,
@@ -270,7 +259,7 @@ def case_data(document: Document) -> dict[str, Any]:
             "number": document.number,
             "notice_type": document.notice_type,
             "date": document.document_date.isoformat(),
-            "issued_at": _utc(document.issued_at),
+            "issued_at": ledger.moment(document.issued_at),
             "issued_by": document.issued_by,
             "recipient": {
                 "name": document.recipient_name,
@@ -282,7 +271,7 @@ def case_data(document: Document) -> dict[str, Any]:
             "stated_deadline": (
                 None
                 if stated is None
-                else _utc(stated)
+                else ledger.moment(stated)
                 if isinstance(stated, datetime)
                 else stated.isoformat()
             ),
@@ -294,7 +283,7 @@ def case_data(document: Document) -> dict[str, Any]:
             "number": case.number,
             "village": case.village,
             "notice_type": case.notice_type,
-            "opened_at": _utc(case.opened_at),
+            "opened_at": ledger.moment(case.opened_at),
             "parcels": [
                 {
                     "parcel_id": link.parcel.parcel_id,
@@ -310,23 +299,12 @@ def case_data(document: Document) -> dict[str, Any]:
 
 
 def find_document(session: Session, number: str) -> Document:
-    found = session.scalar(select(Document).where(Document.number == number.strip()))
-    if found is None:
-        raise InputError(
-            f"There is no document {quoted_back(number)} in the register; check the number "
-            "('noticeclerk case show CASE' lists a case's documents)."
-        )
-    return found
+    """The register's document, the number as typed but for surrounding spaces."""
+    return _find_document(session, number.strip())
 
 
 def find_case(session: Session, number: str) -> Case:
-    found = session.scalar(select(Case).where(Case.number == number.strip()))
-    if found is None:
-        raise InputError(
-            f"There is no case {quoted_back(number)} in the register; check the number "
-            "('noticeclerk case list' lists the cases)."
-        )
-    return found
+    return _find_case(session, number.strip())
 
 
 def _owner(
@@ -450,6 +428,38 @@ def _case_data_attachment(document: Document) -> Attachment:
     )
 
 
+def _document_pdf(
+    document: Document,
+    stored: Stored,
+    name: str,
+    *,
+    now: datetime,
+    by: str,
+    derived_from_id: int | None = None,
+    signed_by: str | None = None,
+    signed_on: date | None = None,
+) -> ArchiveItem:
+    """A PDF/A-3b file made here for an issued document: its archival copy, or that copy
+    signed."""
+    return ArchiveItem(
+        village=document.case.village,
+        kind=ISSUED,
+        sha256=stored.sha256,
+        size=stored.size,
+        media_type="application/pdf",
+        original_name=name,
+        document=document,
+        case=document.case,
+        derived_from_id=derived_from_id,
+        pdfa=True,
+        signed_by=signed_by,
+        signed_on=signed_on,
+        added_at=now,
+        added_by=by,
+        entry_seq=0,
+    )
+
+
 def _copy_item(
     original: ArchiveItem, sha256: str, size: int, now: datetime, by: str
 ) -> ArchiveItem:
@@ -522,10 +532,6 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _utc(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
 @dataclass(frozen=True)
 class Signed:
     """What the clerk is told of a signature made."""
@@ -587,22 +593,15 @@ def sign_document(
     with transaction(engine) as session:
         document = find_document(session, number)
         _not_signed_yet(session, document, copy_id)  # another clerk's `sign` meanwhile
-        item = ArchiveItem(
-            village=document.case.village,
-            kind=ISSUED,
-            sha256=stored.sha256,
-            size=stored.size,
-            media_type="application/pdf",
-            original_name=f"{number}.signed.pdf",
-            document=document,
-            case=document.case,
+        item = _document_pdf(
+            document,
+            stored,
+            f"{number}.signed.pdf",
+            now=now,
+            by=by,
             derived_from_id=copy_id,
-            pdfa=True,
             signed_by=key.signer,
             signed_on=now.astimezone(village.calendar.timezone).date(),
-            added_at=now,
-            added_by=by,
-            entry_seq=0,
         )
         entry = _record(
             session,
