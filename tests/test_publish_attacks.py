@@ -5,35 +5,18 @@ site, and a site written over the wrong folder; each through the command line.""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from clerk import CASEBOOK, Clerk, clerk_at, issued_number
 from click.testing import CliRunner
 from test_chains_palmyra import PUBLICATION_FACTS, elm_notice_mailed_and_returned, facts
-from test_publish_register import affidavit_pdf
-
-ISSUED_ON = "2026-08-25"
+from test_publish_register import ISSUED_ON, affidavit_pdf, office_with_two_notices
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
-    base = tmp_path_factory.mktemp("attack")
-    runner = CliRunner(env={"NOTICECLERK_TODAY": ISSUED_ON})
-    clerk = clerk_at(base, runner, "palmyra", "luck")
-    numbers = {}
-    for village, notice in (
-        ("palmyra", "assessment-hearing-notice"),
-        ("luck", "sidewalk-repair-order"),
-    ):
-        case_file = base / f"{notice}.toml"
-        text = (CASEBOOK / village / f"{notice}.toml").read_text()
-        case_file.write_text(text.replace("[events]\nservice = 2026-06-01\n", ""))
-        shutil.copy(CASEBOOK / village / "roll.csv", base / "roll.csv")
-        opened = clerk("case", "open", "--from", str(case_file))
-        numbers[notice] = issued_number(clerk("issue", opened.output.split()[-1].rstrip(".")))
-    return clerk.office, numbers
+    return office_with_two_notices(tmp_path_factory.mktemp("attack"))
 
 
 @pytest.fixture

@@ -28,9 +28,10 @@ def affidavit_pdf(words: str = "Affidavit of publication") -> bytes:
     return out.getvalue()
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
-    base = tmp_path_factory.mktemp("publish")
+def office_with_two_notices(base: Path) -> tuple[Path, dict[str, str]]:
+    """A workspace with Palmyra's and Luck's rolls, and two issued notices to publish: the
+    hearing on special assessments (mailed; published before the hearing) and Luck's sidewalk
+    order (not yet served: it is published because its owner could not be served)."""
     runner = CliRunner(env={"NOTICECLERK_TODAY": ISSUED_ON})
     clerk = clerk_at(base, runner, "palmyra", "luck")
     numbers = {}
@@ -40,12 +41,16 @@ def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     ):
         case_file = base / f"{notice}.toml"
         text = (CASEBOOK / village / f"{notice}.toml").read_text()
-        # The order is published because its owner could not be served: no service recorded.
         case_file.write_text(text.replace("[events]\nservice = 2026-06-01\n", ""))
         shutil.copy(CASEBOOK / village / "roll.csv", base / "roll.csv")
         opened = clerk("case", "open", "--from", str(case_file))
         numbers[notice] = issued_number(clerk("issue", opened.output.split()[-1].rstrip(".")))
     return clerk.office, numbers
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    return office_with_two_notices(tmp_path_factory.mktemp("publish"))
 
 
 @pytest.fixture
