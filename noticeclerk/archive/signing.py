@@ -351,12 +351,47 @@ def _free_field_name(writer: IncrementalPdfFileWriter) -> str:
 
 def _embedding_font_engine() -> Any:
     """pyHanko's embedding font engine, which needs pyHanko's [opentype] extra (uharfbuzz);
-    without it the stamp is set in the standard Courier, not embedded."""
+    without it the stamp is set in the standard Courier, not embedded.
+
+    pyHanko writes each glyph's advance into the font's /W in the font's own units, which a PDF
+    reader takes as thousandths of an em: right only for a font of 1,000 units to the em.
+    Liberation Sans has 2,048, so every letter of the stamp stood twice its width from the
+    next and the signer's name ran out of the box ("Morgan Elli"). This engine shapes in
+    thousandths of an em and writes the widths in them, so the two agree."""
     try:
-        from pyhanko.pdf_utils.font.opentype import GlyphAccumulatorFactory
+        from pyhanko.pdf_utils.font.opentype import GlyphAccumulator, GlyphAccumulatorFactory
     except ImportError:
         return None
-    return GlyphAccumulatorFactory
+
+    class ThousandthsGlyphAccumulator(GlyphAccumulator):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._to_thousandths = 1000 / self.units_per_em
+            self.hb_font.scale = (1000, 1000)
+            self.units_per_em = 1000
+
+        def _get_cid_and_width(self, glyph_id: int) -> tuple[int, int]:
+            if glyph_id not in self._glyphs:
+                cid, width = super()._get_cid_and_width(glyph_id)
+                self._glyphs[glyph_id] = (cid, round(width * self._to_thousandths))
+            return self._glyphs[glyph_id]
+
+    class ThousandthsFactory(GlyphAccumulatorFactory):
+        def create_font_engine(self, writer: Any, obj_stream: Any = None) -> GlyphAccumulator:
+            if obj_stream is None and writer.stream_xrefs and self.create_objstream_if_needed:
+                obj_stream = writer.prepare_object_stream()
+            return ThousandthsGlyphAccumulator(
+                writer=writer,
+                font_handle=open(self.font_file, "rb"),  # pyHanko keeps it open
+                font_size=self.font_size,
+                ot_script_tag=self.ot_script_tag,
+                ot_language_tag=self.ot_language_tag,
+                writing_direction=self.writing_direction,
+                bcp47_lang_code=self.bcp47_lang_code,
+                obj_stream=obj_stream,
+            )
+
+    return ThousandthsFactory
 
 
 def _stamp_style() -> TextStampStyle:
