@@ -99,14 +99,14 @@ class OwnerRecord(Base):
     __tablename__ = "owner_records"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"))
+    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"), index=True)
     owner_name: Mapped[str] = mapped_column(String(300))
     mailing_lines: Mapped[list[str]] = mapped_column(JSON)
     email: Mapped[str] = mapped_column(String(300), default="")
     phone: Mapped[str] = mapped_column(String(60), default="")
     valid_from: Mapped[datetime] = mapped_column(UTCDateTime())
     valid_to: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-    roll_import_id: Mapped[int] = mapped_column(ForeignKey("roll_imports.id"))
+    roll_import_id: Mapped[int] = mapped_column(ForeignKey("roll_imports.id"), index=True)
     parcel: Mapped[Parcel] = relationship(back_populates="owners")
 
 
@@ -126,7 +126,7 @@ class Case(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     number: Mapped[str] = mapped_column(String(60), unique=True)
-    village: Mapped[str] = mapped_column(String(40))
+    village: Mapped[str] = mapped_column(String(40), index=True)
     notice_type: Mapped[str] = mapped_column(String(80))
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     opened_by: Mapped[str] = mapped_column(String(200))
@@ -146,7 +146,7 @@ class CaseParcel(Base):
     __tablename__ = "case_parcels"
 
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
-    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"), primary_key=True)
+    parcel_pk: Mapped[int] = mapped_column(ForeignKey("parcels.id"), primary_key=True, index=True)
     position: Mapped[int] = mapped_column(Integer)
     parcel: Mapped[Parcel] = relationship()
 
@@ -159,7 +159,7 @@ class Party(Base):
     __tablename__ = "parties"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
     role: Mapped[str] = mapped_column(String(20))
     name: Mapped[str] = mapped_column(String(300))
     address_lines: Mapped[list[str]] = mapped_column(JSON)
@@ -179,7 +179,7 @@ class Event(Base):
     __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
     kind: Mapped[str] = mapped_column(String(10))
     name: Mapped[str] = mapped_column(String(80))
     value: Mapped[Any] = mapped_column(JSON)
@@ -194,8 +194,8 @@ class Document(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     number: Mapped[str] = mapped_column(String(60), unique=True)
-    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"))
-    notice_type: Mapped[str] = mapped_column(String(80))
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    notice_type: Mapped[str] = mapped_column(String(80), index=True)
     document_date: Mapped[date] = mapped_column(Date)
     issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
     issued_by: Mapped[str] = mapped_column(String(200))
@@ -276,7 +276,7 @@ class Service(Base):
     __tablename__ = "services"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
     method: Mapped[str] = mapped_column(String(40))
     served_by: Mapped[str] = mapped_column(String(200))
     served_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -317,7 +317,7 @@ class ServiceEvent(Base):
     __tablename__ = "service_events"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    service_id: Mapped[int] = mapped_column(ForeignKey("services.id"))
+    service_id: Mapped[int] = mapped_column(ForeignKey("services.id"), index=True)
     kind: Mapped[str] = mapped_column(String(20))
     happened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -339,7 +339,7 @@ class Proof(Base):
     __tablename__ = "proofs"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
     number: Mapped[str] = mapped_column(String(80), unique=True)
     issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
     issued_by: Mapped[str] = mapped_column(String(200))
@@ -357,7 +357,7 @@ class Payment(Base):
     __tablename__ = "payments"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"))
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
     amount: Mapped[str] = mapped_column(String(20))
     paid_on: Mapped[date] = mapped_column(Date)
     reference: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -420,7 +420,9 @@ class MailPiece(Base):
     return_receipt_fee: Mapped[str] = mapped_column(String(20))
     # None until the acceptance is recorded; False for a piece the post office did not take.
     accepted: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
-    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    service_id: Mapped[int | None] = mapped_column(
+        ForeignKey("services.id"), nullable=True, index=True
+    )
     batch: Mapped[MailBatch] = relationship(back_populates="pieces")
     document: Mapped[Document] = relationship()
 
@@ -454,7 +456,9 @@ class OutboxMessage(Base):
     queued_by: Mapped[str] = mapped_column(String(200))
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     queue_id: Mapped[str | None] = mapped_column(Text, nullable=True)
-    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    service_id: Mapped[int | None] = mapped_column(
+        ForeignKey("services.id"), nullable=True, index=True
+    )
     document: Mapped[Document] = relationship()
 
 
@@ -480,7 +484,7 @@ class ArchiveItem(Base):
     case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), nullable=True, index=True)
     # The item this one was made from: a scan's PDF/A copy, an archival copy's signed copy.
     derived_from_id: Mapped[int | None] = mapped_column(
-        ForeignKey("archive_items.id"), nullable=True
+        ForeignKey("archive_items.id"), nullable=True, index=True
     )
     # Made here as PDF/A-3b, and checked as such by `archive verify`.
     pdfa: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -529,9 +533,11 @@ class Insertion(Base):
     document_id: Mapped[int] = mapped_column(ForeignKey("documents.id"), index=True)
     published_on: Mapped[date] = mapped_column(Date)
     newspaper: Mapped[str] = mapped_column(String(300))
-    affidavit_item_id: Mapped[int] = mapped_column(ForeignKey("archive_items.id"))
+    affidavit_item_id: Mapped[int] = mapped_column(ForeignKey("archive_items.id"), index=True)
     # The service this publication is, where the ordinance allows service by publication.
-    service_id: Mapped[int | None] = mapped_column(ForeignKey("services.id"), nullable=True)
+    service_id: Mapped[int | None] = mapped_column(
+        ForeignKey("services.id"), nullable=True, index=True
+    )
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     recorded_by: Mapped[str] = mapped_column(String(200))
     document: Mapped[Document] = relationship()
