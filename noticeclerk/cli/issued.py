@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from noticeclerk.register.chains import NextDocument
+    from noticeclerk.register.issuing import Issued
     from noticeclerk.register.striking import Struck
 
 # The register (SQLAlchemy) and the renderer (WeasyPrint) load inside each command, so a
@@ -38,8 +39,22 @@ if TYPE_CHECKING:
 
 
 @click.command("issue")
-@click.argument("case_number", type=LINE, metavar="CASE")
+@click.argument("case_number", type=LINE, metavar="[CASE]", required=False)
 @click.argument("notice_type", type=LINE, metavar="[NOTICE-TYPE]", required=False)
+@click.option(
+    "--batch",
+    "batch_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="Issue for every case a CSV file lists instead: a header line naming its columns "
+    "(case; and, if wanted, notice, date, to, follows), then one case per line.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1, max=64),
+    metavar="N",
+    help="With --batch: how many documents to render at once; one per core by default.",
+)
 @click.option(
     "--date",
     "document_date",
@@ -79,6 +94,8 @@ def issue_command(
     recipient_name: str | None,
     recipient_address: str | None,
     follows: str | None,
+    batch_file: Path | None,
+    workers: int | None,
     out_dir: Path | None,
     by: str,
 ) -> None:
@@ -89,7 +106,43 @@ def issue_command(
     the notice type is addressed to ('case party' records one). NOTICE-TYPE names a document
     that follows the case's first one (a bill after the notice); where a case covers several
     properties and the notice type goes to each owner, one document is issued for each.
+
+    With --batch FILE, every case the file lists is checked first, and if one cannot be
+    issued nothing is. The documents are then issued twenty cases at a time, rendered on
+    every core. If the batch stops part way (a power cut), run it again: the cases it issued
+    for are left out (a standing document of the same notice type and date) and it finishes
+    the rest. The numbers have no gaps.
+
+    \b
+    Examples:
+      noticeclerk issue VA-C-2026-0001
+      noticeclerk issue --batch december-directives.csv
     """
+    if batch_file is not None:
+        given_too = [
+            option
+            for option, value in (
+                ("CASE", case_number),
+                ("--date", document_date),
+                ("--to", to),
+                ("--recipient-name", recipient_name),
+                ("--recipient-address", recipient_address),
+                ("--follows", follows),
+            )
+            if value is not None
+        ]
+        if given_too:
+            raise click.UsageError(
+                f"With --batch the file names each case and its choices; leave out "
+                f"{', '.join(given_too)} (the file's columns are case, notice, date, to, "
+                "follows)."
+            )
+        _issue_batch(office, batch_file, workers, out_dir, by)
+        return
+    if workers is not None:
+        raise click.UsageError("--workers goes with --batch.")
+    if case_number is None:
+        raise click.UsageError("Name the case to issue for, or give --batch FILE.")
     if isinstance(document_date, datetime):
         raise click.UsageError("--date takes a date, YYYY-MM-DD.")
     if (recipient_name is None) != (recipient_address is None):
@@ -133,6 +186,66 @@ def issue_command(
         for path in written:
             click.echo(f"  Wrote a copy to {path}")
     _archival_copies(office, [one.number for one in issued], by)
+
+
+def _issue_batch(
+    office: Office, batch_file: Path, workers: int | None, out_dir: Path | None, by: str
+) -> None:
+    """Issue every line of a batch file, printing each document as its chunk is stored."""
+    require_printing()
+    from noticeclerk.content.roll import count_of
+    from noticeclerk.register.issuing_batch import issue_batch, read_batch
+    from noticeclerk.render import write_rendered
+    from noticeclerk.render_pool import RenderPool
+
+    lines = read_batch(batch_file)
+    engine = office.register()
+    out_dir = office.outputs("issued", out_dir)
+    numbers: list[str] = []
+    unwritten: list[str] = []
+
+    with (
+        RenderPool(office.workspace, workers) as pool,
+        click.progressbar(length=len(lines), label="Issuing", file=sys.stderr) as bar,
+    ):
+
+        def issued_for(line: int, documents: list[Issued]) -> None:
+            for one in documents:
+                ending = "" if one.recipient.endswith(".") else "."
+                click.echo(
+                    f"Line {line}: issued {one.number}: {one.title}, case {one.case}, to "
+                    f"{one.recipient}{ending}"
+                )
+                numbers.append(one.number)
+                try:
+                    write_rendered(one.rendered, out_dir / one.rendered.village)
+                except CannotWrite:
+                    unwritten.append(one.number)
+            bar.update(1)
+
+        report = issue_batch(
+            engine,
+            lines,
+            by=by,
+            now=office.clock.now(),
+            workspace=office.workspace,
+            pool=pool,
+            on_issued=issued_for,
+        )
+    for line, why in report.skipped:
+        click.echo(f"Line {line}: left out, {why}.")
+    click.echo(
+        f"Issued {count_of(len(numbers), 'document')} for {count_of(len(report.issued), 'line')}"
+        f"; copies in {out_dir}."
+    )
+    if numbers:
+        _archival_copies(office, numbers, by)
+    if unwritten:
+        raise OutputError(
+            f"{', '.join(unwritten)} {'is' if len(unwritten) == 1 else 'are'} issued and kept in "
+            f"the register, but a copy could not be written to {out_dir}; run 'noticeclerk "
+            "document export NUMBER --out FOLDER' for each to get its files."
+        )
 
 
 def _archival_copies(office: Office, numbers: list[str], by: str) -> None:

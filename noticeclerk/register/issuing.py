@@ -1,13 +1,15 @@
 """A case in the register, turned into a numbered document whose exact bytes are frozen.
 
-Taking the number, rendering and storing the PDF and DOCX happen in one transaction: a crash
-anywhere before the commit leaves no document and gives the number back; after the commit
+A document is planned from a snapshot of the register and rendered outside the write lock;
+then one transaction plans it again, takes its number and stores it with its PDF and DOCX. A
+crash anywhere before the commit leaves no document and no number taken; after the commit
 the document is complete. An issued document is never changed or deleted; a spoiled one is
 voided with its reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from noticeclerk.compose import compose
+from noticeclerk.compose import Composed, compose
 from noticeclerk.content.casefile import CaseFile, Recipient, checked_recipient
 from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.roll import Parcel as PrintedParcel
@@ -44,6 +46,7 @@ from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece
 from noticeclerk.register.numbering import (
     document_number,
+    next_number,
     permit_number,
     take_number,
     yearly_permit_number,
@@ -116,131 +119,271 @@ def issue_documents(
     given: tuple[str, str] | None = None,
     follows: str | None = None,
 ) -> list[Issued]:
-    """Number, render and freeze a case's document, all in one transaction: one document, to
-    the owner of record or a party of the case (`to`) or a name given for it alone (`given`);
-    or, where the notice type goes to each owner of a case over several properties, one for
-    each, billing each its share where the cost is shared. A follow-up follows the document
-    `follows` names, or the one its case leaves no doubt about."""
+    """Number, render and freeze a case's document: one document, to the owner of record or a
+    party of the case (`to`) or a name given for it alone (`given`); or, where the notice type
+    goes to each owner of a case over several properties, one for each, billing each its share
+    where the cost is shared. A follow-up follows the document `follows` names, or the one its
+    case leaves no doubt about.
+
+    The documents are planned and rendered outside the register's write lock, then numbered
+    and stored in one transaction that plans them again: if anything they print changed in
+    between (another command took the next number, recorded a fact), they are rendered again.
+    """
+    request = IssueRequest(case_number, notice_slug, document_date, to, given, follows)
     if renderer is None:
         from noticeclerk.render import Renderer
 
         renderer = Renderer(workspace)
-    with transaction(engine) as session:
-        case = find_open_case(session, case_number)
-        village = load_village(case.village, workspace)
-        notices = case_notices(case, workspace)
-        notice = notice_for(case, notice_slug, notices)
-        # A follow-up of one owner's share of a cost (a sworn statement of that bill) is about
-        # that share too.
-        shared_types = {one.slug for one in notices if one.shared_by}
-        when = document_date or now.astimezone(village.timezone).date()
-        documents = list(
-            session.execute(
-                select(Document).where(Document.case_id == case.id).order_by(Document.id)
-            ).scalars()
+
+    def render(planned: list[Planned]) -> list[Rendered]:
+        return [renderer.render_composed(one.composed) for one in planned]
+
+    for attempt in range(_ATTEMPTS):
+        with reading(engine) as session:
+            planned = plan_documents(session, request, by=by, now=now, workspace=workspace)
+        rendered = render(planned)
+        try:
+            with transaction(engine) as session:
+                return store_planned(
+                    session,
+                    request,
+                    planned,
+                    rendered,
+                    by=by,
+                    now=now,
+                    workspace=workspace,
+                    # Others keep changing the case or taking numbers: at the last attempt
+                    # the documents are rendered under the lock, where nothing can change.
+                    render_again=render if attempt == _ATTEMPTS - 1 else None,
+                )
+        except PlanChanged:
+            continue
+    raise AssertionError("the last attempt renders under the write lock")  # pragma: no cover
+
+
+class PlanChanged(Exception):
+    """What a document prints changed between its planning and its transaction: the
+    transaction is rolled back, and the document planned and rendered again."""
+
+
+# How many times a document planned and rendered outside the write lock is planned again
+# before it is rendered under the lock instead.
+_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class IssueRequest:
+    """One line of work for issuing: a case, and what the clerk chose for its document."""
+
+    case_number: str
+    notice_slug: str | None = None
+    document_date: date | None = None
+    to: str | None = None
+    given: tuple[str, str] | None = None
+    follows: str | None = None
+
+
+@dataclass
+class Planned:
+    """One document as it will be issued, before its files exist: what it prints (`printed`,
+    whose number was taken or only foreseen), its computed context, and its register row."""
+
+    printed: CaseFile
+    composed: Composed
+    document: Document
+    title: str
+
+    def same_as(self, other: Planned) -> bool:
+        """True when `other` prints exactly what this one does, so its files serve for both."""
+        return (
+            self.printed == other.printed
+            and self.document.recipient_role == other.document.recipient_role
+            and self.document.follows == other.document.follows
+            and self.document.parcel_id == other.document.parcel_id
         )
-        # The owner of record as the roll stood at the end of the document's date.
-        as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
-        parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
-        recorded = latest(case, "fact", village.timezone)
-        if notice.gathers is not None:
-            # A document of the village: its lines and the properties they name come from the
-            # village's other cases, as the register holds them on its date.
-            lines, gathered = gathered_liens(session, case, notice, village, when, workspace)
-            recorded[notice.gathers.fact] = lines
-            parcels = tuple(_printed(session, parcel, as_of) for parcel in gathered)
-        if notice.every and notice.slug != case.notice_type:
-            ids = [p.parcel_id for p in parcels]
-            recorded.update(taken_from_every(notice, every_document(case, notice, documents, ids)))
-        events = latest(case, "event", village.timezone)
-        issued = []
-        addressees = _addressees(
-            case, notice, parcels, documents, follows, shared_types, to=to, given=given
-        )
-        for one in addressees:
-            check_once(notice, one.followed, documents, one.parcel_id)
-            check_not_after(notice, documents, one.parcel_id)
-            # A follow-up repeats what the register holds of the documents before it; what it
-            # takes of one parcel is of the parcel it is for.
-            parcel = parcel_for(one.parcel_id, [p.parcel_id for p in one.parcels])
-            taken = taken_facts(notice, one.followed, village.timezone, documents, parcel, events)
-            facts = {**recorded, **taken}
-            # A fact taken from a followed document is absent when the document follows none;
-            # not what it bills one parcel, which a case of its own records, nor the day of an
-            # event the case records.
-            excused = set(notice.takes) - set(notice.takes_by_parcel) - set(notice.takes_events)
-            missing = [
-                fact
-                for fact in notice.facts
-                if fact.name not in facts and (one.followed or fact.name not in excused)
-            ]
-            if missing:
-                fact = missing[0]
-                event = notice.takes_events.get(fact.name)
-                if event is not None:
-                    raise InputError(
-                        f"Case {case.number} has no event '{event}' recorded ({fact.label}); "
-                        f"record it with 'noticeclerk case record {case.number} --event "
-                        f"{event}=DATE'."
-                    )
+
+
+class ForeseenNumbers:
+    """The numbers the next documents will take, read without taking them: planning outside
+    the write lock foresees them, and the transaction that stores the documents takes them."""
+
+    def __init__(self) -> None:
+        self.next: dict[str, int] = {}
+
+    def __call__(self, session: Session, series: str) -> int:
+        if series not in self.next:
+            self.next[series] = next_number(session, series)
+        number = self.next[series]
+        self.next[series] = number + 1
+        return number
+
+
+def plan_documents(
+    session: Session,
+    request: IssueRequest,
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    numbers: Callable[[Session, str], int] | None = None,
+) -> list[Planned]:
+    """The documents a request makes, computed from the register as `session` sees it, each
+    with its number: taken (`take_number`, in a transaction) or foreseen (the default)."""
+    numbers = numbers or ForeseenNumbers()
+    case = find_open_case(session, request.case_number)
+    village = load_village(case.village, workspace)
+    notices = case_notices(case, workspace)
+    notice = notice_for(case, request.notice_slug, notices)
+    # A follow-up of one owner's share of a cost (a sworn statement of that bill) is about
+    # that share too.
+    shared_types = {one.slug for one in notices if one.shared_by}
+    when = request.document_date or now.astimezone(village.timezone).date()
+    documents = list(
+        session.execute(
+            select(Document).where(Document.case_id == case.id).order_by(Document.id)
+        ).scalars()
+    )
+    # The owner of record as the roll stood at the end of the document's date.
+    as_of = datetime.combine(when + timedelta(days=1), time(0), tzinfo=village.timezone)
+    parcels = tuple(_printed(session, link.parcel, as_of) for link in case.parcels)
+    recorded = latest(case, "fact", village.timezone)
+    if notice.gathers is not None:
+        # A document of the village: its lines and the properties they name come from the
+        # village's other cases, as the register holds them on its date.
+        lines, gathered = gathered_liens(session, case, notice, village, when, workspace)
+        recorded[notice.gathers.fact] = lines
+        parcels = tuple(_printed(session, parcel, as_of) for parcel in gathered)
+    if notice.every and notice.slug != case.notice_type:
+        ids = [p.parcel_id for p in parcels]
+        recorded.update(taken_from_every(notice, every_document(case, notice, documents, ids)))
+    events = latest(case, "event", village.timezone)
+    planned = []
+    addressees = _addressees(
+        case,
+        notice,
+        parcels,
+        documents,
+        request.follows,
+        shared_types,
+        to=request.to,
+        given=request.given,
+    )
+    for one in addressees:
+        check_once(notice, one.followed, documents, one.parcel_id)
+        check_not_after(notice, documents, one.parcel_id)
+        # A follow-up repeats what the register holds of the documents before it; what it
+        # takes of one parcel is of the parcel it is for.
+        parcel = parcel_for(one.parcel_id, [p.parcel_id for p in one.parcels])
+        taken = taken_facts(notice, one.followed, village.timezone, documents, parcel, events)
+        facts = {**recorded, **taken}
+        # A fact taken from a followed document is absent when the document follows none;
+        # not what it bills one parcel, which a case of its own records, nor the day of an
+        # event the case records.
+        excused = set(notice.takes) - set(notice.takes_by_parcel) - set(notice.takes_events)
+        missing = [
+            fact
+            for fact in notice.facts
+            if fact.name not in facts and (one.followed or fact.name not in excused)
+        ]
+        if missing:
+            fact = missing[0]
+            event = notice.takes_events.get(fact.name)
+            if event is not None:
                 raise InputError(
-                    f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it "
-                    f"with 'noticeclerk case record {case.number} --fact {fact.name}=...'."
+                    f"Case {case.number} has no event '{event}' recorded ({fact.label}); "
+                    f"record it with 'noticeclerk case record {case.number} --event "
+                    f"{event}=DATE'."
                 )
-            printed = CaseFile(
-                path=Path(case.number),
-                village=village.slug,
-                notice=notice.slug,
-                case_number=case.number,
-                document_number=_next_number(session, village, notice, when),
-                date=when,
-                parcels=one.parcels,
-                recipient=one.recipient,
-                events=events,
-                facts={f.name: facts[f.name] for f in notice.facts if f.name in facts},
-                raw_facts={},
-                share=one.share,
+            raise InputError(
+                f"Case {case.number} lacks the fact '{fact.name}' ({fact.label}); record it "
+                f"with 'noticeclerk case record {case.number} --fact {fact.name}=...'."
             )
-            # Computed once: the document prints this deadline and these figures, and the
-            # register keeps the same ones.
-            composed = compose(printed, notice, village)
-            rendered = renderer.render_composed(composed)
-            # A deadline counted from receipt cannot be stated as a date when the document is
-            # issued; its template words it from receipt, and serving it cannot make it short.
-            stated = composed.deadline if notice.service_effective != "on_receipt" else None
-            document = Document(
-                number=printed.document_number,
-                case_id=case.id,
-                notice_type=notice.slug,
-                document_date=when,
-                issued_at=now,
-                issued_by=by,
-                recipient_name=one.recipient.name,
-                recipient_lines=list(one.recipient.address_lines),
-                recipient_role=one.role,
-                follows=one.followed.number if one.followed else None,
-                parcel_id=one.parcel_id,
-                stated_due_on=_day_of(stated.due) if stated else None,
-                stated_due_at=stated.due if stated and stated.has_time else None,
-                amount_due=composed.amount_due(),
-                parcel_charges=kept_charges(composed.figures),
-                **frozen(rendered.files),
+        printed = CaseFile(
+            path=Path(case.number),
+            village=village.slug,
+            notice=notice.slug,
+            case_number=case.number,
+            document_number=_next_number(session, village, notice, when, numbers),
+            date=when,
+            parcels=one.parcels,
+            recipient=one.recipient,
+            events=events,
+            facts={f.name: facts[f.name] for f in notice.facts if f.name in facts},
+            raw_facts={},
+            share=one.share,
+        )
+        # Computed once: the document prints this deadline and these figures, and the
+        # register keeps the same ones.
+        composed = compose(printed, notice, village)
+        # A deadline counted from receipt cannot be stated as a date when the document is
+        # issued; its template words it from receipt, and serving it cannot make it short.
+        stated = composed.deadline if notice.service_effective != "on_receipt" else None
+        # Not added to the session: the transaction that stores it adds it with its files.
+        document = Document(
+            number=printed.document_number,
+            case_id=case.id,
+            notice_type=notice.slug,
+            document_date=when,
+            issued_at=now,
+            issued_by=by,
+            recipient_name=one.recipient.name,
+            recipient_lines=list(one.recipient.address_lines),
+            recipient_role=one.role,
+            follows=one.followed.number if one.followed else None,
+            parcel_id=one.parcel_id,
+            stated_due_on=_day_of(stated.due) if stated else None,
+            stated_due_at=stated.due if stated and stated.has_time else None,
+            amount_due=composed.amount_due(),
+            parcel_charges=kept_charges(composed.figures),
+        )
+        # A later addressee of the same request sees this one (given once for each parcel).
+        documents.append(document)
+        planned.append(Planned(printed, composed, document, notice.title))
+    return planned
+
+
+def store_planned(
+    session: Session,
+    request: IssueRequest,
+    planned: list[Planned],
+    rendered: list[Rendered],
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    render_again: Callable[[list[Planned]], list[Rendered]] | None,
+) -> list[Issued]:
+    """Plan the request again under the write lock, taking the numbers, and store its
+    documents with the files rendered for the plan if they print the same. If not, the files
+    are rendered again here (`render_again`), or PlanChanged rolls the transaction back."""
+    taken = plan_documents(
+        session, request, by=by, now=now, workspace=workspace, numbers=take_number
+    )
+    if len(taken) != len(planned) or not all(
+        mine.same_as(theirs) for mine, theirs in zip(planned, taken, strict=False)
+    ):
+        if render_again is None:
+            raise PlanChanged
+        rendered = render_again(taken)
+    issued = []
+    for one, files in zip(taken, rendered, strict=True):
+        document = one.document
+        for column, value in frozen(files.files).items():
+            setattr(document, column, value)
+        session.add(document)
+        session.flush()
+        issued.append(
+            Issued(
+                number=document.number,
+                case=one.printed.case_number,
+                title=one.title,
+                recipient=document.recipient_name,
+                pdf_sha256=document.pdf_sha256,
+                docx_sha256=document.docx_sha256,
+                rendered=files,
             )
-            session.add(document)
-            session.flush()
-            documents.append(document)
-            issued.append(
-                Issued(
-                    number=document.number,
-                    case=case.number,
-                    title=notice.title,
-                    recipient=one.recipient.name,
-                    pdf_sha256=document.pdf_sha256,
-                    docx_sha256=document.docx_sha256,
-                    rendered=rendered,
-                )
-            )
-        return issued
+        )
+    return issued
 
 
 @dataclass(frozen=True)
@@ -325,14 +468,20 @@ def _of_parcel(documents: list[Document], parcel_id: str) -> list[Document]:
     return [document for document in documents if document.parcel_id in (None, parcel_id)]
 
 
-def _next_number(session: Session, village: Village, notice: NoticeType, when: date) -> str:
+def _next_number(
+    session: Session,
+    village: Village,
+    notice: NoticeType,
+    when: date,
+    numbers: Callable[[Session, str], int],
+) -> str:
     prefix = village.letterhead.number_prefix
     if notice.kind == "permit" and village.permit_series == "one series":
-        return permit_number(prefix, take_number(session, f"{village.slug}:permit"))
+        return permit_number(prefix, numbers(session, f"{village.slug}:permit"))
     if notice.kind == "permit":
-        sequence = take_number(session, f"{village.slug}:permit:{when.year}")
+        sequence = numbers(session, f"{village.slug}:permit:{when.year}")
         return yearly_permit_number(prefix, when.year, sequence)
-    sequence = take_number(session, f"{village.slug}:document:{when.year}")
+    sequence = numbers(session, f"{village.slug}:document:{when.year}")
     return document_number(prefix, when.year, sequence)
 
 

@@ -33,6 +33,12 @@ def take_number(session: Session, series: str) -> int:
     return number
 
 
+def next_number(session: Session, series: str) -> int:
+    """The number `series` will give next, read without taking it."""
+    found = session.scalar(select(Counter.next_value).where(Counter.series == series))
+    return 1 if found is None else found
+
+
 def case_number(prefix: str, year: int, sequence: int) -> str:
     return f"{prefix}-C-{year}-{sequence:04d}"
 
