@@ -684,9 +684,28 @@ def load_notice(village: str, slug: str, workspace: Path | None = None) -> Notic
         raise InputError(f"The village '{village}' has no notice type '{slug}'; it has: {known}.")
     # The village's state decides whether a rule must say what kind of act it asks for.
     found = load_village(village, workspace)
-    notice = _notice_from_table(village, slug, path, read_toml(path), found.state)
-    _check_two_day_reading(found, notice)
-    return notice
+    # Read once while neither file changes: a batch or a list of what is due asks for the
+    # same notice types again and again, and a long-running process sees an edited file.
+    stat, village_stat = path.stat(), found.path.stat()
+    key = (
+        village,
+        slug,
+        workspace,
+        path,
+        stat.st_mtime_ns,
+        stat.st_size,
+        village_stat.st_mtime_ns,
+        village_stat.st_size,
+    )
+    if key not in _READ:
+        notice = _notice_from_table(village, slug, path, read_toml(path), found.state)
+        _check_two_day_reading(found, notice)
+        _READ[key] = notice
+    return _READ[key]
+
+
+# Notice types as read, by their file and their village's file as they stood when read.
+_READ: dict[tuple[object, ...], NoticeType] = {}
 
 
 def _check_two_day_reading(village: Village, notice: NoticeType) -> None:
