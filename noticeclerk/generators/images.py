@@ -1,5 +1,4 @@
-"""A letterhead image's bytes (the seal), checked to be drawable as they are, or one sentence;
-and made no bigger than their printed size needs.
+"""A letterhead image's bytes (the seal): checked to be drawable whole, and no bigger than printed.
 
 Both writers take their images through here: the PDF's fetcher and the Word copy's pictures.
 WeasyPrint prints an image it cannot decode as its alt text (and Pillow, as WeasyPrint sets

@@ -224,7 +224,7 @@ def issue_documents(
                 stated_due_at=stated.due if stated and stated.has_time else None,
                 amount_due=composed.amount_due(),
                 parcel_charges=kept_charges(composed.figures),
-                **frozen(rendered.files),
+                **frozen(session, rendered.files),
             )
             session.add(document)
             session.flush()
