@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -99,7 +100,8 @@ def files_for_workspace(workspace: Path | None) -> FrozenFiles:
     from noticeclerk.archive.keeping import archive_store
 
     store, _settings = archive_store(workspace)
-    return FrozenFiles(FolderStore(store.root.resolve()))
+    # Absolute, not resolved: a folder that is a broken link is told by the store, in words.
+    return FrozenFiles(FolderStore(Path(os.path.abspath(store.root))))
 
 
 def files_of(bind: Engine | Connection | Session) -> FrozenFiles:

@@ -17,6 +17,7 @@ Create Date: 2026-12-01
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,7 +41,7 @@ BATCH = 100  # rows whose bytes are held at once
 def _files() -> FrozenFiles:
     folder = context.config.attributes.get("store_folder")
     if folder is not None:
-        return FrozenFiles(FolderStore(Path(folder).resolve()))
+        return FrozenFiles(FolderStore(Path(os.path.abspath(folder))))
     return files_of(op.get_bind())
 
 
@@ -87,11 +88,16 @@ def upgrade() -> None:
                 files.read(number, kind, recorded)  # read back and checked before going on
             sizes[table].append({"row": row_id, "pdf_size": len(pdf), "docx_size": len(docx)})
 
+    # Plain ALTER TABLE, the same on SQLite (3.35 or later) and PostgreSQL: a batch copy of
+    # the table would have to drop it, which its foreign keys forbid.
     for table in TABLES:
-        with op.batch_alter_table(table) as batch:
-            for kind, _type in KINDS:
-                batch.add_column(sa.Column(f"{kind}_size", sa.Integer(), nullable=True))
-                batch.add_column(sa.Column(f"{kind}_type", sa.String(100), nullable=True))
+        for kind, _type in KINDS:
+            op.add_column(
+                table, sa.Column(f"{kind}_size", sa.Integer(), nullable=False, server_default="0")
+            )
+            op.add_column(
+                table, sa.Column(f"{kind}_type", sa.String(100), nullable=False, server_default="")
+            )
         if sizes[table]:
             op.get_bind().execute(
                 sa.text(
@@ -100,20 +106,15 @@ def upgrade() -> None:
                 ),
                 [dict(row, pdf_type=PDF_TYPE, docx_type=DOCX_TYPE) for row in sizes[table]],
             )
-        with op.batch_alter_table(table) as batch:
-            for kind, _type in KINDS:
-                batch.alter_column(f"{kind}_size", existing_type=sa.Integer(), nullable=False)
-                batch.alter_column(f"{kind}_type", existing_type=sa.String(100), nullable=False)
-            batch.drop_column("pdf")
-            batch.drop_column("docx")
+        op.execute(f"ALTER TABLE {table} DROP COLUMN pdf")
+        op.execute(f"ALTER TABLE {table} DROP COLUMN docx")
 
 
 def downgrade() -> None:
     files = _files()
     for table in TABLES:
-        with op.batch_alter_table(table) as batch:
-            batch.add_column(sa.Column("pdf", sa.LargeBinary(), nullable=True))
-            batch.add_column(sa.Column("docx", sa.LargeBinary(), nullable=True))
+        op.add_column(table, sa.Column("pdf", sa.LargeBinary(), nullable=True))
+        op.add_column(table, sa.Column("docx", sa.LargeBinary(), nullable=True))
         for row_id, number, pdf_sha256, docx_sha256 in _rows(table, "pdf_sha256, docx_sha256"):
             op.get_bind().execute(
                 sa.text(f"UPDATE {table} SET pdf = :pdf, docx = :docx WHERE id = :row"),
@@ -123,9 +124,6 @@ def downgrade() -> None:
                     "row": row_id,
                 },
             )
-        with op.batch_alter_table(table) as batch:
-            batch.alter_column("pdf", existing_type=sa.LargeBinary(), nullable=False)
-            batch.alter_column("docx", existing_type=sa.LargeBinary(), nullable=False)
-            for kind, _type in KINDS:
-                batch.drop_column(f"{kind}_size")
-                batch.drop_column(f"{kind}_type")
+        for kind, _type in KINDS:
+            op.execute(f"ALTER TABLE {table} DROP COLUMN {kind}_size")
+            op.execute(f"ALTER TABLE {table} DROP COLUMN {kind}_type")
