@@ -574,10 +574,10 @@ class Insertion(Base):
 def _remember_register(target: FrozenFilesMixin, context: Any) -> None:
     # Sessions here keep what they loaded after they close; its files are still read through
     # the register it came from.
-    target.__dict__["_frozen_bind"] = context.session.get_bind()
+    target.__dict__["_frozen_bind"] = context.session.bind
 
 
 @orm_event.listens_for(Session, "after_attach")
 def _remember_attached(session: Session, instance: object) -> None:
     if isinstance(instance, FrozenFilesMixin):
-        instance.__dict__["_frozen_bind"] = session.get_bind()
+        instance.__dict__["_frozen_bind"] = session.bind
