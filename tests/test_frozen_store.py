@@ -12,8 +12,9 @@ from clerk import PALMYRA_HOUSE_NUMBERING, clerk_at, issued_number
 from frozen_store import alter_stored, delete_stored, sha256_of, store_of
 from sqlalchemy import LargeBinary, create_engine, inspect
 
-from noticeclerk.register.database import alembic_config, register_url
+from noticeclerk.register.database import alembic_config, register_url, upgrade
 from noticeclerk.register.frozen import DOCX_TYPE, PDF_TYPE
+from noticeclerk.store.folder import FolderStore
 
 TAMPERED = "no longer matches the SHA-256 recorded when it was issued"
 
@@ -181,3 +182,15 @@ def test_a_changed_file_stops_the_migration_naming_its_document_and_changes_noth
     assert rows(clerk, "SELECT number, pdf, docx FROM documents ORDER BY id") == kept
     assert [number for number, _pdf, _docx in kept] == [first, second]
     assert list(store_of(clerk.office).hashes()) == []  # checked before anything was stored
+
+
+def test_the_migration_puts_the_files_in_the_store_it_is_given_wherever_the_register_is(
+    clerk, tmp_path
+):
+    number = issue_house_numbering(clerk, tmp_path / "copies")
+    at_0014(clerk)
+    share = tmp_path / "share"  # as `db upgrade` passes the workspace's for a --db register
+    upgrade(register_url(clerk.office, None), share)
+    assert FolderStore(share).state(sha256_of(clerk.office, number)) == "present"
+    assert FolderStore(share).state(sha256_of(clerk.office, number, "docx")) == "present"
+    assert list(store_of(clerk.office).hashes()) == []
