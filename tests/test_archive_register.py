@@ -10,7 +10,6 @@ import csv
 import hashlib
 import io
 import json
-import shutil
 import sqlite3
 import zipfile
 from io import BytesIO
@@ -100,9 +99,10 @@ def test_issuing_a_document_keeps_its_pdfa_copy_in_the_archive(built, ids):
         sha256, kind, pdfa = db.execute(
             "SELECT sha256, kind, pdfa FROM archive_items WHERE id = 1"
         ).fetchone()
-        frozen = db.execute(
-            "SELECT pdf FROM documents WHERE number = ?", (ids["document"],)
+        issued = db.execute(
+            "SELECT pdf_sha256 FROM documents WHERE number = ?", (ids["document"],)
         ).fetchone()[0]
+    frozen = stored_file(office, issued).read_bytes()  # the issued PDF, kept in the same store
     assert (kind, pdfa) == ("issued-document", 1)
     copy = stored_file(office, sha256).read_bytes()
     assert pdfa_problems(copy) == []
@@ -278,7 +278,8 @@ def test_a_bad_add_is_one_sentence_and_adds_nothing(clerk, ids, card, args, word
     with database(clerk.office) as db:
         assert db.execute("SELECT count(*) FROM archive_items").fetchone()[0] == 1
         assert db.execute("SELECT count(*) FROM archive_ledger").fetchone()[0] == 1
-    assert len(list((clerk.office / "archive" / "objects").rglob("*"))) == 2  # a folder, a file
+    kept = [path for path in (clerk.office / "archive" / "objects").rglob("*") if path.is_file()]
+    assert len(kept) == 3  # the PDF/A copy, and the issued PDF and DOCX
 
 
 def test_a_file_that_is_no_scan_is_refused_by_its_contents(clerk, ids, tmp_path):
@@ -472,10 +473,13 @@ def test_records_are_disposed_of_only_past_their_period_and_by_a_named_authority
 
 def test_verify_notes_documents_issued_before_the_archive_and_copies_catches_up(clerk, ids):
     with database(clerk.office) as db:
+        (copy,) = db.execute("SELECT sha256 FROM archive_items").fetchone()
         db.execute("DELETE FROM archive_ledger")
         db.execute("DELETE FROM archive_items")
         db.execute("DELETE FROM counters WHERE series = 'archive-ledger'")
-    shutil.rmtree(clerk.office / "archive")
+    path = stored_file(clerk.office, copy)  # the issued files stay: they are the register's
+    path.chmod(0o600)
+    path.unlink()
     noted = verify(clerk)
     assert "Note: 1 issued document has no PDF/A-3b copy in the archive yet" in noted.output
     made = clerk("archive", "copies")

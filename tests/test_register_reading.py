@@ -6,11 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 from pathlib import Path
 
 import pytest
 from clerk import PALMYRA_HOUSE_NUMBERING, clerk_at, issued_number
+from frozen_store import alter_stored
 
 VILLAGE_B_FACTS = [
     "certificate_number=VB-C-2026-002",
@@ -124,8 +124,7 @@ def test_a_document_s_files_come_back_exactly_as_issued(clerk, tmp_path):
 def test_a_document_whose_stored_bytes_changed_is_not_given_back(clerk, tmp_path):
     case = open_bill_case(clerk)
     number = issue_bill(clerk, case, tmp_path / "copies")
-    with sqlite3.connect(clerk.office / "noticeclerk.db") as database:
-        database.execute("UPDATE documents SET pdf = X'00' WHERE number = ?", (number,))
+    alter_stored(clerk.office, number)
     result = clerk("document", "export", number, "--out", str(tmp_path / "x"), ok=False)
     assert result.exit_code == 1
     assert "no longer matches the SHA-256 recorded when it was issued" in result.output

@@ -19,7 +19,8 @@ from clerk import (
     issued_number,
     pdf_text,
 )
-from sqlalchemy import create_engine, select, update
+from frozen_store import alter_stored, write_stored
+from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.register.models import Document, Proof
@@ -266,12 +267,7 @@ def test_a_receipt_strike_refuses_when_no_receipt_stands(luck):
 
 def tamper(clerk, number: str) -> None:
     """One byte of the stored PDF changed behind the register's back."""
-    engine = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with engine.begin() as connection:
-        pdf = connection.scalar(select(Document.pdf).where(Document.number == number))
-        changed = pdf[:200] + bytes([pdf[200] ^ 0x01]) + pdf[201:]
-        connection.execute(update(Document).where(Document.number == number).values(pdf=changed))
-    engine.dispose()
+    alter_stored(clerk.office, number)
 
 
 def test_verify_finds_every_file_as_it_was_issued(village_a, monkeypatch):
@@ -342,13 +338,17 @@ def test_verify_reads_one_village_or_all_and_issued_affidavits_too(tmp_path, run
                 issued_at=datetime(2026, 12, 2, 15, tzinfo=UTC),
                 issued_by="clerk",
                 service_ids=[],
-                pdf=b"%PDF-1.7 changed",
                 pdf_sha256=hashlib.sha256(b"%PDF-1.7 as sworn").hexdigest(),
-                docx=b"PK",
+                pdf_size=17,
+                pdf_type="application/pdf",
                 docx_sha256=hashlib.sha256(b"PK").hexdigest(),
+                docx_size=2,
+                docx_type="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             )
         )
     engine.dispose()
+    write_stored(clerk.office, hashlib.sha256(b"%PDF-1.7 as sworn").hexdigest(), b"%PDF changed")
+    write_stored(clerk.office, hashlib.sha256(b"PK").hexdigest(), b"PK")
     found = clerk("verify", ok=False).output
     assert f"Document {DIRECTIVE}: its PDF no longer matches" in found
     assert f"Affidavit of service {LUCK_ORDER}-AFF-1: its PDF no longer matches" in found

@@ -4,8 +4,10 @@ or cut off, and the head hash that stands for the whole.
 `verify_archive` walks the ledger (ledger.walk), then reads every item's file once: its
 SHA-256 against the item's, the item against the ledger entry that added it, a PDF/A copy
 against the PDF/A checks, and a PDF's signatures against the Village's trusted authorities.
-Files in the store that no item names are reported too: an add interrupted before its commit
-leaves one (adding the same file again adopts it), and so does a ledger cut short.
+Every issued document's and affidavit's frozen PDF and DOCX, kept in the same store, is checked
+against its SHA-256 too, and counts as named. Files in the store that nothing names are
+reported: an add or an issue interrupted before its commit leaves one (adding the same file
+again adopts it; an issue's is unused), and so does a ledger cut short.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from noticeclerk.archive.pdfa import pdfa_problems
 from noticeclerk.archive.signing import check_signatures
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.database import reading
-from noticeclerk.register.models import ArchiveEntry, ArchiveItem
+from noticeclerk.register.integrity import frozen_count
+from noticeclerk.register.models import ArchiveEntry, ArchiveItem, Document, Proof
 from noticeclerk.store.folder import StoreError
 
 BATCH = 100
@@ -70,7 +73,7 @@ def verify_archive(
     report.problems.extend(walked.problems)
     if head is not None:
         _check_head(head, walked, report)
-    if item_count(engine) and not store.root.exists():
+    if (item_count(engine) or frozen_count(engine)) and not store.root.exists():
         # A share not mounted or a folder moved: one sentence, not every item "deleted".
         raise StoreError(
             f"The archive folder {store.root} is not there, so no archived file can be "
@@ -133,13 +136,49 @@ def verify_archive(
             f"{uncopied} issued document{' has' if uncopied == 1 else 's have'} no PDF/A-3b copy "
             "in the archive yet: run 'noticeclerk archive copies'."
         )
+    for kind, number, name, sha256 in frozen_hashes(engine):
+        named.add(sha256)
+        state = store.state(sha256)
+        what = "Affidavit of service" if kind == "affidavit" else "Document"
+        if state == "missing":
+            report.problems.append(
+                f"{what} {number}: its issued {name} is missing from the archive folder (deleted)."
+            )
+        elif state == "altered":
+            report.problems.append(
+                f"{what} {number}: its issued {name} was modified after it was issued (its "
+                "SHA-256 no longer matches)."
+            )
     for stray in sorted(set(store.hashes()) - named):
         report.problems.append(
             f"The file {stray[:12]}… in the archive folder is in no archive record: an add "
-            "was interrupted (add the same file again to keep it) or ledger entries and their "
+            "was interrupted (add the same file again to keep it), or an issue was interrupted "
+            "before its document was numbered (the file is unused), or ledger entries and their "
             "records were removed."
         )
     return report
+
+
+def frozen_hashes(engine: Engine) -> Iterator[tuple[str, str, str, str]]:
+    """Every issued document's and affidavit's frozen files: (kind, number, "PDF" or "DOCX",
+    SHA-256), a batch of records at a time."""
+    for table, kind in ((Document, "document"), (Proof, "affidavit")):
+        last = 0
+        while True:
+            query = (
+                select(table.id, table.number, table.pdf_sha256, table.docx_sha256)
+                .where(table.id > last)
+                .order_by(table.id)
+                .limit(BATCH)
+            )
+            with reading(engine) as session:
+                rows = session.execute(query).all()
+            if not rows:
+                break
+            for row_id, number, pdf_sha256, docx_sha256 in rows:
+                yield kind, number, "PDF", pdf_sha256
+                yield kind, number, "DOCX", docx_sha256
+                last = row_id
 
 
 def describe(item: ArchiveItem) -> str:

@@ -26,8 +26,10 @@ class Office:
         """The register's database, opened and checked to be at the current migration."""
         # Here, not at the top: SQLAlchemy and Alembic are for the commands that use them.
         from noticeclerk.register.database import open_register, register_url
+        from noticeclerk.register.frozen import attach
 
-        return open_register(register_url(self.workspace, self.db))
+        # Its frozen files are in this workspace's store, wherever --db puts the database.
+        return attach(open_register(register_url(self.workspace, self.db)), self.workspace)
 
     def outputs(self, folder: str, given: Path | None = None) -> Path:
         """Where a register command writes: --out if given, else the workspace's outputs."""

@@ -51,7 +51,10 @@ def db_upgrade(office: Office) -> None:
 
     url = office.register_url()
     require_register_file(url)  # 'init' makes a register; an upgrade only brings one forward
-    before, after = upgrade(url)
+    from noticeclerk.register.frozen import files_for_workspace
+
+    # The frozen files move to this workspace's store, wherever --db puts the database.
+    before, after = upgrade(url, files_for_workspace(office.workspace).store.root)
     if before == after:
         click.echo(f"The register is already at migration {after}.")
     else:

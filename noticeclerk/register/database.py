@@ -196,14 +196,21 @@ def current_revision(engine: Engine) -> str | None:
     return heads[0]
 
 
-def upgrade(url: str) -> tuple[str | None, str]:
-    """Migrate a register forward to this program's migration; returns (before, after)."""
+def upgrade(url: str, store_folder: Path | None = None) -> tuple[str | None, str]:
+    """Migrate a register forward to this program's migration; returns (before, after).
+
+    `store_folder` is where the workspace keeps its frozen files (the archive's folder), for
+    the migration that moves them out of the database; without it, a SQLite register's own
+    workspace (or the current folder's) is used."""
     engine = make_engine(url)
     try:
         before = current_revision(engine)  # a damaged or newer register is refused first
     finally:
         engine.dispose()
-    command.upgrade(alembic_config(url), "head")
+    config = alembic_config(url)
+    if store_folder is not None:
+        config.attributes["store_folder"] = store_folder
+    command.upgrade(config, "head")
     return before, head_revision()
 
 

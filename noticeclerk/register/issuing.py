@@ -368,7 +368,7 @@ def store_planned(
     issued = []
     for one, files in zip(taken, rendered, strict=True):
         document = one.document
-        for column, value in frozen(files.files).items():
+        for column, value in frozen(session, files.files).items():
             setattr(document, column, value)
         session.add(document)
         session.flush()

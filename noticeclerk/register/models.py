@@ -20,7 +20,8 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import event as orm_event
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 from noticeclerk.service_methods import MAIL_METHODS
 
@@ -187,7 +188,24 @@ class Event(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
-class Document(Base):
+class FrozenFilesMixin:
+    """A record's frozen PDF and DOCX, read from the register's store and checked against the
+    SHA-256 recorded for them (register/frozen.py); a changed or missing file is refused."""
+
+    @property
+    def pdf(self) -> bytes:
+        from noticeclerk.register.frozen import read_frozen
+
+        return read_frozen(self, "pdf")
+
+    @property
+    def docx(self) -> bytes:
+        from noticeclerk.register.frozen import read_frozen
+
+        return read_frozen(self, "docx")
+
+
+class Document(FrozenFilesMixin, Base):
     """An issued document: its number, and the exact bytes as they were issued, frozen."""
 
     __tablename__ = "documents"
@@ -221,10 +239,14 @@ class Document(Base):
     stated_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     # A bill's amount, as text so the exact cents survive every database.
     amount_due: Mapped[str | None] = mapped_column(String(20), nullable=True)
-    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    # The frozen files are in the workspace's store (register/frozen.py), named by their
+    # SHA-256; `pdf` and `docx` read them from there, checked.
     pdf_sha256: Mapped[str] = mapped_column(String(64))
-    docx: Mapped[bytes] = mapped_column(LargeBinary)
+    pdf_size: Mapped[int] = mapped_column(Integer)
+    pdf_type: Mapped[str] = mapped_column(String(100))
     docx_sha256: Mapped[str] = mapped_column(String(64))
+    docx_size: Mapped[int] = mapped_column(Integer)
+    docx_type: Mapped[str] = mapped_column(String(100))
     status: Mapped[str] = mapped_column(String(10), default="issued")
     void_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
@@ -332,7 +354,7 @@ class ServiceEvent(Base):
     struck_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-class Proof(Base):
+class Proof(FrozenFilesMixin, Base):
     """An affidavit of service issued for a document and frozen: the services it swears to and
     its files' bytes with their SHA-256, so that what was signed can be shown unchanged."""
 
@@ -344,10 +366,14 @@ class Proof(Base):
     issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
     issued_by: Mapped[str] = mapped_column(String(200))
     service_ids: Mapped[list[int]] = mapped_column(JSON)
-    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    # The frozen files are in the workspace's store (register/frozen.py), named by their
+    # SHA-256; `pdf` and `docx` read them from there, checked.
     pdf_sha256: Mapped[str] = mapped_column(String(64))
-    docx: Mapped[bytes] = mapped_column(LargeBinary)
+    pdf_size: Mapped[int] = mapped_column(Integer)
+    pdf_type: Mapped[str] = mapped_column(String(100))
     docx_sha256: Mapped[str] = mapped_column(String(64))
+    docx_size: Mapped[int] = mapped_column(Integer)
+    docx_type: Mapped[str] = mapped_column(String(100))
     document: Mapped[Document] = relationship()
 
 
@@ -541,3 +567,17 @@ class Insertion(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
     recorded_by: Mapped[str] = mapped_column(String(200))
     document: Mapped[Document] = relationship()
+
+
+@orm_event.listens_for(Document, "load")
+@orm_event.listens_for(Proof, "load")
+def _remember_register(target: FrozenFilesMixin, context: Any) -> None:
+    # Sessions here keep what they loaded after they close; its files are still read through
+    # the register it came from.
+    target.__dict__["_frozen_bind"] = context.session.bind
+
+
+@orm_event.listens_for(Session, "after_attach")
+def _remember_attached(session: Session, instance: object) -> None:
+    if isinstance(instance, FrozenFilesMixin):
+        instance.__dict__["_frozen_bind"] = session.bind

@@ -111,7 +111,7 @@ def issue_proof(
             issued_at=now,
             issued_by=by,
             service_ids=[service.id for service in services],
-            **frozen(rendered.files),
+            **frozen(session, rendered.files),
         )
         session.add(proof)
         session.flush()
