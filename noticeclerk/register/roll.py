@@ -166,13 +166,12 @@ def import_roll(
             if found:
                 parcel_updates.append({"pk": parcel.id, **_parcel_fields(row)})
             owner = owners.get(parcel.id)
-            # The stored JSON text as this program writes it; any other spelling is decoded.
-            same = owner is not None and (
-                owner.owner_name,
-                owner.email,
-                owner.phone,
-                owner.mailing_json,
-            ) == (row.owner_name, row.email, row.phone, json.dumps(list(row.mailing_lines)))
+            same = (
+                owner is not None
+                and (owner.owner_name, owner.email, owner.phone)
+                == (row.owner_name, row.email, row.phone)
+                and _same_lines(owner.mailing_lines, row.mailing_lines)
+            )
             owner_found = [] if same else _owner_changes(owner, row)
             if owner_found:
                 if owner is not None:
@@ -374,8 +373,9 @@ def _current_owner_rows(connection: Connection, village: str) -> dict[int, Row[A
             _OWNERS.c.id,
             _OWNERS.c.parcel_pk,
             _OWNERS.c.owner_name,
-            # As text: decoding 200,000 lists to compare them costs more than writing the new ones.
-            type_coerce(_OWNERS.c.mailing_lines, String).label("mailing_json"),
+            # As SQLite's text: decoding 200,000 lists costs more than comparing the text.
+            # (psycopg decodes JSON itself, whatever the type, so PostgreSQL gives lists.)
+            type_coerce(_OWNERS.c.mailing_lines, String).label("mailing_lines"),
             _OWNERS.c.email,
             _OWNERS.c.phone,
         )
@@ -408,11 +408,27 @@ def _parcel_changes(parcel: Row[Any], row: RollRecord) -> list[tuple[str, str, s
 def _owner_changes(owner: Row[Any] | None, row: RollRecord) -> list[tuple[str, str, str]]:
     pairs: list[tuple[str, str | list[str], str | list[str]]] = [
         ("owner_name", owner.owner_name if owner else "", row.owner_name),
-        ("mailing_lines", json.loads(owner.mailing_json) if owner else [], list(row.mailing_lines)),
+        (
+            "mailing_lines",
+            _stored_lines(owner.mailing_lines) if owner else [],
+            list(row.mailing_lines),
+        ),
         ("email", owner.email if owner else "", row.email),
         ("phone", owner.phone if owner else "", row.phone),
     ]
     return [(name, _text(old), _text(new)) for name, old, new in pairs if old != new]
+
+
+def _same_lines(stored: str | list[str], lines: tuple[str, ...]) -> bool:
+    """Whether stored mailing lines (JSON text, or a list) are these; text this program wrote
+    is compared as it stands, any other spelling decoded first."""
+    if isinstance(stored, str) and stored == json.dumps(list(lines)):
+        return True
+    return _stored_lines(stored) == list(lines)
+
+
+def _stored_lines(stored: str | list[str]) -> list[str]:
+    return json.loads(stored) if isinstance(stored, str) else list(stored)
 
 
 def _text(value: str | list[str]) -> str:
