@@ -296,3 +296,23 @@ def test_an_import_killed_halfway_leaves_the_register_as_it_was(register, tmp_pa
     # And the same import, run again to the end, brings the register up to the roll.
     report = import_roll(register, bigger, "tuckahoe", imported_by="clerk", now=JUNE)
     assert (report.added, report.changed) == (995, 5)
+
+
+def test_the_cli_shows_a_big_rolls_progress_on_stderr_and_the_summary_alone_on_stdout(tmp_path):
+    from click.testing import CliRunner
+
+    from noticeclerk.cli import cli
+
+    runner = CliRunner()
+    office = tmp_path / "office"
+    assert runner.invoke(cli, ["init", str(office)]).exit_code == 0
+    path = write_roll(tmp_path / "roll.csv", [row(number) for number in range(1, 8_001)])
+    assert path.stat().st_size >= 1_000_000
+    result = runner.invoke(
+        cli, ["--workspace", str(office), "roll", "import", str(path), "--village", "tuckahoe"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "Imported 8,000 rows of the tuckahoe roll (import 1): 8000 added, 0 changed, 0 unchanged.\n"
+    )
+    assert "Reading the roll" in result.stderr and "Writing the register" in result.stderr
