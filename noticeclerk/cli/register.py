@@ -140,14 +140,61 @@ def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
     tax_lots, resident (yes/no). UTF-8 (with or without BOM) or Windows-1252.
     A later import updates the owners and keeps who owned what, and when.
     """
+    import os
+
     from noticeclerk.content.village import load_village
     from noticeclerk.register.roll import import_roll
 
     load_village(village, office.workspace)
-    report = import_roll(
-        office.register(), roll_file, village, imported_by=by, now=office.clock.now()
-    )
+    try:
+        size = os.stat(roll_file).st_size
+    except OSError:
+        size = 0  # import_roll says what is wrong with the file
+    with _RollProgress() as progress:
+        report = import_roll(
+            office.register(),
+            roll_file,
+            village,
+            imported_by=by,
+            now=office.clock.now(),
+            # A village's usual roll takes a moment; only a big one shows its bars (on stderr).
+            progress=progress if size >= ROLL_PROGRESS_FROM_BYTES else None,
+        )
     click.echo(report.summary())
+
+
+# About 5,000 parcels: below it an import is over before a bar could be read.
+ROLL_PROGRESS_FROM_BYTES = 1_000_000
+
+
+class _RollProgress:
+    """A progress bar on stderr for each stage of a roll import, opened as the stage begins."""
+
+    def __init__(self) -> None:
+        self.stage: str | None = None
+        self.bar: Any = None
+        self.done = 0
+
+    def __enter__(self) -> _RollProgress:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self._close()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        import sys
+
+        if stage != self.stage:
+            self._close()
+            self.stage, self.done = stage, 0
+            self.bar = click.progressbar(length=total, label=stage, file=sys.stderr).__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def _close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
 
 
 @roll_group.command("export")

@@ -10,10 +10,10 @@ import io
 import os
 import re
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, NamedTuple, TextIO
 
 from noticeclerk.content.schema import unprintable
 from noticeclerk.exceptions import InputError, quoted_back
@@ -81,6 +81,7 @@ FIELD_WIDTHS = {
 _BREAK_OR_TAB = re.compile(r"[\t\n\r]")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _ZIP = re.compile(r"[0-9]{5}(-[0-9]{4})?")  # \d would also take other scripts' digits
+_STATE = re.compile(r"[A-Za-z]{2}")
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,22 @@ class Parcel:
 class RollRow(Parcel):
     """One checked row of a roll, with the CSV line it came from."""
 
+    line: int
+
+
+class RollRecord(NamedTuple):
+    """One checked row as a plain tuple, RollRow's fields in RollRow's order: a roll of 200,000
+    parcels is held as these while it is imported (a dataclass each costs time and memory)."""
+
+    parcel_id: str
+    section_block_lot: str
+    property_address: str
+    owner_name: str
+    mailing_lines: tuple[str, ...]
+    email: str
+    phone: str
+    tax_lots: str
+    resident: bool
     line: int
 
 
@@ -158,8 +175,16 @@ class _Problems:
 class Roll:
     """A checked roll and the SHA-256 of the bytes it was read from."""
 
-    rows: list[RollRow]
+    records: list[RollRecord]
     sha256: str
+
+    @property
+    def rows(self) -> list[RollRow]:
+        return [RollRow(*record) for record in self.records]
+
+
+# How often, in lines, reading tells its progress.
+PROGRESS_EVERY = 5_000
 
 
 def parse_roll(path: Path, *, within: Sequence[Path] | None = None) -> list[RollRow]:
@@ -167,12 +192,18 @@ def parse_roll(path: Path, *, within: Sequence[Path] | None = None) -> list[Roll
     return load_roll(path, within=within).rows
 
 
-def load_roll(path: Path, *, within: Sequence[Path] | None = None) -> Roll:
+def load_roll(
+    path: Path,
+    *,
+    within: Sequence[Path] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Roll:
     """Read a roll file row by row, in memory bounded by the parcels kept.
 
     The file must be a regular file (after following links) of at most MAX_ROLL_BYTES, and,
     when `within` names folders, inside one of them: a case file cannot point at /etc/shadow,
     /dev/zero or a pipe. No refusal quotes the file's content before it is known to be a roll.
+    `progress`, when given, is told (bytes read, bytes in the file) as the rows are checked.
     """
     path = Path(path)
     with _opened(path, within) as raw:
@@ -180,8 +211,16 @@ def load_roll(path: Path, *, within: Sequence[Path] | None = None) -> Roll:
         sha256, encoding, bom = _survey(raw, path)
         raw.seek(bom)
         text = io.TextIOWrapper(raw, encoding=encoding, newline="")
+        told = None
+        if progress is not None:
+            size = before.st_size
+
+            def told() -> None:
+                # The buffered reader's place, a read-ahead beyond the line: near enough.
+                progress(min(raw.tell(), size), size)
+
         try:
-            rows = _parsed(_lines(text, path), path)
+            rows = _parsed(_lines(text, path, told), path)
         except UnicodeDecodeError:
             rows = None
         after = os.fstat(raw.fileno())
@@ -190,7 +229,9 @@ def load_roll(path: Path, *, within: Sequence[Path] | None = None) -> Roll:
             after.st_mtime_ns,
         ):
             raise RollRejected(path, [], f"The roll {path} changed while it was read; try again")
-    return Roll(rows=rows, sha256=sha256)
+    if progress is not None:
+        progress(before.st_size, before.st_size)
+    return Roll(records=rows, sha256=sha256)
 
 
 def _opened(path: Path, within: Sequence[Path] | None) -> BinaryIO:
@@ -313,10 +354,12 @@ def _is_utf8(raw: bytes) -> bool:
     return True
 
 
-def _lines(text: TextIO, path: Path) -> Iterator[str]:
+def _lines(text: TextIO, path: Path, told: Callable[[], None] | None = None) -> Iterator[str]:
     number = 0
     while line := text.readline(MAX_LINE_CHARACTERS + 1):
         number += 1
+        if told is not None and number % PROGRESS_EVERY == 0:
+            told()
         if len(line) > MAX_LINE_CHARACTERS and not line.endswith(("\n", "\r")):
             raise RollRejected(
                 path,
@@ -327,7 +370,7 @@ def _lines(text: TextIO, path: Path) -> Iterator[str]:
         yield line
 
 
-def _parsed(lines: Iterator[str], path: Path) -> list[RollRow]:
+def _parsed(lines: Iterator[str], path: Path) -> list[RollRecord]:
     records = _records(lines, path)
     first = next(records, None)
     if first is None:
@@ -344,7 +387,7 @@ def _parsed(lines: Iterator[str], path: Path) -> list[RollRow]:
             f"The roll {path} does not have the roll's columns in its header row",
         )
     problems = _Problems()
-    rows: list[RollRow] = []
+    rows: list[RollRecord] = []
     first_line: dict[str, int] = {}
     seen_any = False
     for line, cells in records:
@@ -352,7 +395,8 @@ def _parsed(lines: Iterator[str], path: Path) -> list[RollRow]:
         if len(cells) != len(names):
             problems.add(line, f"the row has {len(cells)} cells; the header has {len(names)}")
             continue
-        cell = {name: unneutralised(cells[i].strip(" ")) for i, name in enumerate(names)}
+        # Most cells hold no quote, and only a quote can be the export's neutralising one.
+        cell = dict(zip(names, (_unquoted(text.strip(" ")) for text in cells), strict=True))
         row, row_problems = _checked_row(cell, line)
         for problem in row_problems:
             problems.add(line, problem)
@@ -419,7 +463,7 @@ def _header_problems(names: list[str]) -> list[str]:
     return problems
 
 
-def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[str]]:
+def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRecord | None, list[str]]:
     street = [part.strip(" ") for part in cell["mailing_address"].split("|")]
     street = [part for part in street if part]
     problems = [
@@ -427,10 +471,14 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
         for name in ("parcel_id", "property_address", "owner_name", "mailing_address", "city")
         if not (street if name == "mailing_address" else cell[name])
     ]
-    problems += [problem for name in ROLL_COLUMNS if (problem := _unfit(name, cell[name]))]
+    # One look at the whole row for a character no document prints; cell by cell only when it
+    # finds one, to name the cell (a fault is in the row exactly when it is in one of its cells).
+    whole = " ".join(cell.values())
+    if _BREAK_OR_TAB.search(whole) or unprintable(whole):
+        problems += [problem for name in ROLL_COLUMNS if (problem := _unfit(name, cell[name]))]
     city_line = " ".join(part for part in (cell["city"], cell["state"], cell["zip"]) if part)
     lines = (*street, city_line)
-    if not re.fullmatch(r"[A-Za-z]{2}", cell["state"]):
+    if not _STATE.fullmatch(cell["state"]):
         problems.append(f"the state '{quoted_back(cell['state'])}' must be two letters, such as NY")
     if not _ZIP.fullmatch(cell["zip"]):
         problems.append(
@@ -454,17 +502,17 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRow | None, list[
     ]
     if problems:
         return None, problems
-    row = RollRow(
-        parcel_id=cell["parcel_id"],
-        section_block_lot=cell["section_block_lot"],
-        property_address=cell["property_address"],
-        owner_name=cell["owner_name"],
-        mailing_lines=lines,
-        email=cell["email"],
-        phone=cell["phone"],
-        tax_lots=cell["tax_lots"],
-        resident=resident in YES,
-        line=line,
+    row = RollRecord(
+        cell["parcel_id"],
+        cell["section_block_lot"],
+        cell["property_address"],
+        cell["owner_name"],
+        lines,
+        cell["email"],
+        cell["phone"],
+        cell["tax_lots"],
+        resident in YES,
+        line,
     )
     return row, []
 
@@ -490,6 +538,10 @@ def neutralised(cell: str) -> str:
     """A cell a spreadsheet would run as a formula, made text with a leading quote at the start
     of the cell and of every line in it; unneutralised() takes the quotes off again."""
     return _FORMULA_AT.sub("'", cell)
+
+
+def _unquoted(cell: str) -> str:
+    return unneutralised(cell) if "'" in cell else cell
 
 
 def unneutralised(cell: str) -> str:
