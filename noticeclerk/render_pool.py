@@ -122,13 +122,7 @@ class RenderPool:
         if executor is None:
             return
         if abandon:
-            # Python 3.14 has executor.terminate_workers(); before it, the processes it holds.
-            processes = list(getattr(executor, "_processes", {}).values())
-            for process in processes:
-                if process.is_alive():
-                    process.terminate()
-            for process in processes:
-                process.join(5)
+            stop_workers(executor)
         executor.shutdown(wait=True, cancel_futures=True)
 
     @property
@@ -250,11 +244,9 @@ _worker_failure: NoticeclerkError | None = None
 
 
 def _start_worker(workspace: Path | None) -> None:
-    """A worker's start: Ctrl-C left to the parent (which stops the workers; each would print
-    its own traceback otherwise), an end when the parent ends, and its warm Renderer."""
+    """A worker's start: quiet, and its warm Renderer."""
     global _worker, _worker_failure
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    leave_with_parent()
+    quiet_worker()
     from noticeclerk.render import Renderer
 
     try:
@@ -308,6 +300,24 @@ def sendable(error: NoticeclerkError) -> NoticeclerkError:
     except Exception:
         return (InputError if isinstance(error, InputError) else NoticeclerkError)(str(error))
     return error
+
+
+def quiet_worker() -> None:
+    """A worker process's start: Ctrl-C left to the parent, which stops the workers (each would
+    print its own traceback otherwise), and an end when the parent ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_with_parent()
+
+
+def stop_workers(executor: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, mid-document: its work is abandoned (an error, a Ctrl-C)."""
+    # Python 3.14 has executor.terminate_workers(); before it, the processes it holds.
+    processes = list(getattr(executor, "_processes", {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
 
 
 def leave_with_parent() -> None:

@@ -11,6 +11,7 @@ import shutil
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from docx import Document
@@ -236,3 +237,19 @@ def test_render_of_many_files_refuses_a_link_among_the_targets_and_moves_nothing
     assert "is a symbolic link" in result.output
     assert victim.read_text() == "The minutes.\n"
     assert sorted(p.name for p in out.iterdir()) == ["PA-2026-H-0002-house-numbering-notice.pdf"]
+
+
+def test_a_mail_file_refused_in_a_print_worker_is_the_same_error_as_here():
+    from noticeclerk.dispatch import print_files
+
+    html = '<html><body><p>Book</p><img src="file:///etc/hostname"></body></html>'
+    batch = SimpleNamespace(sender=SimpleNamespace(specimen_mark=None))
+    with pytest.raises(NoticeclerkError) as here:
+        print_files._pdf(html, "B-1-book", None)
+    with print_files._Renderer(True) as renderer:
+        assert renderer.pool is not None
+        future = renderer.submit(html, "B-1-book", batch)  # type: ignore[arg-type]
+        with pytest.raises(NoticeclerkError) as there:
+            renderer.result(future)
+    assert type(there.value) is type(here.value) is ConfigError
+    assert str(there.value) == str(here.value)
