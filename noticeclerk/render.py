@@ -32,6 +32,7 @@ from noticeclerk.legal_status import NotApproved
 from noticeclerk.render_pool import CaseOutcome, RenderPool
 from noticeclerk.writing import (
     FORMATS,
+    CannotWrite,
     _cannot,
     make_folder,
     safe_stem,
@@ -265,11 +266,12 @@ def render_into(
     refuse_shared_numbers(cases)
     made = _folders_to_make(out_dir)
     make_folder(out_dir)
+    staging: Path | None = None
     try:
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
-    except OSError as error:
-        raise _cannot(out_dir / STAGING_PREFIX, error) from None
-    try:
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+        except OSError as error:
+            raise _cannot(out_dir / STAGING_PREFIX, error) from None
         staged: list[tuple[str, str, str, tuple[Path, ...]]] = []
         with RenderPool(workspace, workers) as pool:
             for outcome in pool.render_cases(cases, formats):
@@ -278,19 +280,34 @@ def render_into(
                     _refused(outcome, skipped)
                 else:
                     folder = staging / rendered.village if by_village else staging
-                    written = tuple(write_rendered(rendered, folder))
+                    try:
+                        written = tuple(write_rendered(rendered, folder))
+                    except CannotWrite as error:
+                        raise _in_place(error, staging, out_dir) from None
                     # Only the names are kept: the bytes are on disk.
                     staged.append((rendered.village, rendered.stem, rendered.title, written))
                 if progress is not None:
                     progress(outcome.case)
         return _moved(staged, staging, out_dir)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        _remove(staging)
         for folder in made:
             with contextlib.suppress(OSError):
                 folder.rmdir()  # only when empty: never a file the clerk had there
         raise
     finally:
+        _remove(staging)
+
+
+def _in_place(error: CannotWrite, staging: Path, out_dir: Path) -> CannotWrite:
+    """A file that could not be staged, named where the clerk asked for it, not in staging."""
+    error.args = tuple(str(arg).replace(str(staging), str(out_dir)) for arg in error.args)
+    error.target = out_dir / error.target.relative_to(staging)
+    return error
+
+
+def _remove(staging: Path | None) -> None:
+    if staging is not None:
         shutil.rmtree(staging, ignore_errors=True)
 
 

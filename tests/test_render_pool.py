@@ -253,3 +253,17 @@ def test_a_mail_file_refused_in_a_print_worker_is_the_same_error_as_here():
             renderer.result(future)
     assert type(there.value) is type(here.value) is ConfigError
     assert str(there.value) == str(here.value)
+
+
+def test_a_name_too_long_among_many_files_is_named_where_it_was_asked_for(runner, tmp_path):
+    folder = tmp_path / "cases"
+    shutil.copytree(CASEBOOK / "palmyra", folder)
+    case = folder / "house-numbering-notice.toml"
+    case.write_text(case.read_text().replace('"PA-2026-H-0002"', '"' + "N" * 300 + '"'))
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["render", str(CASES[1]), str(case), "--out", str(out)])
+    assert result.exit_code == 1
+    assert f"Could not write {out}/{'N' * 300}-house-numbering-notice." in result.output
+    assert "its name is 327 bytes long" in result.output
+    assert ".staging-" not in result.output
+    assert not out.exists()
