@@ -9,6 +9,8 @@ import os
 import pickle
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -267,3 +269,46 @@ def test_a_name_too_long_among_many_files_is_named_where_it_was_asked_for(runner
     assert "its name is 327 bytes long" in result.output
     assert ".staging-" not in result.output
     assert not out.exists()
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
+def test_a_ctrl_c_in_the_demo_leaves_no_worker_no_staging_folder_and_no_file(tmp_path):
+    out = tmp_path / "demo"
+    clerk = subprocess.Popen(
+        [sys.executable, "-c", "from noticeclerk.cli import main; main()", "demo", "--out", out],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 240
+        while not any(out.glob(".staging-*/*/*.pdf")) and time.monotonic() < deadline:
+            assert clerk.poll() is None, clerk.communicate()
+            time.sleep(0.2)
+        workers = [pid for pid in children_of(clerk.pid) if not gone(pid)]
+        assert workers, "the demo renders in worker processes"
+        os.killpg(clerk.pid, signal.SIGINT)  # what Ctrl-C at the terminal sends
+        clerk.wait(60)
+    finally:
+        if clerk.poll() is None:
+            clerk.kill()
+    assert clerk.returncode != 0
+    # A worker left behind would be adopted by init and live on; give init a moment to reap.
+    deadline = time.monotonic() + 10
+    while not all(gone(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(gone(pid) for pid in workers)
+    assert not out.exists() or not list(out.iterdir())
+    assert "Traceback" not in clerk.stderr.read().decode()
