@@ -99,7 +99,9 @@ def run(mode: str, count: int, formats: tuple[str, ...], workers: int) -> dict[s
     elif mode == "batch":
         render_into(cases, out, formats, workers=workers)
     else:  # WeasyPrint's best: the printed HTML made first, not timed
-        return _weasyprint_best(cases)
+        best = _weasyprint_best(cases)
+        shutil.rmtree(work)
+        return best
     seconds, cpu = time.perf_counter() - started, _cpu() - cpu_before
     shutil.rmtree(work)
     return {
