@@ -7,7 +7,15 @@ class NoticeclerkError(Exception):
     """Base of every error the CLI prints as one clean sentence with exit status 1.
 
     Anything that is not a NoticeclerkError is a bug and keeps its traceback.
+
+    Every one survives pickling whole (its sentence, its class and its attributes), so a
+    refusal raised in a worker process reaches the clerk as the same error: Exception's own
+    pickling calls the class with the sentence alone, which a subclass whose __init__ takes
+    other arguments (ConfigError's file, key and problem) cannot take.
     """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _unpickled, (type(self), self.args, self.__dict__)
 
 
 class InputError(NoticeclerkError):
@@ -51,6 +59,16 @@ class PrintingUnavailable(NoticeclerkError):
             f"{library} could not load ({first_line(error)}), so nothing can be printed; "
             "'noticeclerk doctor' says what is missing."
         )
+
+
+def _unpickled(
+    kind: type[NoticeclerkError], args: tuple[object, ...], state: dict[str, object]
+) -> NoticeclerkError:
+    """An error rebuilt from its sentence and attributes, without running its __init__ again."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 def quoted_back(text: str, limit: int = 60) -> str:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
-from collections.abc import Callable
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from html import escape
@@ -19,13 +23,22 @@ from noticeclerk.content.casefile import load_case, read_case_header
 from noticeclerk.content.folders import find_content_file
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import Village, load_village
-from noticeclerk.exceptions import ConfigError, InputError, NoticeclerkError
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.generators.docx import render_docx
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf
 from noticeclerk.generators.styles import check_stylesheet
 from noticeclerk.legal_status import NotApproved
-from noticeclerk.writing import FORMATS, safe_stem, write_whole
+from noticeclerk.render_pool import CaseOutcome, RenderPool
+from noticeclerk.writing import (
+    FORMATS,
+    CannotWrite,
+    _cannot,
+    make_folder,
+    safe_stem,
+    write_whole,
+)
+from noticeclerk.writing import _refuse_link_or_folder as refuse_link_or_folder
 
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
 STYLESHEET = "letter.css"
@@ -195,31 +208,161 @@ def render_many(
     workspace: Path | None = None,
     progress: Callable[[Path], None] | None = None,
     skipped: Callable[[Path, str], None] | None = None,
+    *,
+    workers: int | None = None,
 ) -> list[Rendered]:
-    """Render every case in memory first, so one bad case stops the batch before any is written.
+    """Render every case in memory first, so one bad case stops the batch before any is written
+    (a caller that writes many should use render_into, which holds a few at a time).
 
     With `skipped`, a case whose notice type the village's file does not approve (its law held
     preempted, noticeclerk.legal_status) is left out and reported, rather than stopping the
     batch: the demo casebook shows what a village may issue.
     """
     refuse_shared_numbers(cases)
-    renderer = Renderer(workspace)
     rendered = []
-    for case in cases:
-        try:
-            rendered.append(renderer.render(case, formats))
-        except NotApproved as refusal:
-            if skipped is None:
-                raise InputError(f"{case}: {refusal}") from None
-            skipped(case, str(refusal))
-        except NoticeclerkError as error:
-            # Name the case: a template's own message cannot know which case it was rendering.
-            raise InputError(
-                f"{case}: {error}" if str(case) not in str(error) else str(error)
-            ) from None
-        if progress is not None:
-            progress(case)
+    with RenderPool(workspace, workers) as pool:
+        for outcome in pool.render_cases(cases, formats):
+            if outcome.rendered is not None:
+                rendered.append(outcome.rendered)
+            else:
+                _refused(outcome, skipped)
+            if progress is not None:
+                progress(outcome.case)
     return rendered
+
+
+@dataclass(frozen=True)
+class Filed:
+    """A document written by render_into: what the demo's index links to, and its files."""
+
+    village: str
+    stem: str
+    title: str
+    files: tuple[str, ...]
+    paths: tuple[Path, ...]
+
+
+# The folder inside the output folder where a batch's files wait until every case rendered.
+STAGING_PREFIX = ".staging-"
+
+
+def render_into(
+    cases: list[Path],
+    out_dir: Path,
+    formats: tuple[str, ...] = FORMATS,
+    workspace: Path | None = None,
+    *,
+    by_village: bool = False,
+    workers: int | None = None,
+    progress: Callable[[Path], None] | None = None,
+    skipped: Callable[[Path, str], None] | None = None,
+) -> list[Filed]:
+    """Render every case with a RenderPool and write each document as it comes, whole or not
+    at all: into a staging folder inside `out_dir`, the files moved into place only when every
+    case rendered. One bad case stops the batch, the staging folder is removed, and `out_dir`
+    is as it was (a folder made for the batch removed again). `by_village` puts each document
+    in its village's folder. `skipped` as for render_many.
+    """
+    refuse_shared_numbers(cases)
+    made = _folders_to_make(out_dir)
+    make_folder(out_dir)
+    staging: Path | None = None
+    try:
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+        except OSError as error:
+            raise _cannot(out_dir / STAGING_PREFIX, error) from None
+        staged: list[tuple[str, str, str, tuple[Path, ...]]] = []
+        with RenderPool(workspace, workers) as pool:
+            for outcome in pool.render_cases(cases, formats):
+                rendered = outcome.rendered
+                if rendered is None:
+                    _refused(outcome, skipped)
+                else:
+                    folder = staging / rendered.village if by_village else staging
+                    try:
+                        written = tuple(write_rendered(rendered, folder))
+                    except CannotWrite as error:
+                        raise _in_place(error, staging, out_dir) from None
+                    # Only the names are kept: the bytes are on disk.
+                    staged.append((rendered.village, rendered.stem, rendered.title, written))
+                if progress is not None:
+                    progress(outcome.case)
+        return _moved(staged, staging, out_dir)
+    except BaseException:
+        _remove(staging)
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only when empty: never a file the clerk had there
+        raise
+    finally:
+        _remove(staging)
+
+
+def _in_place(error: CannotWrite, staging: Path, out_dir: Path) -> CannotWrite:
+    """A file that could not be staged, named where the clerk asked for it, not in staging."""
+    error.args = tuple(str(arg).replace(str(staging), str(out_dir)) for arg in error.args)
+    error.target = out_dir / error.target.relative_to(staging)
+    return error
+
+
+def _remove(staging: Path | None) -> None:
+    if staging is not None:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _refused(outcome: CaseOutcome, skipped: Callable[[Path, str], None] | None) -> None:
+    """A case that could not be rendered: skipped when the batch skips what is not approved,
+    else the batch stops with the error naming the case."""
+    case, error = outcome.case, outcome.error
+    if isinstance(error, NotApproved):
+        if skipped is None:
+            raise InputError(f"{case}: {error}") from None
+        skipped(case, str(error))
+        return
+    # Name the case: a template's own message cannot know which case it was rendering.
+    raise InputError(f"{case}: {error}" if str(case) not in str(error) else str(error)) from None
+
+
+def _folders_to_make(folder: Path) -> list[Path]:
+    """The folders a batch writing into `folder` makes, innermost first."""
+    missing = []
+    for candidate in (folder, *folder.parents):
+        if candidate.exists() or candidate.is_symlink():
+            break
+        missing.append(candidate)
+    return missing
+
+
+def _moved(
+    staged: list[tuple[str, str, str, tuple[Path, ...]]], staging: Path, out_dir: Path
+) -> list[Filed]:
+    """Every staged file moved to its place in `out_dir` by a rename, each target checked
+    (never a symbolic link or a folder, as writing.write_file) before the first is moved."""
+    moves = [
+        (path, out_dir / path.relative_to(staging))
+        for _village, _stem, _title, paths in staged
+        for path in paths
+    ]
+    for _path, target in moves:
+        if target.parent != out_dir:
+            make_folder(target.parent)
+        refuse_link_or_folder(target)
+    for path, target in moves:
+        try:
+            os.replace(path, target)
+        except OSError as error:
+            raise _cannot(target, error) from None
+    return [
+        Filed(
+            village,
+            stem,
+            title,
+            tuple(path.suffix[1:] for path in paths),
+            tuple(out_dir / path.relative_to(staging) for path in paths),
+        )
+        for village, stem, title, paths in staged
+    ]
 
 
 def refuse_shared_numbers(cases: list[Path]) -> None:
@@ -265,7 +408,9 @@ def write_rendered(rendered: Rendered, out_dir: Path) -> list[Path]:
     return write_whole(rendered.files, rendered.stem, out_dir)
 
 
-def write_index(documents: list[Rendered], out_dir: Path, names: dict[str, str]) -> Path:
+def write_index(
+    documents: Sequence[Rendered | Filed], out_dir: Path, names: dict[str, str]
+) -> Path:
     """An HTML page linking every rendered file, village by village, for a reviewer to open."""
     rows = []
     for village in sorted({d.village for d in documents}):

@@ -38,16 +38,20 @@ def render_command(
       noticeclerk render casebook/tuckahoe/notice-to-repair-sidewalk.toml --out outputs
     """
     require_printing()
-    from noticeclerk.render import render_case, render_many, write_rendered
+    from noticeclerk.render import render_case, render_into, write_rendered
     from noticeclerk.writing import parse_formats
 
     if len(case_files) == 1:
-        documents = [render_case(case_files[0], parse_formats(formats), office.workspace)]
+        written = write_rendered(
+            render_case(case_files[0], parse_formats(formats), office.workspace), out_dir
+        )
     else:
-        documents = render_many(list(case_files), parse_formats(formats), office.workspace)
-    for rendered in documents:
-        for path in write_rendered(rendered, out_dir):
-            click.echo(f"Wrote {path}")
+        # Many: rendered on every core, each written as it comes into a staging folder and
+        # moved into place once all are.
+        filed = render_into(list(case_files), out_dir, parse_formats(formats), office.workspace)
+        written = [path for document in filed for path in document.paths]
+    for path in written:
+        click.echo(f"Wrote {path}")
 
 
 @click.command("demo")
@@ -57,14 +61,16 @@ def render_command(
 def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     """Render the built-in sample casebook: one document per village.
 
-    All the cases are rendered and checked before the first file is written. A case whose
+    All the cases are rendered (on every core) and checked before the first file is put in
+    place: each is written as it comes into a staging folder inside the output folder, and
+    moved into place when all are; one bad case leaves nothing behind. A case whose
     notice type's law a court has held preempted is skipped, with a line saying why, unless
     the village's file records the village attorney's written approval.
     """
     require_printing()
     from noticeclerk.content.folders import casebook_cases
     from noticeclerk.content.village import load_village
-    from noticeclerk.render import render_many, write_index, write_rendered
+    from noticeclerk.render import render_into, write_index
     from noticeclerk.writing import parse_formats
 
     cases = casebook_cases(office.workspace)
@@ -74,22 +80,22 @@ def demo_command(office: Office, out_dir: Path, formats: str) -> None:
     with click.progressbar(
         length=len(cases), label="Rendering the casebook", file=sys.stderr
     ) as bar:
-        rendered = render_many(
+        filed = render_into(
             cases,
+            out_dir,
             parse_formats(formats),
             office.workspace,
+            by_village=True,
             progress=lambda _: bar.update(1),
             skipped=lambda case, why: skips.append(f"Skipped {case}: {why}"),
         )
     for line in skips:
         click.echo(line)
-    for document in rendered:
-        for path in write_rendered(document, out_dir / document.village):
+    for document in filed:
+        for path in document.paths:
             click.echo(f"Wrote {path}")
-    names = {
-        slug: load_village(slug, office.workspace).name for slug in {d.village for d in rendered}
-    }
-    click.echo(f"Wrote {write_index(rendered, out_dir, names)}")
+    names = {slug: load_village(slug, office.workspace).name for slug in {d.village for d in filed}}
+    click.echo(f"Wrote {write_index(filed, out_dir, names)}")
 
 
 @click.command("catalog")

@@ -12,15 +12,14 @@ from __future__ import annotations
 import csv
 import io
 import os
-import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cache
-from multiprocessing import get_context, parent_process
-from multiprocessing.connection import wait
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +32,10 @@ from weasyprint import CSS
 from noticeclerk.content.folders import content_dirs
 from noticeclerk.content.roll import neutralised
 from noticeclerk.dispatch import barcodes, window
-from noticeclerk.exceptions import InputError, NoticeclerkError
+from noticeclerk.exceptions import InputError
 from noticeclerk.generators.html import make_environment, render_html
 from noticeclerk.generators.pdf import letter_stylesheet, render_pdf, shared_font_configuration
+from noticeclerk.render_pool import WorkerLost, quiet_worker, stop_workers
 
 
 @dataclass(frozen=True)
@@ -543,32 +543,6 @@ def _warm() -> None:
     _stylesheet()
 
 
-def _leave_with_parent() -> None:
-    """Each worker ends when the process that started it ends, even killed (kill -9, a power
-    button): an idle worker would otherwise wait on its queue for ever, holding the clerk's
-    terminal open."""
-    parent = parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(1)
-
-    threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
-
-
-def _pdf_in_worker(html: str, identifier: str, specimen_mark: str | None) -> tuple[str, Any]:
-    """_pdf in a worker process; a refusal comes back as its sentence (NoticeclerkError
-    subclasses with their own arguments do not survive pickling)."""
-    try:
-        return "pdf", _pdf(html, identifier, specimen_mark)
-    except InputError as error:
-        return "input", str(error)
-    except NoticeclerkError as error:
-        return "error", str(error)
-
-
 class _Renderer:
     """Renders the mailing book, the receipts and the envelopes: for a big batch in worker
     processes, while this one merges the letters (WeasyPrint holds one core per document);
@@ -578,9 +552,7 @@ class _Renderer:
         workers = min(WORKERS, os.cpu_count() or 1)
         self.workers = workers
         self.pool = (
-            ProcessPoolExecutor(
-                workers, mp_context=get_context("spawn"), initializer=_leave_with_parent
-            )
+            ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=quiet_worker)
             if parallel and workers > 1
             else None
         )
@@ -593,22 +565,23 @@ class _Renderer:
                 self.pool.submit(_warm)
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if self.pool is not None:
+            if kind is not None:  # a refusal or a Ctrl-C: what the workers do is not wanted
+                stop_workers(self.pool)
             self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def submit(self, html: str, identifier: str, batch: BatchPrint) -> Future[tuple[str, Any]]:
+    def submit(self, html: str, identifier: str, batch: BatchPrint) -> Future[bytes]:
         if self.pool is not None:
-            return self.pool.submit(_pdf_in_worker, html, identifier, batch.sender.specimen_mark)
-        done: Future[tuple[str, Any]] = Future()
-        done.set_result(("pdf", _pdf(html, identifier, batch.sender.specimen_mark)))
+            # A refusal in a worker comes back as the same error: NoticeclerkErrors pickle whole.
+            return self.pool.submit(_pdf, html, identifier, batch.sender.specimen_mark)
+        done: Future[bytes] = Future()
+        done.set_result(_pdf(html, identifier, batch.sender.specimen_mark))
         return done
 
     @staticmethod
-    def result(future: Future[tuple[str, Any]]) -> bytes:
-        kind, value = future.result()
-        if kind == "input":
-            raise InputError(value)
-        if kind == "error":
-            raise NoticeclerkError(value)
-        return value
+    def result(future: Future[bytes]) -> bytes:
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise WorkerLost("the mailing book, the return receipts or the envelopes") from None
