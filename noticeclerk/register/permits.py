@@ -16,15 +16,19 @@ from decimal import Decimal
 from pathlib import Path
 
 from sqlalchemy import Engine, select
+from sqlalchemy.orm import defer, selectinload
 
-from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import load_village
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading
-from noticeclerk.register.models import Case, Document
+from noticeclerk.register.models import Case, CaseParcel, Document
 from noticeclerk.register.service import stated_text
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import spell_date
+
+# Permits are read this many at a time, each lot with its records in a few queries.
+PERMITS_AT_ONCE = 500
 
 
 @dataclass(frozen=True)
@@ -68,15 +72,35 @@ def permit_record(
 ) -> list[PermitEntry]:
     """Every permit the village issued, in the order of its numbers."""
     village = load_village(village_slug, workspace)
+    # Each of the village's notice types read once: the register keeps many documents of a few.
+    notices = {
+        slug: load_notice(village.slug, slug, workspace)
+        for slug in notice_names(village.slug, workspace)
+    }
+    permits = sorted(slug for slug, notice in notices.items() if notice.kind == "permit")
     entries = []
     with reading(engine) as session:
-        documents = session.execute(
-            select(Document).join(Case).where(Case.village == village.slug).order_by(Document.id)
-        ).scalars()
+        documents = session.scalars(
+            select(Document)
+            .join(Case)
+            # Found by their notice types, then kept if of the village: without `|| ''` SQLite
+            # would start from the village's cases and read every document they hold.
+            .where(Document.notice_type.in_(permits), Case.village + "" == village.slug)
+            .options(
+                defer(Document.pdf),  # the record is read from the register, not the files
+                defer(Document.docx),
+                selectinload(Document.case).selectinload(Case.events),
+                selectinload(Document.case)
+                .selectinload(Case.parcels)
+                .joinedload(CaseParcel.parcel),
+                selectinload(Document.all_services),
+                selectinload(Document.payments),
+            )
+            .order_by(Document.id)
+            .execution_options(yield_per=PERMITS_AT_ONCE)
+        )
         for document in documents:
-            notice = load_notice(village.slug, document.notice_type, workspace)
-            if notice.kind != "permit":
-                continue
+            notice = notices[document.notice_type]
             facts = latest(document.case, "fact", village.timezone)
             labels = {fact.name: fact.label for fact in notice.facts}
             paid = sum((Decimal(p.amount) for p in document.payments), Decimal("0.00"))
