@@ -347,7 +347,7 @@ def show(figures: dict, office: Path) -> None:  # type: ignore[type-arg]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=60, help="open cases in the register")
-    parser.add_argument("-n", type=int, default=5, help="timed runs of `due`")
+    parser.add_argument("-n", type=int, default=5, help="timed runs of `due` and `permits`")
     parser.add_argument("--documents", type=int, help="grow the register to this many documents")
     parser.add_argument("--seeds", type=int, default=24, help="Village A cases built by issuing")
     parser.add_argument("--permits", type=int, default=4, help="Palmyra permits built by issuing")
