@@ -6,6 +6,7 @@ case reads the newest, so the register shows who recorded what, and when.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -250,8 +251,13 @@ def close_case(
 def latest(case: Case, kind: str, zone: ZoneInfo) -> dict[str, Any]:
     """The newest record of each fact (or event) of a case, typed; a moment is read in the
     village's zone, so a document prints "2:00 p.m. CST", never a bare UTC offset."""
+    return latest_of(case.events, kind, zone)
+
+
+def latest_of(entries: Iterable[Any], kind: str, zone: ZoneInfo) -> dict[str, Any]:
+    """`latest` over a case's records read as plain rows (kind, name, value), in id order."""
     found: dict[str, Any] = {}
-    for entry in case.events:  # ordered by id: later records replace earlier ones
+    for entry in entries:  # ordered by id: later records replace earlier ones
         if entry.kind == kind:
             value = from_json(entry.value)
             found[entry.name] = value.astimezone(zone) if isinstance(value, datetime) else value

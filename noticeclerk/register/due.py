@@ -14,14 +14,16 @@ allow, carries a warning.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from functools import cache, partial
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, select
-from sqlalchemy.orm import defer
+from sqlalchemy.orm import Session, defer, selectinload
 
 from noticeclerk.computations.declared import unmet_checks
 from noticeclerk.computations.figures import CaseContext
@@ -39,6 +41,7 @@ from noticeclerk.register.chains import (
 from noticeclerk.register.database import reading
 from noticeclerk.register.models import (
     Case,
+    CaseParcel,
     Document,
     Insertion,
     MailBatch,
@@ -116,118 +119,203 @@ def what_is_due(
 ) -> list[DueItem]:
     """Everything due or overdue as of a moment, the soonest first. A date means the end of
     that day, and a time without an offset that time, in each village's own zone."""
-    items: list[tuple[datetime, DueItem]] = []
+    # Each item with its moment, then its document's id and its place among what was found,
+    # so that items due at the same moment keep the order of the documents.
+    items: list[tuple[datetime, int, int, DueItem]] = []
     with reading(engine) as session:
-        query = (
-            select(Document).join(Case).where(Document.status == "issued", Case.closed_at.is_(None))
-        )
+        # A closed case's documents leave the list: only open cases are read at all.
+        query = select(Case.id).where(Case.closed_at.is_(None))
         if village:
             query = query.where(Case.village == village)
         if case:
             query = query.where(Case.number == case)
-        # A document a later one follows has had its next step taken (the bill after the
-        # notice, the statement after the bill): its deadline is no longer what is due.
-        followed = set(
-            session.execute(
-                select(Document.follows).where(
-                    Document.status == "issued", Document.follows.is_not(None)
-                )
-            ).scalars()
-        )
-        # Documents printed in a mail batch the post office has not accepted yet.
-        in_batches = dict(
-            session.execute(
-                select(MailPiece.document_id, MailBatch.number)
-                .join(MailBatch)
-                .where(MailBatch.status == "prepared")
-            ).all()
-        )
-        # Email the server refused for good: the document may still need serving.
-        failed_emails: dict[int, list[OutboxMessage]] = {}
-        failed = (
-            select(OutboxMessage)
-            .options(defer(OutboxMessage.message))  # the words, not the message's bytes
-            .where(OutboxMessage.state == "failed")
-            .order_by(OutboxMessage.id)
-        )
-        for message in session.scalars(failed):
-            failed_emails.setdefault(message.document_id, []).append(message)
-        # Documents waiting in the email outbox, to be sent by 'email send'.
-        in_outbox: dict[int, list[str]] = {}
-        for document_id, recipient in session.execute(
-            select(OutboxMessage.document_id, OutboxMessage.recipient).where(
-                OutboxMessage.state.in_(("queued", "sending", "deferred"))
-            )
-        ):
-            in_outbox.setdefault(document_id, []).append(recipient)
-        # Documents whose publication in the newspaper is recorded.
-        published = set(session.scalars(select(Insertion.document_id).distinct()))
-        cases: dict[int, _CaseRecords] = {}
+        open_cases = list(session.scalars(query.order_by(Case.id)))
         # Read once for the whole list, not for each document and case: the definitions are
         # files, and a register has many cases of the same few notice types.
         villages = cache(partial(load_village, workspace=workspace))
         notices = cache(partial(load_notice, workspace=workspace))
         chains = cache(partial(chain_of, workspace=workspace))
-        for document in session.execute(query.order_by(Document.id)).scalars():
-            found = villages(document.case.village)
-            notice = notices(found.slug, document.notice_type)
-            moment = as_of
-            if not isinstance(moment, datetime):
-                moment = datetime.combine(
-                    moment + timedelta(days=1), time(0), tzinfo=found.timezone
+        for start in range(0, len(open_cases), CASES_AT_ONCE):
+            lot = open_cases[start : start + CASES_AT_ONCE]
+            for documents, waiting in _open_documents(session, lot):
+                _case_items(
+                    documents, waiting, items, as_of, horizon_days, villages, notices, chains
                 )
-            elif moment.tzinfo is None:
-                moment = moment.replace(tzinfo=found.timezone)
-            entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
-            entries += [
-                _email_failed(message, document, notice, found)
-                for message in failed_emails.get(document.id, [])
-            ]
-            batch = in_batches.get(document.id)
-            if batch is not None:
-                entries = _waiting_on(
-                    entries,
-                    f"Printed in mail batch {batch}: once the post office has accepted it, "
-                    f"record that with 'noticeclerk mail accepted {batch} --date DATE'.",
-                )
-            waiting = in_outbox.get(document.id)
-            if waiting:
-                entries = _waiting_on(
-                    entries,
-                    f"Waiting in the email outbox for {', '.join(waiting)}: send it with "
-                    "'noticeclerk email send'.",
-                )
-            if document.id not in published:
-                entries += _not_published(document, notice, found, moment)
-            if document.number in followed:
-                entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
-            if document.case_id not in cases:
-                cases[document.case_id] = _CaseRecords.read(
-                    session, document.case, found, chains(found.slug, document.case.notice_type)
-                )
-            records = cases[document.case_id]
-            # The day asked about, in the village's zone: a follow-up named is dated on it.
-            on = moment.astimezone(found.timezone).date() if isinstance(as_of, datetime) else as_of
-            warnings = tuple(_unmet(document, notice, records))
-            if warnings and not entries and not _paid(document):
-                issued = datetime.combine(document.document_date, time(0), tzinfo=found.timezone)
-                words = "The ordinance's own preconditions are not met."
-                item = DueItem(
-                    found.slug,
-                    document.case.number,
-                    document.number,
-                    notice.title,
-                    document.recipient_name,
-                    "precondition_unmet",
-                    None,
-                    words,
-                    None,
-                )
-                entries = [(issued, item)]
-            items += [
-                (when, _beside(entry, document, records, on, warnings)) for when, entry in entries
-            ]
-    return [entry for _, entry in sorted(items, key=lambda pair: pair[0])]
+            # What this many cases held is let go before the next are read.
+            session.expunge_all()
+    return [entry for *_, entry in sorted(items, key=lambda found: found[:3])]
+
+
+# Open cases are read this many at a time, each lot with all its documents and records in a
+# dozen queries, so `due` holds one lot at once however many cases the register keeps.
+CASES_AT_ONCE = 200
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """What a lot of documents waits on outside their own records: a mail batch not yet
+    accepted, email failed or still in the outbox, and which were printed in the newspaper."""
+
+    in_batches: dict[int, str]
+    failed_emails: dict[int, list[OutboxMessage]]
+    in_outbox: dict[int, list[str]]
+    published: set[int]
+
+
+def _open_documents(
+    session: Session, case_ids: list[int]
+) -> Iterator[tuple[list[Document], _Waiting]]:
+    """The documents of these cases, void ones too, case by case in the order they were
+    issued, each with its case, services, receipts and payments loaded (no stored file is
+    read), with what the lot waits on."""
+    cases = session.scalars(
+        select(Case)
+        .where(Case.id.in_(case_ids))
+        .options(
+            selectinload(Case.events),
+            selectinload(Case.parcels).joinedload(CaseParcel.parcel),
+            selectinload(Case.parties),
+        )
+    ).all()
+    documents = session.scalars(
+        select(Document)
+        .where(Document.case_id.in_(case_ids))
+        .options(
+            defer(Document.pdf),
+            defer(Document.docx),
+            selectinload(Document.all_services).selectinload(Service.all_events),
+            selectinload(Document.payments),
+        )
+        .order_by(Document.case_id, Document.id)
+    ).all()
+    issued = [document.id for document in documents if document.status == "issued"]
+    waiting = _waiting(session, issued)
+    for _, of_case in groupby(documents, key=lambda document: document.case_id):
+        yield list(of_case), waiting
+    del cases  # held until here, so that each document's case is found without a query
+
+
+def _waiting(session: Session, document_ids: list[int]) -> _Waiting:
+    if not document_ids:
+        return _Waiting({}, {}, {}, set())
+    # Documents printed in a mail batch the post office has not accepted yet.
+    in_batches = dict(
+        session.execute(
+            select(MailPiece.document_id, MailBatch.number)
+            .join(MailBatch)
+            .where(MailPiece.document_id.in_(document_ids), MailBatch.status == "prepared")
+            .order_by(MailPiece.id)
+        ).all()
+    )
+    # Email the server refused for good: the document may still need serving.
+    failed_emails: dict[int, list[OutboxMessage]] = {}
+    failed = (
+        select(OutboxMessage)
+        .options(defer(OutboxMessage.message))  # the words, not the message's bytes
+        .where(OutboxMessage.document_id.in_(document_ids), OutboxMessage.state == "failed")
+        .order_by(OutboxMessage.id)
+    )
+    for message in session.scalars(failed):
+        failed_emails.setdefault(message.document_id, []).append(message)
+    # Documents waiting in the email outbox, to be sent by 'email send'.
+    in_outbox: dict[int, list[str]] = {}
+    for document_id, recipient in session.execute(
+        select(OutboxMessage.document_id, OutboxMessage.recipient)
+        .where(
+            OutboxMessage.document_id.in_(document_ids),
+            OutboxMessage.state.in_(("queued", "sending", "deferred")),
+        )
+        .order_by(OutboxMessage.id)
+    ):
+        in_outbox.setdefault(document_id, []).append(recipient)
+    # Documents whose publication in the newspaper is recorded.
+    published = set(
+        session.scalars(
+            select(Insertion.document_id).where(Insertion.document_id.in_(document_ids))
+        )
+    )
+    return _Waiting(in_batches, failed_emails, in_outbox, published)
+
+
+def _case_items(
+    documents: list[Document],
+    waiting: _Waiting,
+    items: list[tuple[datetime, int, int, DueItem]],
+    as_of: date | datetime,
+    horizon_days: int,
+    villages: Any,
+    notices: Any,
+    chains: Any,
+) -> None:
+    """What one open case's issued documents make due, added to `items`."""
+    # A document a later one follows has had its next step taken (the bill after the
+    # notice, the statement after the bill): its deadline is no longer what is due. A
+    # document follows only one of its own case.
+    followed = {
+        document.follows
+        for document in documents
+        if document.status == "issued" and document.follows is not None
+    }
+    records: _CaseRecords | None = None
+    for document in documents:
+        if document.status != "issued":
+            continue
+        found = villages(document.case.village)
+        notice = notices(found.slug, document.notice_type)
+        moment = as_of
+        if not isinstance(moment, datetime):
+            moment = datetime.combine(moment + timedelta(days=1), time(0), tzinfo=found.timezone)
+        elif moment.tzinfo is None:
+            moment = moment.replace(tzinfo=found.timezone)
+        entries = _document_items(document, notice, found, moment, timedelta(days=horizon_days))
+        entries += [
+            _email_failed(message, document, notice, found)
+            for message in waiting.failed_emails.get(document.id, [])
+        ]
+        batch = waiting.in_batches.get(document.id)
+        if batch is not None:
+            entries = _waiting_on(
+                entries,
+                f"Printed in mail batch {batch}: once the post office has accepted it, "
+                f"record that with 'noticeclerk mail accepted {batch} --date DATE'.",
+            )
+        in_outbox = waiting.in_outbox.get(document.id)
+        if in_outbox:
+            entries = _waiting_on(
+                entries,
+                f"Waiting in the email outbox for {', '.join(in_outbox)}: send it with "
+                "'noticeclerk email send'.",
+            )
+        if document.id not in waiting.published:
+            entries += _not_published(document, notice, found, moment)
+        if document.number in followed:
+            entries = [entry for entry in entries if entry[1].status not in FOLLOWED_UP]
+        if records is None:
+            records = _CaseRecords.read(
+                document.case, documents, found, chains(found.slug, document.case.notice_type)
+            )
+        # The day asked about, in the village's zone: a follow-up named is dated on it.
+        on = moment.astimezone(found.timezone).date() if isinstance(as_of, datetime) else as_of
+        warnings = tuple(_unmet(document, notice, records))
+        if warnings and not entries and not _paid(document):
+            issued = datetime.combine(document.document_date, time(0), tzinfo=found.timezone)
+            words = "The ordinance's own preconditions are not met."
+            item = DueItem(
+                found.slug,
+                document.case.number,
+                document.number,
+                notice.title,
+                document.recipient_name,
+                "precondition_unmet",
+                None,
+                words,
+                None,
+            )
+            entries = [(issued, item)]
+        items += [
+            (when, document.id, len(items) + place, _beside(entry, document, records, on, warnings))
+            for place, (when, entry) in enumerate(entries)
+        ]
 
 
 def _document_items(
@@ -443,13 +531,8 @@ class _CaseRecords:
 
     @classmethod
     def read(
-        cls, session: Any, case: Case, village: Village, notices: list[NoticeType]
+        cls, case: Case, documents: list[Document], village: Village, notices: list[NoticeType]
     ) -> _CaseRecords:
-        documents = list(
-            session.execute(
-                select(Document).where(Document.case_id == case.id).order_by(Document.id)
-            ).scalars()
-        )
         zone = village.timezone
         return cls(
             case,

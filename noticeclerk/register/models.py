@@ -134,7 +134,7 @@ class Case(Base):
     recipient: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # A closed case (complied, withdrawn, paid) takes no more records or documents; its
     # documents stay in the register and leave the list of what is due.
-    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True, index=True)
     closed_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     close_reason: Mapped[str | None] = mapped_column(String(20), nullable=True)
     close_note: Mapped[str | None] = mapped_column(Text, nullable=True)

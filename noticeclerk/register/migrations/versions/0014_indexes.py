@@ -1,5 +1,6 @@
-"""Indexes on every foreign key and on the filters the lists use most (a case's village, a
-document's notice type), so that what is due and the permits stay quick on a large register
+"""Indexes on every foreign key and on the filters the lists use most (a case's village, whether
+it is closed, a document's notice type), so that what is due and the permits stay quick on a
+large register
 
 Revision ID: 0014
 Revises: 0013
@@ -17,6 +18,7 @@ depends_on = None
 def upgrade() -> None:
     op.create_index("ix_archive_items_derived_from_id", "archive_items", ["derived_from_id"])
     op.create_index("ix_case_parcels_parcel_pk", "case_parcels", ["parcel_pk"])
+    op.create_index("ix_cases_closed_at", "cases", ["closed_at"])
     op.create_index("ix_cases_village", "cases", ["village"])
     op.create_index("ix_documents_case_id", "documents", ["case_id"])
     op.create_index("ix_documents_notice_type", "documents", ["notice_type"])
@@ -50,5 +52,6 @@ def downgrade() -> None:
     op.drop_index("ix_documents_notice_type", table_name="documents")
     op.drop_index("ix_documents_case_id", table_name="documents")
     op.drop_index("ix_cases_village", table_name="cases")
+    op.drop_index("ix_cases_closed_at", table_name="cases")
     op.drop_index("ix_case_parcels_parcel_pk", table_name="case_parcels")
     op.drop_index("ix_archive_items_derived_from_id", table_name="archive_items")
