@@ -181,8 +181,6 @@ def _open_documents(
         select(Document)
         .where(Document.case_id.in_(case_ids))
         .options(
-            defer(Document.pdf),
-            defer(Document.docx),
             selectinload(Document.all_services).selectinload(Service.all_events),
             selectinload(Document.payments),
         )
