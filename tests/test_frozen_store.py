@@ -194,3 +194,22 @@ def test_the_migration_puts_the_files_in_the_store_it_is_given_wherever_the_regi
     assert FolderStore(share).state(sha256_of(clerk.office, number)) == "present"
     assert FolderStore(share).state(sha256_of(clerk.office, number, "docx")) == "present"
     assert list(store_of(clerk.office).hashes()) == []
+
+
+def test_a_document_is_read_from_the_archive_folder_the_settings_name_whatever_else_they_get_wrong(
+    clerk, tmp_path
+):
+    (clerk.office / "settings.toml").write_text('[archive]\nfolder = "records"\n')
+    number = issue_house_numbering(clerk, tmp_path / "copies")
+    assert FolderStore(clerk.office / "records").state(sha256_of(clerk.office, number)) == "present"
+    assert not (clerk.office / "archive").exists()
+    # A password under [smtp] and a trust file that is not there are for the email and the
+    # signing commands to refuse; finding an issued document's files must not wait on them.
+    (clerk.office / "settings.toml").write_text(
+        '[archive]\nfolder = "records"\n[smtp]\nhost = "mail.example"\npassword = "hunter2"\n'
+        '[signing]\ntrust = ["no-such-ca.pem"]\n'
+    )
+    clerk("document", "export", number, "--out", str(tmp_path / "exported"))
+    (exported,) = (tmp_path / "exported").rglob(f"{number}.pdf")
+    assert hashlib.sha256(exported.read_bytes()).hexdigest() == sha256_of(clerk.office, number)
+    assert clerk("verify").exit_code == 0

@@ -83,6 +83,10 @@ class SettingsFile(Table):
     signing: SigningTable = SigningTable()
 
 
+class _ArchiveOnly(Table):
+    archive: ArchiveTable = ArchiveTable()
+
+
 @dataclass(frozen=True)
 class MailServer:
     """The office's mail server and the sender its messages go out as."""
@@ -183,9 +187,7 @@ def archive_settings(workspace: Path | None) -> ArchiveSettings:
     data = read_toml(path)
     _refuse_password(path, data)
     table = decode(path, data, SettingsFile)
-    # The archive may live anywhere the office keeps records (a mounted share): relative
-    # names are read from the workspace.
-    folder = base / "archive" if table.archive.folder is None else base / table.archive.folder
+    folder = _folder(base, table.archive)
     trust = tuple(
         _workspace_file(path, f"signing.trust[{index}]", name)
         for index, name in enumerate(table.signing.trust)
@@ -193,6 +195,25 @@ def archive_settings(workspace: Path | None) -> ArchiveSettings:
     return ArchiveSettings(
         folder=folder, trust_roots=trust, timestamp_url=table.signing.timestamp_url
     )
+
+
+def archive_folder(workspace: Path | None) -> Path:
+    """Where the workspace's archive (and every issued document's frozen files) is kept: only
+    settings.toml's [archive] folder is read, so that every command can find the files while
+    another table of the file (a password under [smtp], a trust file missing) waits to be
+    mended by the commands that use it."""
+    path = settings_path(workspace)
+    base = Path(workspace or ".")
+    if not path.is_file():
+        return base / "archive"
+    data = read_toml(path)
+    return _folder(base, decode(path, {"archive": data.get("archive", {})}, _ArchiveOnly).archive)
+
+
+def _folder(base: Path, table: ArchiveTable) -> Path:
+    # The archive may live anywhere the office keeps records (a mounted share): relative
+    # names are read from the workspace.
+    return base / "archive" if table.folder is None else base / table.folder
 
 
 def _workspace_file(path: Path, key: str, name: str) -> Path:

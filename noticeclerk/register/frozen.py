@@ -97,11 +97,10 @@ def attach(engine: Engine, workspace: Path | None) -> Engine:
 
 
 def files_for_workspace(workspace: Path | None) -> FrozenFiles:
-    from noticeclerk.archive.keeping import archive_store
+    from noticeclerk.content.settings import archive_folder
 
-    store, _settings = archive_store(workspace)
     # Absolute, not resolved: a folder that is a broken link is told by the store, in words.
-    return FrozenFiles(FolderStore(Path(os.path.abspath(store.root))))
+    return FrozenFiles(FolderStore(Path(os.path.abspath(archive_folder(workspace)))))
 
 
 def files_of(bind: Engine | Connection | Session) -> FrozenFiles:
