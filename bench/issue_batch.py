@@ -73,6 +73,9 @@ def build(office: Path, cases: int) -> list[str]:
 def noticeclerk(office: Path, *arguments: str) -> None:
     command = [sys.executable, "-c", "from noticeclerk.cli import main; main()"]
     environment = {**os.environ, "NOTICECLERK_TODAY": TODAY}
+    # An installed noticeclerk keeps its bytecode; with this set (as on the development
+    # machines) every process would compile every module again, timing the compiler.
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(
         [*command, "--workspace", str(office), *arguments],
         check=True,
