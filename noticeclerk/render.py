@@ -33,12 +33,12 @@ from noticeclerk.render_pool import CaseOutcome, RenderPool
 from noticeclerk.writing import (
     FORMATS,
     CannotWrite,
-    _cannot,
+    cannot_write,
     make_folder,
+    refuse_link_or_folder,
     safe_stem,
     write_whole,
 )
-from noticeclerk.writing import _refuse_link_or_folder as refuse_link_or_folder
 
 # Every letter is printed with this stylesheet from the templates folder, parsed once per batch.
 STYLESHEET = "letter.css"
@@ -271,7 +271,7 @@ def render_into(
         try:
             staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
         except OSError as error:
-            raise _cannot(out_dir / STAGING_PREFIX, error) from None
+            raise cannot_write(out_dir / STAGING_PREFIX, error) from None
         staged: list[tuple[str, str, str, tuple[Path, ...]]] = []
         with RenderPool(workspace, workers) as pool:
             for outcome in pool.render_cases(cases, formats):
@@ -352,7 +352,7 @@ def _moved(
         try:
             os.replace(path, target)
         except OSError as error:
-            raise _cannot(target, error) from None
+            raise cannot_write(target, error) from None
     return [
         Filed(
             village,

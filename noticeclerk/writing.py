@@ -71,11 +71,11 @@ def write_file(target: Path, data: bytes) -> Path:
         raise CannotWrite(
             target, f"the folder {folder} {what}", "give a path in a folder that exists"
         )
-    _refuse_link_or_folder(target)
+    refuse_link_or_folder(target)
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=target.suffix)
     except OSError as error:
-        raise _cannot(target, error) from None
+        raise cannot_write(target, error) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -88,7 +88,7 @@ def write_file(target: Path, data: bytes) -> Path:
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):
-            raise _cannot(target, error) from None
+            raise cannot_write(target, error) from None
         raise
     return target
 
@@ -109,7 +109,7 @@ def make_folder(folder: Path) -> None:
             folder, "it is a file, not a folder", "choose a folder, or a new folder's name"
         ) from None
     except OSError as error:
-        raise _cannot(folder, error) from None
+        raise cannot_write(folder, error) from None
 
 
 def _check_name(target: Path) -> None:
@@ -134,13 +134,15 @@ def _name_max(folder: Path) -> int:
     return _NAME_MAX
 
 
-def _refuse_link_or_folder(target: Path) -> None:
+def refuse_link_or_folder(target: Path) -> None:
+    """Refuse to write at `target` when it is a symbolic link or a folder (nothing there, or a
+    file, is fine)."""
     try:
         found = os.lstat(target)
     except FileNotFoundError:
         return
     except OSError as error:
-        raise _cannot(target, error) from None
+        raise cannot_write(target, error) from None
     if stat.S_ISLNK(found.st_mode):
         raise CannotWrite(
             target,
@@ -151,7 +153,7 @@ def _refuse_link_or_folder(target: Path) -> None:
         raise CannotWrite(target, "it is a folder", "give a file name")
 
 
-def _cannot(target: Path, error: OSError) -> CannotWrite:
+def cannot_write(target: Path, error: OSError) -> CannotWrite:
     """An OSError from the file system as a sentence a clerk can act on."""
     reasons = {
         errno.EACCES: ("its folder may not be written to", "choose a folder you may write to"),
