@@ -124,3 +124,17 @@ def test_a_picture_that_cannot_be_made_smaller_is_given_back_as_it_came():
     buffer = io.BytesIO()
     small.save(buffer, "PNG", optimize=True)
     assert print_ready(buffer.getvalue(), (285, 285)) == buffer.getvalue()
+
+
+def test_a_letter_is_the_same_whether_it_is_a_process_first_or_its_hundredth():
+    # The template is loaded and trimmed once per process; a letter must not carry anything
+    # an earlier letter of the same process put into it.
+    from noticeclerk.generators.docx import _base_package
+
+    renderer = Renderer()
+    first, second = (REPO / "casebook" / name for name in TYPICAL[:2])
+    _base_package.cache_clear()
+    alone = renderer.render(second, ("docx",)).files["docx"]
+    renderer.render(first, ("docx",))
+    after_another = renderer.render(second, ("docx",)).files["docx"]
+    assert after_another == alone

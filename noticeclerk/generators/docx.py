@@ -178,7 +178,7 @@ def render_docx(
     """
     root = tinyhtml5.parse(html)
     body = root.find(f"{XHTML}body")
-    document = Document()
+    document = Document(io.BytesIO(_base_package()))
     writer = _Writer(document, letterhead_dirs)
     # The legal status is a running line, as in the PDF: in every page's footer, not the body.
     status = _first(root, lambda e: "legal-status" in _classes(e))
@@ -528,7 +528,6 @@ class _Writer:
         self.has_letterhead = False
         self.files: dict[Path, bytes] = {}
         self.body = _Flow(document, TEXT_WIDTH, breaks=True)
-        _base_styles(document)
 
     # -- page, header and footer --------------------------------------------------------------
 
@@ -1168,6 +1167,24 @@ def _collapse(pieces: list[_Piece]) -> tuple[list[_Piece], bool]:
 # Helpers on the Word document.
 
 
+@functools.cache
+def _base_package() -> bytes:
+    """python-docx's default template with the letter's base styles, without the parts and
+    latent styles no letter uses: made once per process, since loading and trimming the
+    template (a 349 KB styles part) cost more than a short letter's body."""
+    document = Document()
+    _base_styles(document)
+    part = document.part
+    for r_id in [k for k, rel in part.rels.items() if rel.reltype in _UNUSED_PARTS]:
+        part.rels.pop(r_id)
+    styles = document.styles.element
+    for latent in styles.findall(qn("w:latentStyles")):
+        styles.remove(latent)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
 def _base_styles(document: WordDocument) -> None:
     """Liberation Serif 11pt everywhere, no spacing but what the HTML asks for."""
     styles = document.styles.element
@@ -1548,19 +1565,16 @@ def _set_core_properties(
 
 
 def _lean_package(document: WordDocument) -> None:
-    """Leave out what python-docx's default template carries and no letter uses.
+    """Leave out the styles nothing in the document names.
 
-    Its parts Word does without (Word 2010's second copy of the styles, an empty bibliography,
-    web settings), its latent styles (Word's defaults for them are the same) and the styles
-    nothing in the document names: they were 60 KB of every 74 KB Word copy. A part goes with
-    its relationship, so the package's content types and relationships stay consistent.
+    With the template's parts Word does without (Word 2010's second copy of the styles, an
+    empty bibliography, web settings) and its latent styles (Word's defaults for them are the
+    same), left out once by _base_package, they were 60 KB of every 74 KB Word copy. A part
+    goes with its relationship, so the package's content types and relationships stay
+    consistent.
     """
     part = document.part
-    for r_id in [k for k, rel in part.rels.items() if rel.reltype in _UNUSED_PARTS]:
-        part.rels.pop(r_id)
     styles = document.styles.element
-    for latent in styles.findall(qn("w:latentStyles")):
-        styles.remove(latent)
     defined = {style.get(qn("w:styleId")): style for style in styles.findall(qn("w:style"))}
     kept = {key for key, style in defined.items() if style.get(qn("w:default")) in _TRUE}
     for other in part.package.iter_parts():
