@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -32,16 +33,19 @@ def test_demo_renders_a_pdf_and_a_docx_for_every_sample_case(runner, tmp_path):
 
 
 def test_demo_writes_nothing_when_one_case_is_bad(runner, tmp_path):
+    # The workspace's case stands in for the sample's of the same name. The tenth of the
+    # casebook's cases: the first ones are rendered and staged before it is found bad.
     workspace = tmp_path / "office"
-    shutil.copytree(CASEBOOK / "palmyra", workspace / "casebook" / "palmyra")
-    case = workspace / "casebook" / "palmyra" / "house-numbering-notice.toml"
+    shutil.copytree(CASEBOOK / "luck", workspace / "casebook" / "luck")
+    case = workspace / "casebook" / "luck" / "obstruction-sidewalk.toml"
+    assert casebook_cases(workspace).index(case) == 9
     case.write_text(
-        case.read_text(encoding="utf-8").replace('street = "Taft Street"\n', ""), encoding="utf-8"
+        re.sub(r"\nlocation = .*", "", case.read_text(encoding="utf-8")), encoding="utf-8"
     )
     out = tmp_path / "demo"
     result = runner.invoke(cli, ["--workspace", str(workspace), "demo", "--out", str(out)])
     assert result.exit_code == 1
-    assert "the fact 'street'" in result.output
+    assert "obstruction-sidewalk.toml: the fact 'location'" in result.output
     assert not out.exists()
 
 
