@@ -49,6 +49,8 @@ COMMANDS = {
     "demo": "noticeclerk.cli.documents:demo_command",
     "catalog": "noticeclerk.cli.documents:catalog_command",
     "doctor": "noticeclerk.cli.documents:doctor_command",
+    "web": "noticeclerk.cli.web:web_command",
+    "user": "noticeclerk.cli.web:user_group",
 }
 
 

@@ -569,6 +569,52 @@ class Insertion(Base):
     document: Mapped[Document] = relationship()
 
 
+class User(Base):
+    """A person who signs in to the clerk's desk (the web app), with one role; never deleted,
+    since the register names them as who did what: a user who leaves is disabled."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    # argon2id, with its parameters and salt in the string.
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    created_by: Mapped[str] = mapped_column(String(200))
+    disabled_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class WebSession(Base):
+    """A signed-in browser: the cookie holds a random token, the register only its SHA-256,
+    so a copy of the register signs no one in; signing out or disabling the user ends it."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    # The token every form of this session carries (CSRF).
+    form_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    user: Mapped[User] = relationship()
+
+
+class SignInAttempt(Base):
+    """A try at signing in, kept so that guessing a password is slowed (a few failures in a
+    while lock the name for a while) and the office can see who tried."""
+
+    __tablename__ = "sign_in_attempts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), index=True)
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    succeeded: Mapped[bool] = mapped_column(Boolean)
+
+
 @orm_event.listens_for(Document, "load")
 @orm_event.listens_for(Proof, "load")
 def _remember_register(target: FrozenFilesMixin, context: Any) -> None:

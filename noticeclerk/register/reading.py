@@ -23,7 +23,17 @@ from noticeclerk.register.database import reading
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
-from noticeclerk.register.models import Case, Document, Proof, Service, ServiceEvent
+from noticeclerk.register.models import (
+    Case,
+    CaseParcel,
+    Document,
+    OwnerRecord,
+    Parcel,
+    Party,
+    Proof,
+    Service,
+    ServiceEvent,
+)
 from noticeclerk.register.parties import parties_of
 from noticeclerk.register.payments import balance
 from noticeclerk.register.roll import owner_of_record
@@ -60,21 +70,24 @@ def list_cases(
     *,
     village: str | None = None,
     open_only: bool = False,
+    ids: list[int] | None = None,
     workspace: Path | None = None,
 ) -> list[CaseRow]:
-    """The cases in the register, oldest first; one village's, or only those still open."""
+    """The cases in the register, oldest first; one village's, or only those still open, or
+    only those of the register's `ids`."""
     villages: dict[str, Village] = {}
     with reading(engine) as session:
-        counts = dict(
-            session.execute(
-                select(Document.case_id, func.count(Document.id)).group_by(Document.case_id)
-            ).all()
-        )
+        counting = select(Document.case_id, func.count(Document.id)).group_by(Document.case_id)
+        if ids is not None:
+            counting = counting.where(Document.case_id.in_(ids))
+        counts = dict(session.execute(counting).all())
         query = select(Case).order_by(Case.id)
         if village:
             query = query.where(Case.village == village)
         if open_only:
             query = query.where(Case.closed_at.is_(None))
+        if ids is not None:
+            query = query.where(Case.id.in_(ids))
         rows = []
         for case in session.execute(query).scalars():
             if case.village not in villages:
@@ -92,6 +105,45 @@ def list_cases(
                 )
             )
     return rows
+
+
+def find_cases(
+    engine: Engine, words: str, *, limit: int = 50, workspace: Path | None = None
+) -> list[CaseRow]:
+    """The cases whose number, parcel, property address, owner of record or party contains
+    `words` (case ignored), newest first, at most `limit` of them."""
+    words = " ".join(words.split())
+    if not words:
+        return []
+    # LIKE's own wildcards typed by the clerk are looked for as themselves.
+    escaped = words.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    pattern = f"%{escaped}%"
+
+    def like(column: Any) -> Any:
+        return func.lower(column).like(pattern, escape="\\")
+
+    parcel_cases = (
+        select(CaseParcel.case_id)
+        .join(Parcel, Parcel.id == CaseParcel.parcel_pk)
+        .outerjoin(OwnerRecord, OwnerRecord.parcel_pk == Parcel.id)
+        .where(
+            like(Parcel.parcel_id)
+            | like(Parcel.property_address)
+            | like(Parcel.section_block_lot)
+            | like(OwnerRecord.owner_name)
+        )
+    )
+    party_cases = select(Party.case_id).where(like(Party.name))
+    with reading(engine) as session:
+        ids = list(
+            session.scalars(
+                select(Case.id)
+                .where(like(Case.number) | Case.id.in_(parcel_cases) | Case.id.in_(party_cases))
+                .order_by(Case.id.desc())
+                .limit(limit)
+            )
+        )
+    return list(reversed(list_cases(engine, ids=ids, workspace=workspace)))
 
 
 def case_history(

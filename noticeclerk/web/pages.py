@@ -1,0 +1,169 @@
+"""Requests for the desk's pages turned into the register's answers, rendered as HTML.
+
+Each view parses its request, calls the one register function the matching command calls, and
+renders a template; it decides nothing the command line does not.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.web.app import (
+    SESSION_COOKIE,
+    SIGN_IN_COOKIE,
+    desk,
+    engine,
+    form_token,
+    needs,
+    now,
+    public,
+    set_cookie,
+)
+
+pages = Blueprint("pages", __name__)
+
+# What `due` calls each state, as a clerk says it on the today page.
+STATUS_WORDS = {
+    "passed": "Deadline passed",
+    "coming": "Deadline coming",
+    "unpaid": "Unpaid",
+    "suspended": "Suspended by an appeal",
+    "not_served": "Not served yet",
+    "awaiting_receipt": "Awaiting the return receipt",
+    "returned_unclaimed": "Returned unclaimed",
+    "returned_refused": "Returned refused",
+    "receipt_overdue": "Return receipt overdue",
+    "email_failed": "Email not delivered",
+    "not_published": "Not published yet",
+    "stated_too_early": "Deadline stated too early",
+    "precondition_unmet": "Precondition not met",
+}
+
+
+@pages.app_context_processor
+def _everywhere() -> dict[str, Any]:
+    return {"form_token": form_token, "user": g.get("user"), "status_words": STATUS_WORDS}
+
+
+@pages.route("/sign-in", methods=["GET", "POST"])
+@public
+def sign_in() -> Response | str | tuple[str, int]:
+    """The sign-in form; a right name and password start a session."""
+    from noticeclerk.register.people import SignInRefused, anyone_can_sign_in
+    from noticeclerk.register.people import sign_in as start_session
+
+    target = _local_target(request.values.get("next", ""))
+    if request.method == "GET":
+        if g.user is not None:
+            return redirect(target)
+        return render_template(
+            "sign_in.html",
+            next=target,
+            error=None,
+            name="",
+            nobody=not anyone_can_sign_in(engine()),
+        )
+    name = request.form.get("name", "")
+    try:
+        token = start_session(
+            engine(),
+            name,
+            request.form.get("password", ""),
+            address=request.remote_addr or "",
+            now=now(),
+        )
+    except SignInRefused as refusal:
+        page = render_template(
+            "sign_in.html", next=target, error=str(refusal), name=name, nobody=False
+        )
+        return page, 403
+    response = redirect(target)
+    set_cookie(response, SESSION_COOKIE, token)
+    response.delete_cookie(SIGN_IN_COOKIE, path="/")
+    return response
+
+
+@pages.post("/sign-out")
+def sign_out() -> Response:
+    from noticeclerk.register.people import sign_out as end_session
+
+    end_session(engine(), request.cookies.get(SESSION_COOKIE, ""), now=now())
+    response = redirect(url_for("pages.sign_in"))
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+@pages.get("/")
+@needs("read")
+def today() -> str:
+    """What is due or overdue today in every village, soonest first, with the next step."""
+    from noticeclerk.content.village import load_village
+    from noticeclerk.register.due import what_is_due
+
+    moment = now()
+    items = what_is_due(engine(), as_of=moment, workspace=desk().workspace)
+    by_village: dict[str, list[Any]] = defaultdict(list)
+    for item in items:
+        by_village[item.village].append(item)
+    villages = {slug: load_village(slug, desk().workspace) for slug in by_village}
+    return render_template(
+        "today.html",
+        villages=[
+            (
+                villages[slug].name,
+                spell_date(moment.astimezone(villages[slug].timezone).date()),
+                by_village[slug],
+            )
+            for slug in sorted(by_village)
+        ],
+    )
+
+
+@pages.get("/cases")
+@needs("read")
+def cases() -> str:
+    """Search the cases by number, parcel, address, owner or party."""
+    from noticeclerk.register.reading import find_cases, list_cases
+
+    words = request.args.get("q", "")[:200]
+    if words.strip():
+        rows = find_cases(engine(), words, workspace=desk().workspace)
+    else:
+        rows = list(reversed(list_cases(engine(), open_only=True, workspace=desk().workspace)))
+    return render_template("cases.html", rows=rows, words=words)
+
+
+@pages.get("/cases/<number>")
+@needs("read")
+def case(number: str) -> str:
+    """One case: its parcels and parties, every record, each document with its service and
+    payments, and what is due next."""
+    from noticeclerk.register.reading import case_history
+
+    history = case_history(engine(), number, now=now(), workspace=desk().workspace)
+    return render_template("case.html", case=history)
+
+
+@pages.get("/healthz")
+@public
+def health() -> dict[str, str]:
+    """For a monitor: the desk answers and its register opens."""
+    from noticeclerk.register.database import current_revision
+
+    return {"status": "ok", "register": current_revision(engine()) or ""}
+
+
+def _local_target(target: str) -> str:
+    """Where to go after signing in: a page of this desk only, never another site."""
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
+        return url_for("pages.today")
+    if "\\" in target:
+        return url_for("pages.today")
+    return target
