@@ -351,7 +351,7 @@ def test_every_page_route_is_signed_in_unless_marked_public(office):
         for rule in app.url_map.iter_rules()
         if getattr(app.view_functions[rule.endpoint], "public", False)
     }
-    assert public == {"/sign-in", "/healthz"}
+    assert public == {"/sign-in", "/healthz", "/favicon.ico"}
     assert pages.name == "pages"
 
 

@@ -11,6 +11,7 @@ from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
 from noticeclerk.cli.params import BY_OPTION, EVENT, FACT, FREE_TEXT, LINE
 from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.register import spelled
 
 # SQLAlchemy and Alembic load inside each command, not when --help lists it.
 
@@ -466,14 +467,15 @@ def case_lines(history: dict[str, Any]) -> list[str]:
     zone = history["timezone"]
     lines = [
         f"Case {history['number']}, {history['village_name']}: {history['status']}",
-        f"  Opened {_when(history['opened_at'], zone)} by {history['opened_by']}; notice type "
-        f"{history['notice_type']}.",
+        f"  Opened {spelled.moment(history['opened_at'], zone)} by {history['opened_by']}; "
+        f"notice type {history['notice_type']}.",
     ]
     if history["closed"]:
         closed = history["closed"]
         note = f" ({closed['note']})" if closed["note"] else ""
         lines.append(
-            f"  Closed {_when(closed['at'], zone)} by {closed['by']}: {closed['reason']}{note}."
+            f"  Closed {spelled.moment(closed['at'], zone)} by {closed['by']}: "
+            f"{closed['reason']}{note}."
         )
     lines.append("Parcels:")
     if not history["parcels"]:
@@ -497,8 +499,8 @@ def case_lines(history: dict[str, Any]) -> list[str]:
     for record in history["records"]:
         replaced = "" if record["current"] else "  (replaced)"
         lines.append(
-            f"  {_when(record['recorded_at'], zone)}  {record['recorded_by']}  {record['kind']} "
-            f"{record['name']} = {_value(record['value'])}{replaced}"
+            f"  {spelled.moment(record['recorded_at'], zone)}  {record['recorded_by']}  "
+            f"{record['kind']} {record['name']} = {spelled.value(record['value'])}{replaced}"
         )
     lines.append("Documents:" if history["documents"] else "Documents: none issued.")
     for document in history["documents"]:
@@ -507,36 +509,39 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             f"to {document['recipient_name']}: {document['status']}"
         )
         if document["deadline"]:
-            lines.append(f"    Deadline {_due(document['deadline'], zone)}")
+            lines.append(f"    Deadline {spelled.due(document['deadline'], zone)}")
         elif document["deadline_rule"]:
             lines.append(f"    Deadline as the document states it: {document['deadline_rule']}")
         if document["amount_due"] is not None:
             lines.append(
-                f"    Billed {_money(document['amount_due'])}, paid {_money(document['paid'])}, "
-                f"outstanding {_money(document['outstanding'])}"
+                f"    Billed {spelled.money(document['amount_due'])}, "
+                f"paid {spelled.money(document['paid'])}, "
+                f"outstanding {spelled.money(document['outstanding'])}"
             )
         for service in document["services"]:
             article = f", article {service['article_number']}" if service["article_number"] else ""
             # The record's number is the one 'serve --strike' takes; a struck one stays listed.
             lines.append(
-                f"    {service['record']}. Served {_when(service['served_at'], zone)} by "
+                f"    {service['record']}. Served {spelled.moment(service['served_at'], zone)} by "
                 f"{service['method']}{article} ({service['served_by']})"
             )
             lines += _struck_lines(service["struck"], zone, "       ")
             for event in service["events"]:
                 lines.append(
                     f"       {event['kind'].replace('_', ' ').capitalize()} "
-                    f"{_due(event['happened_at'][:10], zone)}"
+                    f"{spelled.due(event['happened_at'][:10], zone)}"
                 )
                 lines += _struck_lines(event["struck"], zone, "         ")
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
-            lines.append(f"    Paid {_money(payment['amount'])} on {payment['paid_on']}{reference}")
+            lines.append(
+                f"    Paid {spelled.money(payment['amount'])} on {payment['paid_on']}{reference}"
+            )
         for affidavit in document["affidavits"]:
             lines.append(
                 f"    Affidavit of service {affidavit['number']} issued "
-                f"{_when(affidavit['issued_at'], zone)} by {affidavit['issued_by']}, PDF SHA-256 "
-                f"{affidavit['pdf_sha256']}"
+                f"{spelled.moment(affidavit['issued_at'], zone)} by {affidavit['issued_by']}, "
+                f"PDF SHA-256 {affidavit['pdf_sha256']}"
             )
             if affidavit["swears_to_struck"]:
                 records = ", ".join(str(n) for n in affidavit["swears_to_struck"])
@@ -566,36 +571,9 @@ def _struck_lines(struck: dict[str, Any] | None, zone: str, indent: str) -> list
     if struck is None:
         return []
     return [
-        f"{indent}STRUCK {_when(struck['at'], zone)} by {struck['by']}: {struck['reason']} "
-        "(left out of the affidavit and the deadline)"
+        f"{indent}STRUCK {spelled.moment(struck['at'], zone)} by {struck['by']}: "
+        f"{struck['reason']} (left out of the affidavit and the deadline)"
     ]
-
-
-def _when(iso: str, zone: str) -> str:
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
-
-    from noticeclerk.rules.periods import spell_datetime
-
-    # Stored with an offset; spelled in the village's zone so it reads "EST", as clerks write.
-    return spell_datetime(datetime.fromisoformat(iso).astimezone(ZoneInfo(zone)))
-
-
-def _due(iso: str, zone: str) -> str:
-    from datetime import date
-
-    from noticeclerk.rules.periods import spell_date
-
-    return _when(iso, zone) if "T" in iso else spell_date(date.fromisoformat(iso))
-
-
-def _value(value: Any) -> str:
-    """A recorded value as the clerk typed it: cost lines as "description, $amount"."""
-    if isinstance(value, list):
-        return "; ".join(_value(item) for item in value)
-    if isinstance(value, dict) and set(value) == {"description", "amount"}:
-        return f"{value['description']}, ${value['amount']}"
-    return str(value)
 
 
 @case_group.command("close")
@@ -623,12 +601,3 @@ def case_close(office: Office, case_number: str, reason: str, note: str | None, 
         office.register(), case_number, reason=reason, note=note, by=by, now=office.clock.now()
     )
     click.echo(f"Closed case {case_number}: {reason}.")
-
-
-def _money(amount: str) -> str:
-    """An amount the register keeps as text, as a bill prints it: $3,025.85."""
-    from decimal import Decimal
-
-    from noticeclerk.rules.money import spell_amount
-
-    return spell_amount(Decimal(amount))

@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException
 
 from noticeclerk.clock import Clock
 from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.register import spelled
 
 SESSION_COOKIE = "noticeclerk_session"
 # The sign-in form's own token, before there is a session (double submit: cookie and form).
@@ -65,6 +66,10 @@ def create_app(desk: Desk) -> Flask:
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST)
     app.jinja_env.undefined = StrictUndefined
+    # The register's answers read as the command line words them.
+    app.jinja_env.filters.update(
+        moment=spelled.moment, due=spelled.due, money=spelled.money, value=spelled.value
+    )
     app.extensions["noticeclerk.desk"] = desk
     app.extensions["noticeclerk.engine"] = desk.register()
 

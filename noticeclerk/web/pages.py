@@ -150,6 +150,13 @@ def case(number: str) -> str:
     return render_template("case.html", case=history)
 
 
+@pages.get("/favicon.ico")
+@public
+def favicon() -> Response:
+    """Browsers ask for it whatever the page says; the desk's own icon, not a 404."""
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
+
+
 @pages.get("/healthz")
 @public
 def health() -> dict[str, str]:
