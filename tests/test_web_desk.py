@@ -5,6 +5,7 @@ then signing in, the today page, the cases, and every refusal the desk's securit
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import socket
 import subprocess
@@ -394,7 +395,8 @@ def test_the_web_command_serves_the_desk_and_warns_when_other_computers_can_reac
         "--workspace", str(office.office),
         "web", "--host", "0.0.0.0", "--port", str(port),
     ]  # fmt: skip
-    server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    environment = {k: v for k, v in os.environ.items() if k != "NOTICECLERK_TODAY"}
+    server = subprocess.Popen(command, env=environment, stderr=subprocess.PIPE, text=True)
     try:
         for _ in range(100):
             try:

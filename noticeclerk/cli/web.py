@@ -37,8 +37,15 @@ ROLE_HELP = (
     show_default=True,
     help="How many requests are answered at once.",
 )
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="Requests come through a reverse proxy on this computer that serves the desk over "
+    "TLS (and says so in X-Forwarded-Proto and X-Forwarded-For): cookies are then sent only "
+    "over TLS, and sign-in tries are counted by the browser's address.",
+)
 @pass_office
-def web_command(office: Office, host: str, port: int, threads: int) -> None:
+def web_command(office: Office, host: str, port: int, threads: int, behind_proxy: bool) -> None:
     """Open the clerk's desk: the register's pages in a web browser.
 
     Serves the desk from this workspace's register until Ctrl-C, at http://HOST:PORT/. Users
@@ -54,8 +61,15 @@ def web_command(office: Office, host: str, port: int, threads: int) -> None:
 
     from noticeclerk.register.people import anyone_can_sign_in
     from noticeclerk.web import Desk, create_app
+    from noticeclerk.web.app import MAX_REQUEST
 
-    app = create_app(Desk(office.workspace, office.db, office.clock))
+    if office.clock.fixed is not None:
+        # On a fixed day no session would ever end and no locked name ever unlock.
+        raise InputError(
+            "The desk runs on the computer's clock; start it without --today (and without "
+            "NOTICECLERK_TODAY in the environment)."
+        )
+    app = create_app(Desk(office.workspace, office.db, office.clock), behind_proxy=behind_proxy)
     if not _loopback(host):
         click.echo(
             f"Warning: listening on {host}, so other computers can reach the desk; serve it "
@@ -71,7 +85,16 @@ def web_command(office: Office, host: str, port: int, threads: int) -> None:
         )
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"The clerk's desk is at http://{shown}:{port}/ (Ctrl-C stops it).", err=True)
-    serve(app, host=host, port=port, threads=threads, ident="noticeclerk", _quiet=True)
+    serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="noticeclerk",
+        # Refused before it is read: waitress would otherwise take up to 1 GB to disk first.
+        max_request_body_size=MAX_REQUEST,
+        _quiet=True,
+    )
 
 
 def _loopback(host: str) -> bool:

@@ -599,6 +599,8 @@ class WebSession(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # What the next page tells the user (what their last form did), then forgets.
+    notice: Mapped[str | None] = mapped_column(Text, nullable=True)
     user: Mapped[User] = relationship()
 
 

@@ -5,8 +5,9 @@ Passwords are kept only as argon2id hashes (argon2-cffi's defaults, RFC 9106's s
 recommended setting). A session is a random token in the browser's cookie; the register keeps
 its SHA-256, so whoever reads a copy of the register cannot sign in with it. Guessing is slowed
 by the register itself, which every process of the desk shares: after FAILURES_ALLOWED
-failed tries for a name within LOCK_WINDOW, that name cannot sign in until the window has
-passed since the last failure, whatever the password.
+failed tries for a name from one address within LOCK_WINDOW (or FAILURES_ANYWHERE from all
+addresses), that name cannot sign in from there until the window has passed, whatever the
+password.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ RIGHTS: dict[str, frozenset[str]] = {
 
 MIN_PASSWORD = 12
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,79}")
+# Failures for one name from one address, and from all addresses, within LOCK_WINDOW.
 FAILURES_ALLOWED = 5
+FAILURES_ANYWHERE = 20
 LOCK_WINDOW = timedelta(minutes=15)
 # A session ends after this long without a request, and this long after it began in any case.
 IDLE_LIMIT = timedelta(hours=2)
@@ -73,6 +76,8 @@ class SignedIn:
     role: str
     form_token: str
     session_id: int
+    # What the last form did, told once on the next page.
+    notice: str | None = None
 
     def may(self, right: str) -> bool:
         return self.role in RIGHTS[right]
@@ -160,46 +165,42 @@ def anyone_can_sign_in(engine: Engine) -> bool:
 def sign_in(engine: Engine, name: str, password: str, *, address: str, now: datetime) -> str:
     """A new session's token for the name and password, or SignInRefused in one sentence.
 
-    Every try is recorded. The sentence does not say whether the name exists.
+    Every try is recorded, and counted before the password is checked, in the same
+    transaction, so that tries sent at once cannot slip past the limit. The sentence does not
+    say whether the name exists, and an unknown name takes as long as a wrong password.
     """
-    name = name.strip()[:80]
+    typed = name.strip()
+    # Names are ASCII (check_name), compared in lower case: a look-alike letter that Python
+    # folds and the database does not (the Kelvin sign for "k") must not escape the count.
+    known_form = NAME.fullmatch(typed) is not None
+    key = typed.lower() if known_form else typed[:80]
+    address = address[:64]
     with transaction(engine) as session:
-        since = now - LOCK_WINDOW
-        failures = list(
-            session.scalars(
-                select(SignInAttempt.at)
-                .where(
-                    func.lower(SignInAttempt.name) == name.lower(),
-                    SignInAttempt.at > since,
-                    SignInAttempt.succeeded.is_(False),
-                )
-                .order_by(SignInAttempt.at.desc())
-                .limit(FAILURES_ALLOWED)
-            )
-        )
-    if len(failures) >= FAILURES_ALLOWED:
-        until = failures[0] + LOCK_WINDOW
-        minutes = max(1, int((until - now).total_seconds() + 59) // 60)
-        _attempt(engine, name, address, now, succeeded=False)
-        raise SignInRefused(
-            f"Signing in as '{name}' failed {FAILURES_ALLOWED} times in the last "
-            f"{LOCK_WINDOW.seconds // 60} minutes; wait {minutes} minutes and try again, or ask "
-            "the desk's administrator to set a new password."
-        )
-    with reading(engine) as session:
-        user = session.scalar(select(User).where(func.lower(User.name) == name.lower()))
-        stored = user.password_hash if user is not None else _NOBODY
-        session.expunge_all()
+        locked = _locked(session, key, address, now)
+        if locked is None:
+            attempt = SignInAttempt(name=key, address=address, at=now, succeeded=False)
+            session.add(attempt)
+            session.flush()
+            attempt_id = attempt.id
+    if locked is not None:
+        raise SignInRefused(locked)
+    user = None
+    if known_form:
+        with reading(engine) as session:
+            user = session.scalar(select(User).where(func.lower(User.name) == key))
+            session.expunge_all()
+    stored = user.password_hash if user is not None else _NOBODY
     try:
-        right = _HASHER.verify(stored, password) and user is not None
+        right = _HASHER.verify(stored, password)
     except (VerificationError, InvalidHashError):
         right = False
     if not right or user is None or user.disabled_at is not None:
-        _attempt(engine, name, address, now, succeeded=False)
         raise SignInRefused("That name and password do not sign in; check both and try again.")
     token = secrets.token_urlsafe(32)
     with transaction(engine) as session:
-        session.add(SignInAttempt(name=name, address=address, at=now, succeeded=True))
+        session.execute(
+            update(SignInAttempt).where(SignInAttempt.id == attempt_id).values(succeeded=True)
+        )
         if _HASHER.check_needs_rehash(stored):
             session.execute(
                 update(User).where(User.id == user.id).values(password_hash=_HASHER.hash(password))
@@ -216,31 +217,87 @@ def sign_in(engine: Engine, name: str, password: str, *, address: str, now: date
     return token
 
 
-def signed_in(engine: Engine, token: str, *, now: datetime) -> SignedIn | None:
+def _locked(session: Session, key: str, address: str, now: datetime) -> str | None:
+    """Why this name may not try now, or None: too many failures from this address, or from
+    everywhere (a guesser spread over many addresses). Tries while locked are not recorded,
+    so a flood of them does not grow the register."""
+    since = now - LOCK_WINDOW
+    failed = (
+        select(SignInAttempt.at, SignInAttempt.address)
+        .where(
+            SignInAttempt.name == key,
+            SignInAttempt.at > since,
+            SignInAttempt.succeeded.is_(False),
+        )
+        .order_by(SignInAttempt.at.desc())
+        .limit(FAILURES_ANYWHERE)
+    )
+    failures = session.execute(failed).all()
+    here = [at for at, where in failures if where == address][:FAILURES_ALLOWED]
+    for found, limit in ((here, FAILURES_ALLOWED), ([at for at, _ in failures], FAILURES_ANYWHERE)):
+        if len(found) >= limit:
+            minutes = max(1, int((found[limit - 1] + LOCK_WINDOW - now).total_seconds() + 59) // 60)
+            return (
+                f"Signing in as '{key}' failed {limit} times in the last "
+                f"{LOCK_WINDOW.seconds // 60} minutes; wait {minutes} minutes and try again, or "
+                "ask the desk's administrator to set a new password."
+            )
+    return None
+
+
+def signed_in(
+    engine: Engine, token: str, *, now: datetime, take_notice: bool = True
+) -> SignedIn | None:
     """Who holds this session token, or None if it is unknown, ended, idle too long or old;
-    a session in use is kept alive."""
+    a session in use is kept alive. With `take_notice`, the notice left for the session's
+    next page is handed over and forgotten.
+
+    Read without the write lock; written only when something changes (at most once a minute
+    for a session in use), so that page views, and requests with a made-up cookie, never wait
+    for the command line or keep it waiting.
+    """
     if not token:
         return None
-    with transaction(engine) as session:
-        found = session.scalar(
-            select(WebSession).where(
-                WebSession.token_sha256 == _digest(token), WebSession.ended_at.is_(None)
-            )
-        )
+    digest = _digest(token)
+    with reading(engine) as session:
+        found = session.execute(
+            select(WebSession, User)
+            .join(User, User.id == WebSession.user_id)
+            .where(WebSession.token_sha256 == digest, WebSession.ended_at.is_(None))
+        ).first()
         if found is None:
             return None
-        user = found.user
-        if (
-            user.disabled_at is not None
-            or now - found.last_seen_at > IDLE_LIMIT
-            or now - found.created_at > DAY_LIMIT
-        ):
-            found.ended_at = now
-            return None
-        # Written at most once a minute: every page view need not take the write lock.
-        if now - found.last_seen_at > timedelta(minutes=1):
-            found.last_seen_at = now
-        return SignedIn(user.id, user.name, user.role, found.form_token, found.id)
+        web, user = found
+        session.expunge_all()
+    expired = (
+        user.disabled_at is not None
+        or now - web.last_seen_at > IDLE_LIMIT
+        or now - web.created_at > DAY_LIMIT
+    )
+    notice = web.notice if take_notice else None
+    changes: dict[str, object] = {}
+    if expired:
+        changes["ended_at"] = now
+    elif now - web.last_seen_at > timedelta(minutes=1):
+        changes["last_seen_at"] = now
+    if notice is not None and not expired:
+        changes["notice"] = None
+    if changes:
+        with transaction(engine) as session:
+            session.execute(
+                update(WebSession)
+                .where(WebSession.id == web.id, WebSession.ended_at.is_(None))
+                .values(**changes)
+            )
+    if expired:
+        return None
+    return SignedIn(user.id, user.name, user.role, web.form_token, web.id, notice)
+
+
+def leave_notice(engine: Engine, session_id: int, notice: str) -> None:
+    """A sentence for the session's next page: what the form just sent did."""
+    with transaction(engine) as session:
+        session.execute(update(WebSession).where(WebSession.id == session_id).values(notice=notice))
 
 
 def sign_out(engine: Engine, token: str, *, now: datetime) -> None:
@@ -250,11 +307,6 @@ def sign_out(engine: Engine, token: str, *, now: datetime) -> None:
             .where(WebSession.token_sha256 == _digest(token), WebSession.ended_at.is_(None))
             .values(ended_at=now)
         )
-
-
-def _attempt(engine: Engine, name: str, address: str, now: datetime, *, succeeded: bool) -> None:
-    with transaction(engine) as session:
-        session.add(SignInAttempt(name=name, address=address[:64], at=now, succeeded=succeeded))
 
 
 def _end_sessions(session: Session, user_id: int, now: datetime) -> None:

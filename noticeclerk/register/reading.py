@@ -115,12 +115,14 @@ def find_cases(
     words = " ".join(words.split())
     if not words:
         return []
-    # LIKE's own wildcards typed by the clerk are looked for as themselves.
-    escaped = words.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    # LIKE's own wildcards typed by the clerk are looked for as themselves. Case is ignored by
+    # the database (ILIKE, or lower() on both sides), not by Python, whose lower() folds
+    # letters SQLite's does not ("É"): what the clerk types exactly is always found.
+    escaped = words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     pattern = f"%{escaped}%"
 
     def like(column: Any) -> Any:
-        return func.lower(column).like(pattern, escape="\\")
+        return column.ilike(pattern, escape="\\")
 
     parcel_cases = (
         select(CaseParcel.case_id)

@@ -61,9 +61,18 @@ class Desk:
         return attach(open_register(register_url(self.workspace, self.db)), self.workspace)
 
 
-def create_app(desk: Desk) -> Flask:
-    """The desk's application over one workspace's register (opened once, shared by requests)."""
+def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
+    """The desk's application over one workspace's register (opened once, shared by requests).
+
+    `behind_proxy`: requests come through one reverse proxy on this machine that terminates
+    TLS and says so (X-Forwarded-Proto, -For, -Host); the cookies are then marked Secure and
+    sign-in tries are counted by the client's address, not the proxy's.
+    """
     app = Flask(__name__)
+    if behind_proxy:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.config.update(MAX_CONTENT_LENGTH=MAX_REQUEST)
     app.jinja_env.undefined = StrictUndefined
     # The register's answers read as the command line words them.
@@ -131,12 +140,12 @@ def _who_is_asking() -> Response | None:
     view = current_app.view_functions.get(request.endpoint or "")
     token = request.cookies.get(SESSION_COOKIE, "")
     if token:
-        g.user = signed_in(engine(), token, now=now())
+        g.user = signed_in(engine(), token, now=now(), take_notice=request.endpoint != "static")
     if (view is not None and getattr(view, "public", False)) or request.endpoint == "static":
         _check_form_token(expected=request.cookies.get(SIGN_IN_COOKIE, ""))
         return None
     if g.user is None:
-        if request.method != "GET":
+        if request.method not in ("GET", "HEAD"):
             abort(403, "You are not signed in (or your session ended); sign in and try again.")
         return redirect(url_for("pages.sign_in", next=request.full_path.rstrip("?")))
     _check_form_token(expected=g.user.form_token)
@@ -169,6 +178,9 @@ def form_token() -> str:
 def _secured(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        # Served over TLS once, always over TLS: a browser will not be talked into plain HTTP.
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     if g.get("new_sign_in_token"):
         set_cookie(response, SIGN_IN_COOKIE, g.new_sign_in_token)
     return response

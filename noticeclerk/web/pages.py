@@ -7,12 +7,16 @@ renders a template; it decides nothing the command line does not.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from noticeclerk.exceptions import InputError
+from noticeclerk.register.database import reading
+from noticeclerk.register.people import leave_notice
 from noticeclerk.rules.periods import spell_date
 from noticeclerk.web.app import (
     SESSION_COOKIE,
@@ -25,6 +29,7 @@ from noticeclerk.web.app import (
     public,
     set_cookie,
 )
+from noticeclerk.web.typed import typed_day
 
 pages = Blueprint("pages", __name__)
 
@@ -57,6 +62,7 @@ def sign_in() -> Response | str | tuple[str, int]:
     """The sign-in form; a right name and password start a session."""
     from noticeclerk.register.people import SignInRefused, anyone_can_sign_in
     from noticeclerk.register.people import sign_in as start_session
+    from noticeclerk.register.people import sign_out as end_session
 
     target = _local_target(request.values.get("next", ""))
     if request.method == "GET":
@@ -83,6 +89,10 @@ def sign_in() -> Response | str | tuple[str, int]:
             "sign_in.html", next=target, error=str(refusal), name=name, nobody=False
         )
         return page, 403
+    # Whatever session this browser had before is over: one browser, one session.
+    earlier = request.cookies.get(SESSION_COOKIE, "")
+    if earlier:
+        end_session(engine(), earlier, now=now())
     response = redirect(target)
     set_cookie(response, SESSION_COOKIE, token)
     response.delete_cookie(SIGN_IN_COOKIE, path="/")
@@ -144,10 +154,68 @@ def cases() -> str:
 def case(number: str) -> str:
     """One case: its parcels and parties, every record, each document with its service and
     payments, and what is due next."""
+    return _case_page(number)
+
+
+def _case_page(number: str, forms: dict[str, Form] | None = None) -> str:
     from noticeclerk.register.reading import case_history
 
     history = case_history(engine(), number, now=now(), workspace=desk().workspace)
-    return render_template("case.html", case=history)
+    return render_template("case.html", case=history, forms=forms or {})
+
+
+@dataclass
+class Form:
+    """A form sent back with what was typed and, next to each field, what is wrong with it;
+    `refusal` is the register's own sentence, when the fields were right but the act was not."""
+
+    values: dict[str, str]
+    errors: dict[str, str] = field(default_factory=dict)
+    refusal: str | None = None
+
+
+@pages.post("/documents/<number>/payments")
+@needs("pay")
+def payment(number: str) -> Response | tuple[str, int]:
+    """Record money received on a bill, as 'noticeclerk pay' does; the user is who recorded it."""
+    from noticeclerk.register.issuing import find_document
+    from noticeclerk.register.payments import record_payment
+    from noticeclerk.rules.money import parse_amount, spell_amount
+
+    with reading(engine()) as session:
+        case_number = find_document(session, number).case.number
+    form = Form({key: request.form.get(key, "") for key in ("amount", "paid_on", "reference")})
+    paid_on = None
+    try:
+        parse_amount(form.values["amount"], "The amount paid")
+    except InputError as error:
+        form.errors["amount"] = str(error)
+    try:
+        paid_on = typed_day(form.values["paid_on"], "The day it was received", desk().clock)
+    except InputError as error:
+        form.errors["paid_on"] = str(error)
+    if paid_on is not None and not form.errors:
+        try:
+            paid = record_payment(
+                engine(),
+                number,
+                form.values["amount"],
+                paid_on,
+                reference=form.values["reference"].strip() or None,
+                by=g.user.name,
+                now=now(),
+            )
+        except InputError as error:
+            form.refusal = str(error)
+        else:
+            leave_notice(
+                engine(),
+                g.user.session_id,
+                f"Recorded {spell_amount(paid.amount)} on {paid.document}; "
+                f"{spell_amount(paid.balance)} remains.",
+            )
+            return redirect(url_for("pages.case", number=case_number, _anchor=f"doc-{number}"))
+    return _case_page(case_number, {f"payment-{number}": form}), 400
 
 
 @pages.get("/favicon.ico")
@@ -160,14 +228,19 @@ def favicon() -> Response:
 @pages.get("/healthz")
 @public
 def health() -> dict[str, str]:
-    """For a monitor: the desk answers and its register opens."""
+    """For a monitor: the desk answers and its register opens (nothing more is said to
+    whoever asks)."""
     from noticeclerk.register.database import current_revision
 
-    return {"status": "ok", "register": current_revision(engine()) or ""}
+    current_revision(engine())
+    return {"status": "ok"}
 
 
 def _local_target(target: str) -> str:
     """Where to go after signing in: a page of this desk only, never another site."""
+    # A control character would be dropped by the URL parser here and refused in the header.
+    if any(ord(character) < 0x20 or ord(character) == 0x7F for character in target):
+        return url_for("pages.today")
     parts = urlsplit(target)
     if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
         return url_for("pages.today")

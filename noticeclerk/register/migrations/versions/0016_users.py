@@ -38,6 +38,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("last_seen_at", sa.DateTime(), nullable=False),
         sa.Column("ended_at", sa.DateTime(), nullable=True),
+        sa.Column("notice", sa.Text(), nullable=True),
         sa.ForeignKeyConstraint(
             ["user_id"], ["users.id"], name=op.f("fk_web_sessions_user_id_users")
         ),
