@@ -19,6 +19,7 @@ from noticeclerk.cli.params import (
     FREE_TEXT,
     LINE,
     DateOrMoment,
+    login_name,
     workspace_out_option,
 )
 from noticeclerk.doctor import require_printing
@@ -467,6 +468,7 @@ def serve_command(
         phone_number=phone_number,
         called_at=None if called_at is None else moment_of(called_at, "--called-at"),
         answered_by=answered_by,
+        recorded_by=login_name(),
     )
     served = serve(
         engine, document_number, request, now=office.clock.now(), workspace=office.workspace

@@ -145,7 +145,7 @@ class ClockTime(click.ParamType):
         )
 
 
-def _clerk() -> str:
+def login_name() -> str:
     """Who is at the keyboard, for the register's "recorded by"."""
     try:
         return getpass.getuser()
@@ -203,7 +203,7 @@ BY_OPTION = click.option(
     "--by",
     "by",
     type=LINE,
-    default=_clerk,
+    default=login_name,
     show_default="your login name",
     callback=_recorder,
     help="Who is recording this.",

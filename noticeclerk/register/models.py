@@ -309,6 +309,9 @@ class Service(Base):
     article_number: Mapped[str | None] = mapped_column(String(60), nullable=True)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # Who typed the record (the server is served_by): the computer's login name at the command
+    # line, the signed-in user at the desk; None for records made before it was kept.
+    recorded_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     effective: Mapped[str] = mapped_column(String(40))
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)

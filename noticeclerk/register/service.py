@@ -77,6 +77,8 @@ class ServiceRequest:
     phone_number: str | None = None
     called_at: datetime | None = None
     answered_by: str | None = None
+    # Who typed the record, which the register keeps beside the server's name.
+    recorded_by: str | None = None
 
     def given(self) -> dict[str, object]:
         """The method's particulars given, by the option that gives each."""
@@ -190,6 +192,7 @@ def record_service(
         article_number=article_number,
         note=request.note,
         recorded_at=now,
+        recorded_by=request.recorded_by,
         effective="awaiting return receipt" if waiting else at.isoformat(),
         deadline=None if deadline is None else deadline.due.isoformat(),
         deadline_steps=[] if deadline is None else [str(s) for s in deadline.steps],

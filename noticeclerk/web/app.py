@@ -87,8 +87,10 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     app.register_error_handler(NoticeclerkError, _refused)
     app.register_error_handler(HTTPException, _http_error)
 
+    from noticeclerk.web import service_pages
     from noticeclerk.web.pages import pages
 
+    assert service_pages.serve_document  # its routes are on `pages`, added as it is imported
     app.register_blueprint(pages)
     return app
 

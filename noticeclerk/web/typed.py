@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, time
 
 from noticeclerk.clock import Clock
 from noticeclerk.exceptions import InputError
@@ -33,3 +33,29 @@ def typed_day(text: str, label: str, clock: Clock) -> date:
         ) from None
     clock.check_in_window(day, label)
     return day
+
+
+_CLOCK = re.compile(
+    r"(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>a\.?\s?m\.?|p\.?\s?m\.?)?", re.I
+)
+
+
+def typed_time(text: str, label: str) -> time:
+    """A time of day as a clerk types it: 10:15, 10:15 am, 2:30 p.m., 14:30."""
+    cleaned = text.strip()
+    found = _CLOCK.fullmatch(cleaned)
+    if not cleaned or found is None or (found["minute"] is None and found["half"] is None):
+        raise InputError(
+            f"{label} is '{cleaned}', not a time of day; type it as 10:15 am or 14:30."
+            if cleaned
+            else f"{label} is missing; type it as 10:15 am or 14:30."
+        )
+    hour, minute = int(found["hour"]), int(found["minute"] or 0)
+    half = (found["half"] or "").lower().replace(".", "").replace(" ", "")
+    if half and not 1 <= hour <= 12:
+        raise InputError(f"{label} is '{cleaned}': with am or pm the hour is 1 to 12.")
+    if half:
+        hour = hour % 12 + (12 if half == "pm" else 0)
+    if hour > 23 or minute > 59:
+        raise InputError(f"{label} is '{cleaned}', which is not a time of day.")
+    return time(hour, minute)

@@ -1,5 +1,6 @@
 """The clerk's desk's people: users with a role and an argon2 password hash, their signed-in
-sessions (a token's SHA-256, never the token) and the tries at signing in
+sessions (a token's SHA-256, never the token) and the tries at signing in; and who typed
+each service record
 
 Revision ID: 0016
 Revises: 0015
@@ -57,9 +58,13 @@ def upgrade() -> None:
     )
     op.create_index("ix_sign_in_attempts_name", "sign_in_attempts", ["name"])
     op.create_index("ix_sign_in_attempts_at", "sign_in_attempts", ["at"])
+    with op.batch_alter_table("services") as table:
+        table.add_column(sa.Column("recorded_by", sa.String(length=200), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("services") as table:
+        table.drop_column("recorded_by")
     op.drop_index("ix_sign_in_attempts_at", table_name="sign_in_attempts")
     op.drop_index("ix_sign_in_attempts_name", table_name="sign_in_attempts")
     op.drop_table("sign_in_attempts")
