@@ -77,7 +77,11 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     app.jinja_env.undefined = StrictUndefined
     # The register's answers read as the command line words them.
     app.jinja_env.filters.update(
-        moment=spelled.moment, due=spelled.due, money=spelled.money, value=spelled.value
+        moment=spelled.moment,
+        due=spelled.due,
+        money=spelled.money,
+        value=spelled.value,
+        first_upper=first_upper,
     )
     app.extensions["noticeclerk.desk"] = desk
     app.extensions["noticeclerk.engine"] = desk.register()
@@ -87,12 +91,19 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     app.register_error_handler(NoticeclerkError, _refused)
     app.register_error_handler(HTTPException, _http_error)
 
-    from noticeclerk.web import service_pages
+    from noticeclerk.web import case_pages, service_pages
     from noticeclerk.web.pages import pages
 
-    assert service_pages.serve_document  # its routes are on `pages`, added as it is imported
+    # Their routes are on `pages`, added as each is imported.
+    assert case_pages.open_case_form and service_pages.serve_document
     app.register_blueprint(pages)
     return app
+
+
+def first_upper(words: str) -> str:
+    """The words with their first letter in capitals and the rest as written (Jinja's
+    `capitalize` would write "the village of luck")."""
+    return words[:1].upper() + words[1:]
 
 
 def engine():  # type: ignore[no-untyped-def]

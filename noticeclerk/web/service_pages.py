@@ -153,7 +153,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
     values = {name: value.strip() for name, value in form.values.items()}
     for field in fields:
         if field.required and not values[field.name] and field.kind not in ("day", "time"):
-            form.errors[field.name] = f"{field.label} is missing."
+            form.errors[field.name] = f"Fill in “{field.label}”."
     calendar = document_village(engine(), number, desk().workspace).calendar
     moments: dict[str, datetime] = {}
     for prefix in ("at", "called"):

@@ -1,0 +1,211 @@
+"""A new case typed into a form built from its notice type's facts, turned into the same
+CaseRequest `noticeclerk case open` builds, and opened in the register.
+
+Each fact gets the field its type needs (a day, a day and a time, an amount, yes or no, one
+line per item), with the notice's own words for it; the ordinance's sections the notice quotes
+stand beside the form. What the clerk typed is turned into the text `case open --fact` takes,
+so the register checks it the same way and says what is wrong in the same sentence, placed
+next to the field it names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from flask import abort, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from noticeclerk.exceptions import InputError
+from noticeclerk.web.app import desk, engine, first_upper, needs, now
+from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.typed import typed_day, typed_time
+
+# What each fact type's field says to type.
+HINTS = {
+    "date": "A day, such as 12/4/2026.",
+    "money": "An amount, such as $1,250.00.",
+    "integer": "A whole number.",
+    "number": "A number, such as 2.5.",
+    "text_list": "One item to a line.",
+    "cost_lines": "One cost to a line: what it was | the amount, such as: Towing | $185.00",
+}
+
+
+@pages.get("/cases/new")
+@needs("open_case")
+def new_case() -> str:
+    """The notice types a case may start with, village by village."""
+    from noticeclerk.content.notice_types import load_notice, notice_names
+    from noticeclerk.content.village import load_village, village_names
+
+    workspace = desk().workspace
+    villages = []
+    for slug in village_names(workspace):
+        starting = [
+            notice
+            for notice in (
+                load_notice(slug, name, workspace) for name in notice_names(slug, workspace)
+            )
+            if not notice.follows
+        ]
+        if starting:
+            villages.append(
+                (load_village(slug, workspace), sorted(starting, key=lambda n: n.title))
+            )
+    return render_template("new_case.html", villages=villages)
+
+
+@pages.route("/cases/new/<village>/<notice>", methods=["GET", "POST"])
+@needs("open_case")
+def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int]:
+    """The form of one notice type's facts; sent, it opens the case."""
+    chosen, found = _notice(village, notice)
+    if request.method == "GET":
+        return _form_page(found, chosen, None)
+    form = Form({key: value for key, value in request.form.items() if key != "form_token"})
+    assignments = _assignments(chosen, form)
+    parcels = re.split(r"[\s,;]+", form.values.get("parcels", "").strip())
+    parcels = [parcel for parcel in parcels if parcel]
+    if not parcels:
+        form.errors["parcels"] = "Name the parcel (its id on the roll) the case is about."
+    recipient = None
+    if chosen.recipient != "owner":
+        recipient = _recipient(chosen.recipient, form)
+    if form.errors:
+        return _form_page(found, chosen, form), 400
+    from noticeclerk.register.cases import open_case, request_from_options
+    from noticeclerk.register.people import leave_notice
+
+    try:
+        case_request = request_from_options(
+            found.slug, chosen.slug, parcels, assignments, [], desk().workspace
+        )
+        if recipient is not None:
+            case_request = replace(case_request, recipient=recipient)
+        number = open_case(
+            engine(), case_request, by=g.user.name, now=now(), workspace=desk().workspace
+        )
+    except InputError as error:
+        _place(str(error), chosen, form)
+        return _form_page(found, chosen, form), 400
+    leave_notice(engine(), g.user.session_id, f"Opened case {number}.")
+    return redirect(url_for("pages.case", number=number))
+
+
+def _notice(village: str, notice: str):  # type: ignore[no-untyped-def]
+    from noticeclerk.content.notice_types import load_notice
+    from noticeclerk.content.village import load_village
+
+    found = load_village(village, desk().workspace)
+    chosen = load_notice(found.slug, notice, desk().workspace)
+    if chosen.follows:
+        abort(
+            400,
+            f"A {chosen.title} follows another document of its case; issue it from that case.",
+        )
+    return chosen, found
+
+
+def _fields(notice) -> list:  # type: ignore[no-untyped-def]
+    """The facts the form asks for: every fact but one the document gathers when issued."""
+    return [fact for fact in notice.facts if fact.name != notice.gathered_fact]
+
+
+def _assignments(notice, form: Form) -> list[str]:  # type: ignore[no-untyped-def]
+    """The form's facts as `--fact name=value` texts; a mistake in a day, a time or an amount
+    is put next to its field."""
+    from noticeclerk.rules.money import parse_amount
+
+    found: list[str] = []
+    values = form.values
+    for fact in _fields(notice):
+        name = fact.name
+        typed = values.get(name, "").strip()
+        try:
+            if fact.type == "datetime":
+                day_text, time_text = (
+                    values.get(f"{name}__day", ""),
+                    values.get(f"{name}__time", ""),
+                )
+                if not day_text.strip() and not time_text.strip():
+                    raise InputError(f"Fill in “{first_upper(fact.label)}”: the day and the time.")
+                day = typed_day(day_text, "The day", desk().clock)
+                moment = typed_time(time_text, "The time")
+                found.append(f"{name}={day.isoformat()}T{moment:%H:%M}")
+            elif fact.type in ("text_list", "cost_lines"):
+                lines = [line.strip() for line in typed.splitlines() if line.strip()]
+                if not lines:
+                    if fact.may_be_empty:
+                        found.append(f"{name}=")
+                        continue
+                    raise InputError(f"Fill in “{first_upper(fact.label)}”: at least one line.")
+                for line in lines:
+                    if fact.type == "cost_lines":
+                        what, bar, amount = line.rpartition("|")
+                        if not bar or not what.strip():
+                            raise InputError(
+                                f"'{line}' is not a cost: write what it was, a bar and the "
+                                "amount, such as: Towing | $185.00"
+                            )
+                        line = f"{what.strip()}|{parse_amount(amount, 'The amount')}"
+                    found.append(f"{name}={line}")
+            elif not typed:
+                raise InputError(f"Fill in “{first_upper(fact.label)}”: the document prints it.")
+            elif fact.type == "date":
+                found.append(f"{name}={typed_day(typed, 'The day', desk().clock).isoformat()}")
+            elif fact.type == "money":
+                found.append(f"{name}={parse_amount(typed, 'The amount')}")
+            else:
+                found.append(f"{name}={typed}")
+        except InputError as error:
+            form.errors[name] = str(error)
+    return found
+
+
+def _recipient(role: str, form: Form) -> dict | None:
+    """The party the first document goes to, when it is not the owner of record."""
+    from noticeclerk.content.casefile import checked_recipient
+
+    name = form.values.get("recipient_name", "").strip()
+    lines = tuple(
+        line.strip()
+        for line in form.values.get("recipient_address", "").splitlines()
+        if line.strip()
+    )
+    if not name:
+        form.errors["recipient_name"] = f"Give the {role}'s name as the envelope prints it."
+        return None
+    if not lines:
+        form.errors["recipient_address"] = (
+            f"Give the {role}'s address, one line to a line, the last ending in the ZIP code."
+        )
+        return None
+    try:
+        checked = checked_recipient(f"The {role}", name, lines)
+    except InputError as error:
+        form.errors["recipient_address"] = str(error)
+        return None
+    return {"name": checked.name, "address_lines": list(checked.address_lines)}
+
+
+def _place(sentence: str, notice, form: Form) -> None:  # type: ignore[no-untyped-def]
+    """The register's refusal next to the fact or parcel it names, else above the form."""
+    named = re.search(r"[Tt]he fact '([a-z0-9_]+)'", sentence)
+    if named and named[1] in {fact.name for fact in notice.facts}:
+        form.errors[named[1]] = sentence
+    elif "parcel" in sentence.lower():
+        form.errors["parcels"] = sentence
+    else:
+        form.refusal = sentence
+
+
+def _form_page(village, notice, form: Form | None) -> str:  # type: ignore[no-untyped-def]
+    return render_template(
+        "open_case.html",
+        village=village,
+        notice=notice,
+        facts=_fields(notice),
+        form=form,
+        hints=HINTS,
+    )

@@ -1,0 +1,157 @@
+"""Opening a case at the desk (issue 19): the notice types a case may start with, then a form
+built from the chosen one's facts, checked by the same register functions as `noticeclerk case
+open`; each mistake next to its field, the ordinance's words beside the form."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from clerk import Clerk, clerk_at
+from click.testing import CliRunner
+from sqlalchemy import create_engine, text
+
+from noticeclerk.clock import Clock
+from noticeclerk.web import Desk, create_app
+
+PASSWORD = "correct horse battery staple"
+DAY = "2026-12-01"
+DIRECTIVE = "/cases/new/village-a/directive-to-comply"
+GOOD = {
+    "parcels": "0301-02-001",
+    "inspection_date": "11/30/2026",
+    "street_name": "A Street",
+    "conditions": "Construction debris across the travel lane.",
+    "corrective_action": "Remove the debris.",
+}
+
+
+@pytest.fixture
+def office(tmp_path) -> Clerk:
+    clerk = clerk_at(tmp_path, CliRunner(), "village-a", "luck")
+    for name, role in [("t.brennan", "clerk"), ("m.treas", "treasurer")]:
+        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    return clerk
+
+
+def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
+    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
+    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
+    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
+    return client
+
+
+def send(client, path: str, fields: dict[str, str]):  # type: ignore[no-untyped-def]
+    token = re.search(r'name="form_token" value="([^"]+)"', client.get(path).text)[1]
+    return client.post(path, data={"form_token": token, **fields})
+
+
+def cases(clerk: Clerk) -> list[tuple]:
+    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
+    with register.connect() as connection:
+        return [
+            tuple(row)
+            for row in connection.execute(
+                text("SELECT number, notice_type, opened_by FROM cases ORDER BY id")
+            )
+        ]
+
+
+def errors(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<span class="field-error" id="([a-z_]+)-error">([^<]+)<', page))
+
+
+def test_the_list_offers_only_the_notice_types_a_case_starts_with(office):
+    page = signed_in(office).get("/cases/new").text
+    assert f'href="{DIRECTIVE}"' in page
+    assert "Directive to Comply" in page
+    # A bill follows the directive: it is issued from the case, not opened.
+    assert "/cases/new/village-a/maintenance-bill" not in page
+    assert signed_in(office).get("/cases/new/village-a/maintenance-bill").status_code == 400
+
+
+def test_the_form_asks_for_each_fact_in_its_notice_s_words_with_the_ordinance_beside_it(office):
+    page = signed_in(office).get(DIRECTIVE).text
+    for name in ("parcels", "inspection_date", "street_name", "conditions", "corrective_action"):
+        assert f'name="{name}"' in page, name
+        assert f'<label for="{name}"' in page, name
+    assert "What the ordinance says" in page
+    assert "§ 134-41" in page
+
+
+def test_a_case_opened_at_the_desk_is_the_case_the_command_line_opens(office):
+    client = signed_in(office)
+    answer = send(client, DIRECTIVE, GOOD)
+    assert answer.status_code == 302, errors(answer.text) or answer.text[-2000:]
+    assert answer.headers["Location"] == "/cases/VA-C-2026-0001"
+    assert cases(office) == [("VA-C-2026-0001", "directive-to-comply", "t.brennan")]
+    assert "Opened case VA-C-2026-0001." in client.get("/cases/VA-C-2026-0001").text
+    shown = office("case", "show", "VA-C-2026-0001", today=DAY).output
+    assert "inspection_date = 2026-11-30" in shown
+    assert "conditions = Construction debris across the travel lane." in shown
+    # And it issues: every fact the directive prints was asked for.
+    assert "Issued VA-D-2026-00001" in office("issue", "VA-C-2026-0001", today=DAY).output
+
+
+def test_each_mistake_is_named_next_to_its_field_and_no_case_is_opened(office):
+    client = signed_in(office)
+    answer = send(
+        client, DIRECTIVE,
+        {**GOOD, "parcels": "", "inspection_date": "11/31/2026", "street_name": ""},
+    )  # fmt: skip
+    assert answer.status_code == 400
+    found = errors(answer.text)
+    assert set(found) == {"parcels", "inspection_date", "street_name"}
+    assert "not a day of the calendar" in found["inspection_date"]
+    assert 'value="11/31/2026"' in answer.text
+    assert cases(office) == []
+
+
+def test_a_parcel_not_on_the_roll_is_the_register_s_sentence_next_to_the_parcel(office):
+    answer = send(signed_in(office), DIRECTIVE, {**GOOD, "parcels": "9999-99-999"})
+    assert answer.status_code == 400
+    assert "9999-99-999" in errors(answer.text)["parcels"]
+    assert cases(office) == []
+
+
+def test_a_date_and_time_fact_takes_a_day_and_a_time_and_cost_lines_take_a_line_each(office):
+    client = signed_in(office)
+    path = "/cases/new/luck/snow-ice-nonhazardous"
+    page = client.get(path).text
+    assert 'name="snow_ceased__day"' in page and 'name="snow_ceased__time"' in page
+    answer = send(
+        client, path,
+        {
+            "parcels": "146-00312-0000", "snow_ceased__day": "12/22/2026",
+            "snow_ceased__time": "6:30 am", "observed_at__day": "12/23/2026",
+            "observed_at__time": "9:40 am", "sidewalk_location": "along the Main Street frontage",
+        },
+    )  # fmt: skip
+    assert answer.status_code == 302, errors(answer.text) or answer.text[-2000:]
+    shown = office("case", "show", "LU-C-2026-0001", today=DAY).output
+    assert "snow_ceased = 2026-12-22T06:30:00-06:00" in shown
+
+
+def test_hostile_text_in_a_fact_is_kept_as_typed_and_printed_escaped(office):
+    client = signed_in(office)
+    hostile = "<script>alert(1)</script> {{ 7*7 }}"
+    answer = send(client, DIRECTIVE, {**GOOD, "conditions": hostile})
+    assert answer.status_code == 302
+    page = client.get("/cases/VA-C-2026-0001").text
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }}" in page
+
+
+def test_a_treasurer_may_not_open_a_case(office):
+    client = signed_in(office, "m.treas")
+    assert "Open a case" not in client.get("/").text
+    assert client.get(DIRECTIVE).status_code == 403
+    assert cases(office) == []
+
+
+def test_a_label_keeps_its_capitals_when_its_first_letter_is_raised():
+    from noticeclerk.web.app import first_upper
+
+    assert first_upper("the sidewalk along Main Street in the Village") == (
+        "The sidewalk along Main Street in the Village"
+    )
