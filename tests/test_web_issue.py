@@ -1,0 +1,110 @@
+"""Issuing at the desk (issue 19): the document read as page images before it is numbered,
+then numbered, frozen and archived as `noticeclerk issue` does; its frozen files given back
+only as the register holds them."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at
+from click.testing import CliRunner
+from sqlalchemy import create_engine, text
+
+from noticeclerk.clock import Clock
+from noticeclerk.web import Desk, create_app
+
+PASSWORD = "correct horse battery staple"
+DAY = "2026-12-01"
+PREVIEW = "/cases/VA-C-2026-0001/issue/directive-to-comply"
+
+
+@pytest.fixture
+def office(tmp_path) -> Clerk:
+    clerk = clerk_at(tmp_path, CliRunner(), "village-a")
+    clerk(*VILLAGE_A_DIRECTIVE, today=DAY)
+    for name, role in [("t.brennan", "clerk"), ("a.counsel", "attorney")]:
+        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    return clerk
+
+
+def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
+    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
+    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
+    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
+    return client
+
+
+def rows(clerk: Clerk, query: str) -> list[tuple]:
+    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
+    with register.connect() as connection:
+        return [tuple(row) for row in connection.execute(text(query))]
+
+
+def test_the_preview_shows_the_pages_and_the_number_it_would_take_and_numbers_nothing(office):
+    client = signed_in(office)
+    case_page = client.get("/cases/VA-C-2026-0001").text
+    assert f'href="{PREVIEW}"' in case_page
+    page = client.get(PREVIEW)
+    assert page.status_code == 200
+    images = re.findall(
+        r'<img class="page" src="data:image/png;base64,([^"]+)" alt="([^"]+)"', page.text
+    )
+    assert images and all(alt.startswith("Page ") for _, alt in images)
+    assert "It would be numbered VA-D-2026-00001 if issued now" in page.text
+    assert rows(office, "SELECT number FROM documents") == []
+    # Nothing was taken: the command line issues the number the preview showed.
+    assert "Issued VA-D-2026-00001" in office("issue", "VA-C-2026-0001", today=DAY).output
+
+
+def test_issuing_numbers_freezes_and_archives_the_document_as_the_command_line_does(office):
+    client = signed_in(office)
+    token = re.search(r'name="form_token" value="([^"]+)"', client.get(PREVIEW).text)[1]
+    answer = client.post(PREVIEW, data={"form_token": token})
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/cases/VA-C-2026-0001#doc-VA-D-2026-00001"
+    ((number, issued_by, pdf_sha256),) = rows(
+        office, "SELECT number, issued_by, pdf_sha256 FROM documents"
+    )
+    assert (number, issued_by) == ("VA-D-2026-00001", "t.brennan")
+    assert rows(office, "SELECT count(*) FROM archive_items") == [(1,)]
+    page = client.get("/cases/VA-C-2026-0001").text
+    assert "Issued VA-D-2026-00001: Directive to Comply, to Ed and Marie Smith." in page
+    # Its frozen PDF, as the register holds it.
+    pdf = client.get("/documents/VA-D-2026-00001/pdf")
+    assert pdf.status_code == 200
+    assert pdf.headers["Content-Type"] == "application/pdf"
+    assert "filename=VA-D-2026-00001.pdf" in pdf.headers["Content-Disposition"]
+    assert hashlib.sha256(pdf.data).hexdigest() == pdf_sha256
+    assert client.get("/documents/VA-D-2026-00001/docx").data[:2] == b"PK"
+    assert client.get("/documents/VA-D-2026-00001/exe").status_code == 404
+    assert (
+        "Issued VA-D-2026-00001"
+        not in office("issue", "VA-C-2026-0001", today=DAY, ok=False).output
+    )
+
+
+def test_a_document_missing_a_fact_is_refused_at_the_preview_in_one_sentence(tmp_path):
+    clerk = clerk_at(tmp_path, CliRunner(), "village-a")
+    clerk(*[a for a in VILLAGE_A_DIRECTIVE if not a.startswith("--fact=street_name")], today=DAY)
+    clerk("user", "add", "t.brennan", "--role", "clerk", "--password-stdin", input=PASSWORD + "\n")
+    page = signed_in(clerk).get(PREVIEW)
+    assert page.status_code == 400
+    assert "street_name" in page.text
+    assert "Traceback" not in page.text
+    assert rows(clerk, "SELECT number FROM documents") == []
+
+
+def test_an_attorney_reads_the_files_but_may_not_issue(office):
+    office("issue", "VA-C-2026-0001", today=DAY)
+    client = signed_in(office, "a.counsel")
+    assert "Read and issue" not in client.get("/cases/VA-C-2026-0001").text
+    assert client.get("/documents/VA-D-2026-00001/pdf").status_code == 200
+    assert client.get("/cases/VA-C-2026-0001/issue/maintenance-bill").status_code == 403
+
+
+def test_issuing_without_the_page_s_form_token_is_refused_and_numbers_nothing(office):
+    client = signed_in(office)
+    assert client.post(PREVIEW, data={}).status_code == 403
+    assert rows(office, "SELECT number FROM documents") == []
