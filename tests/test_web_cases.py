@@ -155,3 +155,47 @@ def test_a_label_keeps_its_capitals_when_its_first_letter_is_raised():
     assert first_upper("the sidewalk along Main Street in the Village") == (
         "The sidewalk along Main Street in the Village"
     )
+
+
+def test_the_facts_a_follow_up_prints_are_recorded_at_the_desk_and_then_it_issues(office):
+    from clerk import VILLAGE_A_DIRECTIVE
+
+    office(*VILLAGE_A_DIRECTIVE, today="2026-12-01")
+    office("issue", "VA-C-2026-0001", today="2026-12-01")
+    office(
+        "serve", "VA-D-2026-00001", "--method", "hand_owner", "--by", "J. Avery",
+        "--at", "2026-12-01T10:15", "--to", "Marie Smith", "--address", "12 A Street",
+        today="2026-12-02",
+    )  # fmt: skip
+    client = create_app(Desk(office.office, None, Clock.parse("2026-12-14"))).test_client()
+    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
+    client.post("/sign-in", data={"name": "t.brennan", "password": PASSWORD, "form_token": token})
+    path = "/cases/VA-C-2026-0001/record/maintenance-bill"
+    page = client.get(path).text
+    asked = re.findall(r'<(?:input|textarea) id="([a-z_]+)"', page)
+    # What the bill takes from the directive (the street, the day to comply by) is not asked.
+    assert "street_name" not in asked and "comply_by" not in asked
+    assert {"violation", "work_performed", "work_started", "labor", "contractors"} <= set(asked)
+    fields = {
+        "violation": "the failure to comply with § 134-41A within seven calendar days",
+        "work_performed": "Removed construction debris from the travel lane.",
+        "work_started": "12/9/2026", "work_completed": "12/10/2026",
+        "labor": "DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
+        "administrative_time": "$500", "general_counsel": "none",
+        "contractors": "none", "materials_and_equipment": "none",
+    }  # fmt: skip
+    wrong = send(client, path, {**fields, "work_started": "12/40/2026"})
+    assert wrong.status_code == 400
+    assert "not a day of the calendar" in errors(wrong.text)["work_started"]
+    answer = send(client, path, fields)
+    assert answer.status_code == 302, errors(answer.text) or answer.text[-2000:]
+    assert (
+        "Recorded 9 facts for the Bill for Private Street Maintenance"
+        in client.get("/cases/VA-C-2026-0001").text
+    )
+    assert "Every fact the Bill" in client.get(path).text
+    preview = client.get(
+        "/cases/VA-C-2026-0001/issue/maintenance-bill", query_string={"follows": "VA-D-2026-00001"}
+    )
+    assert preview.status_code == 200, preview.text[-1500:]
+    assert "data:image/png;base64," in preview.text

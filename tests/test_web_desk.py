@@ -105,7 +105,8 @@ def test_a_clerk_signs_in_and_sees_what_is_due_by_village_with_the_next_step(off
         in page.text
     )
     assert "The deadline passed: Tuesday, December 8, 2026." in page.text
-    assert "May issue Bill for Private Street Maintenance Performed by the Village" in page.text
+    assert "May issue the Bill for Private Street Maintenance Performed by the Village" in page.text
+    assert "/cases/VA-C-2026-0001/record/maintenance-bill" in page.text
     assert "t.brennan (clerk)" in page.text
 
 

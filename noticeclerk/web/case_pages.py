@@ -64,7 +64,7 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
     if request.method == "GET":
         return _form_page(found, chosen, None)
     form = Form({key: value for key, value in request.form.items() if key != "form_token"})
-    assignments = _assignments(chosen, form)
+    assignments = _assignments(_fields(chosen), form)
     parcels = re.split(r"[\s,;]+", form.values.get("parcels", "").strip())
     parcels = [parcel for parcel in parcels if parcel]
     if not parcels:
@@ -93,6 +93,65 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
     return redirect(url_for("pages.case", number=number))
 
 
+@pages.route("/cases/<number>/record/<notice>", methods=["GET", "POST"])
+@needs("record_event")
+def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
+    """The facts a document the case may issue prints and the case has not recorded yet (the
+    cost of the work for a bill, say), recorded as 'case record' records them."""
+    from noticeclerk.register.cases import record
+
+    chosen, missing = _still_missing(number, notice)
+    if request.method == "GET":
+        return _record_page(number, chosen, missing, None)
+    form = Form({key: value for key, value in request.form.items() if key != "form_token"})
+    assignments = _assignments(missing, form)
+    if not form.errors:
+        try:
+            count, _events = record(
+                engine(), number, assignments, [], by=g.user.name, now=now(),
+                workspace=desk().workspace,
+            )  # fmt: skip
+        except InputError as error:
+            _place(str(error), chosen, form)
+        else:
+            from noticeclerk.register.people import leave_notice
+
+            leave_notice(
+                engine(),
+                g.user.session_id,
+                f"Recorded {count} fact{'s' if count != 1 else ''} for the {chosen.title}.",
+            )
+            return redirect(url_for("pages.case", number=number))
+    return _record_page(number, chosen, missing, form), 400
+
+
+def _still_missing(number: str, notice: str):  # type: ignore[no-untyped-def]
+    """The notice type (one the case may come to issue) and its facts the case lacks."""
+    from noticeclerk.register.cases import find_case
+    from noticeclerk.register.chains import case_notices
+    from noticeclerk.register.database import reading
+
+    with reading(engine()) as session:
+        case = find_case(session, number)
+        notices = {one.slug: one for one in case_notices(case, desk().workspace)}
+        recorded = {entry.name for entry in case.events if entry.kind == "fact"}
+    if notice not in notices:
+        abort(404)
+    chosen = notices[notice]
+    missing = [
+        fact
+        for fact in _fields(chosen)
+        if fact.name not in chosen.takes and fact.name not in recorded
+    ]
+    return chosen, missing
+
+
+def _record_page(number: str, notice, facts: list, form: Form | None) -> str:  # type: ignore[no-untyped-def,type-arg]
+    return render_template(
+        "record_facts.html", case_number=number, notice=notice, facts=facts, form=form, hints=HINTS
+    )
+
+
 def _notice(village: str, notice: str):  # type: ignore[no-untyped-def]
     from noticeclerk.content.notice_types import load_notice
     from noticeclerk.content.village import load_village
@@ -112,14 +171,14 @@ def _fields(notice) -> list:  # type: ignore[no-untyped-def]
     return [fact for fact in notice.facts if fact.name != notice.gathered_fact]
 
 
-def _assignments(notice, form: Form) -> list[str]:  # type: ignore[no-untyped-def]
+def _assignments(facts: list, form: Form) -> list[str]:  # type: ignore[type-arg]
     """The form's facts as `--fact name=value` texts; a mistake in a day, a time or an amount
     is put next to its field."""
     from noticeclerk.rules.money import parse_amount
 
     found: list[str] = []
     values = form.values
-    for fact in _fields(notice):
+    for fact in facts:
         name = fact.name
         typed = values.get(name, "").strip()
         try:
