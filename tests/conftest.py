@@ -1,9 +1,12 @@
-"""Shared fixtures: calendars built in code, a CLI runner, a fixed day for the CLI, and a test's
-own copy of a workspace its module built once."""
+"""Shared fixtures: calendars built in code, a CLI runner, a fixed day for the CLI, a test's own
+copy of a workspace its module built once, and Debian's Chromium driven by Selenium (skipped,
+saying why, where it is not installed, but never in CI, which installs it)."""
 
 from __future__ import annotations
 
+import os
 import shutil
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -74,3 +77,39 @@ def office(built, tmp_path):  # type: ignore[no-untyped-def]
     copy = tmp_path / "office"
     shutil.copytree(built[0], copy)
     return copy
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+
+@pytest.fixture
+def browser(tmp_path: Path):
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        why = "Debian's chromium and chromium-driver are not installed (/usr/bin/chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{why}; CI must run the browser test")
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={tmp_path / 'chromium-profile'}",
+        "--window-size=1280,900",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()

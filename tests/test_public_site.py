@@ -7,7 +7,6 @@ import dataclasses
 import io
 import itertools
 import json
-import os
 import re
 import threading
 import urllib.request
@@ -582,9 +581,6 @@ def test_every_word_on_a_notice_page_comes_from_the_notice_or_the_page_itself(
 
 # The browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
 
 @pytest.fixture
 def served(site: Path) -> Iterator[str]:
@@ -601,38 +597,6 @@ def served(site: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
-
-
-@pytest.fixture
-def browser(tmp_path: Path):
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        why = "Debian's chromium and chromium-driver are not installed (/usr/bin/chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(f"{why}; CI must run the browser test")
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path / 'chromium-profile'}",
-        "--window-size=1280,900",
-    ):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def test_the_site_opens_in_chromium_and_every_notice_link_and_pdf_works(

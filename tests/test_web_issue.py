@@ -63,7 +63,7 @@ def test_issuing_numbers_freezes_and_archives_the_document_as_the_command_line_d
     token = re.search(r'name="form_token" value="([^"]+)"', client.get(PREVIEW).text)[1]
     answer = client.post(PREVIEW, data={"form_token": token})
     assert answer.status_code == 302
-    assert answer.headers["Location"] == "/cases/VA-C-2026-0001#doc-VA-D-2026-00001"
+    assert answer.headers["Location"] == "/cases/VA-C-2026-0001"
     ((number, issued_by, pdf_sha256),) = rows(
         office, "SELECT number, issued_by, pdf_sha256 FROM documents"
     )

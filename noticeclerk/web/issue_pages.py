@@ -98,7 +98,8 @@ def issue_document(number: str, notice: str) -> Response:
             "that and run 'noticeclerk archive copies'."
         )
     leave_notice(engine(), g.user.session_id, " ".join(words))
-    return redirect(url_for("pages.case", number=number, _anchor=f"doc-{numbers[0]}"))
+    # The page opens at its top, where it says what was issued.
+    return redirect(url_for("pages.case", number=number))
 
 
 @pages.get("/documents/<number>/<kind>")

@@ -214,7 +214,7 @@ def payment(number: str) -> Response | tuple[str, int]:
                 f"Recorded {spell_amount(paid.amount)} on {paid.document}; "
                 f"{spell_amount(paid.balance)} remains.",
             )
-            return redirect(url_for("pages.case", number=case_number, _anchor=f"doc-{number}"))
+            return redirect(url_for("pages.case", number=case_number))
     return _case_page(case_number, {f"payment-{number}": form}), 400
 
 

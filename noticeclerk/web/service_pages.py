@@ -199,7 +199,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             _place(str(error), fields, form)
         else:
             _tell(result)
-            return redirect(url_for("pages.case", number=served.case, _anchor=f"doc-{number}"))
+            return redirect(url_for("pages.case", number=served.case))
     return _page(served, method, form), 400
 
 
