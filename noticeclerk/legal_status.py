@@ -11,6 +11,7 @@ of its pages says on whose approval and in spite of which decision.
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from babel.dates import format_date
 
@@ -48,4 +49,19 @@ def legal_status_line(notice: NoticeType, village: Village, document_date: date)
     return (
         f"Issued on the written approval of {approval.attorney}, Village Attorney, dated "
         f"{dated}{specimen}, although {status.says} ({status.authority})."
+    )
+
+
+def legal_status_words(status: dict[str, Any]) -> str:
+    """A doubted notice type's status as the catalogue prints it: the decision, and whether
+    the village's file records the attorney's written approval."""
+    approval = status["approval"]
+    if approval is None:
+        standing = "no approval is recorded, so issue and render refuse it"
+    else:
+        specimen = " (a specimen approval)" if approval["specimen"] else ""
+        standing = f"approved by {approval['attorney']}, dated {approval['date']}{specimen}"
+    return (
+        f"{status['status'].upper()}: {status['says']} ({status['authority']}); issued only on "
+        f"the village attorney's written approval: {standing}."
     )

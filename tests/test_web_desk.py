@@ -416,3 +416,15 @@ def test_the_web_command_serves_the_desk_and_warns_when_other_computers_can_reac
     assert "Warning: listening on 0.0.0.0" in errors
     assert "serve it behind TLS" in errors
     assert f"http://0.0.0.0:{port}/" in errors
+
+
+def test_the_catalogue_lists_every_document_with_its_sections_and_a_doubted_law_s_standing(
+    office,
+):
+    page = signed_in(office, "a.counsel").get("/catalogue")
+    assert page.status_code == 200
+    rows = re.findall(r'<th scope="row">', page.text)
+    assert len(rows) == 112  # every notice type of the five villages
+    assert "Directive to Comply" in page.text and "§ 134-41A" in page.text
+    assert "PREEMPTED: the New York Court of Appeals held" in page.text
+    assert "posting on the front door and a call to the telephone number on file" in page.text

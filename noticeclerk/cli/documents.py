@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -107,6 +106,7 @@ def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
     their section numbers or letters are inferred."""
     from noticeclerk.content.citations import INFERRED_WHY
     from noticeclerk.content.notice_types import catalogue_entries
+    from noticeclerk.legal_status import legal_status_words
 
     entries = catalogue_entries(village, office.workspace)
     if as_json:
@@ -125,21 +125,6 @@ def catalog_command(office: Office, village: str | None, as_json: bool) -> None:
             click.echo(f"  {'':32} {legal_status_words(entry['legal_status'])}")
     if any(entry["inferred"] for entry in entries):
         click.echo(f"Inferred: {INFERRED_WHY}")
-
-
-def legal_status_words(status: dict[str, Any]) -> str:
-    """A doubted notice type's status as the catalogue prints it: the decision, and whether
-    the village's file records the attorney's written approval."""
-    approval = status["approval"]
-    if approval is None:
-        standing = "no approval is recorded, so issue and render refuse it"
-    else:
-        specimen = " (a specimen approval)" if approval["specimen"] else ""
-        standing = f"approved by {approval['attorney']}, dated {approval['date']}{specimen}"
-    return (
-        f"{status['status'].upper()}: {status['says']} ({status['authority']}); issued only on "
-        f"the village attorney's written approval: {standing}."
-    )
 
 
 @click.command("doctor")

@@ -218,6 +218,30 @@ def payment(number: str) -> Response | tuple[str, int]:
     return _case_page(case_number, {f"payment-{number}": form}), 400
 
 
+@pages.get("/catalogue")
+@needs("read")
+def catalogue() -> str:
+    """Every document each village can produce: its sections, those whose number or letter is
+    inferred, its deadline, the ways it may be served, and a doubted law's standing."""
+    from noticeclerk.content.citations import INFERRED_WHY
+    from noticeclerk.content.notice_types import catalogue_entries
+    from noticeclerk.content.village import load_village
+    from noticeclerk.legal_status import legal_status_words
+    from noticeclerk.service_methods import SERVICE_METHODS
+
+    entries = catalogue_entries(None, desk().workspace)
+    by_village: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for entry in entries:
+        status = entry["legal_status"]
+        entry["standing"] = legal_status_words(status) if status else None
+        entry["ways"] = [SERVICE_METHODS[method] for method in entry["service"]]
+        by_village[entry["village"]].append(entry)
+    villages = [
+        (load_village(slug, desk().workspace).name, slug, rows) for slug, rows in by_village.items()
+    ]
+    return render_template("catalogue.html", villages=villages, inferred_why=INFERRED_WHY)
+
+
 @pages.get("/favicon.ico")
 @public
 def favicon() -> Response:
