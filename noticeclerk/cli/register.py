@@ -130,10 +130,18 @@ def roll_group() -> None:
 @click.option(
     "--village", type=LINE, required=True, metavar="NAME", help="The village whose roll this is."
 )
+@click.option(
+    "--preview",
+    is_flag=True,
+    help="Check the roll and list what importing it would change, writing nothing.",
+)
 @BY_OPTION
 @pass_office
-def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
+def roll_import(office: Office, roll_file: Path, village: str, preview: bool, by: str) -> None:
     """Import a roll (CSV): all rows or none, every bad row named with its line.
+
+    With --preview, the roll is checked and compared with the register as an import would,
+    and what would change is listed; nothing is written.
 
     \b
     Columns: parcel_id, section_block_lot, property_address, owner_name,
@@ -160,6 +168,7 @@ def roll_import(office: Office, roll_file: Path, village: str, by: str) -> None:
             now=office.clock.now(),
             # A village's usual roll takes a moment; only a big one shows its bars (on stderr).
             progress=progress if size >= ROLL_PROGRESS_FROM_BYTES else None,
+            preview=preview,
         )
     click.echo(report.summary())
 

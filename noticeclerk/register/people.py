@@ -44,6 +44,7 @@ RIGHTS: dict[str, frozenset[str]] = {
     "serve": frozenset({"clerk", "admin"}),
     "record_event": frozenset({"clerk", "public_works", "admin"}),
     "pay": frozenset({"clerk", "treasurer", "admin"}),
+    "import_roll": frozenset({"clerk", "admin"}),
     "manage_users": frozenset({"admin"}),
 }
 

@@ -32,6 +32,7 @@ from sqlalchemy.sql.expression import Executable
 from noticeclerk.content.roll import (
     LABELS,
     ROLL_COLUMNS,
+    Roll,
     RollRecord,
     count_of,
     load_roll,
@@ -61,16 +62,24 @@ class ImportReport:
     added: int
     changed: int
     unchanged: int
-    import_id: int
+    # None for a preview: nothing was imported.
+    import_id: int | None
     changes: list[dict[str, str]] = field(default_factory=list)
 
     def summary(self) -> str:
         """A few lines for the clerk: the counts, then each change."""
-        lines = [
-            f"Imported {count_of(self.rows, 'row')} of the {self.village} roll "
-            f"(import {self.import_id}): {self.added} added, {self.changed} changed, "
-            f"{self.unchanged} unchanged."
-        ]
+        if self.import_id is None:
+            lines = [
+                f"Previewed {count_of(self.rows, 'row')} of the {self.village} roll; nothing was "
+                f"imported. It would add {self.added}, change {self.changed} and leave "
+                f"{self.unchanged} unchanged."
+            ]
+        else:
+            lines = [
+                f"Imported {count_of(self.rows, 'row')} of the {self.village} roll "
+                f"(import {self.import_id}): {self.added} added, {self.changed} changed, "
+                f"{self.unchanged} unchanged."
+            ]
         if self.changes:
             lines.append("Changes:")
             lines.extend(f"  {_describe(change)}" for change in self.changes)
@@ -85,8 +94,12 @@ def import_roll(
     imported_by: str,
     now: datetime,
     progress: Callable[[str, int, int], None] | None = None,
+    preview: bool = False,
 ) -> ImportReport:
     """Bring the register's parcels and owners of a village up to a roll file, all or nothing.
+
+    With `preview`, every check is made and every change found, then nothing is written (the
+    transaction is rolled back): the report says what an import would do.
 
     The rows are compared with the register's parcels and current owners, read as plain rows
     in one query each, and written in chunks of CHUNK_ROWS statements' rows, so 200,000 parcels
@@ -99,6 +112,29 @@ def import_roll(
     # The clerk names the file, so it may be anywhere; it must still be a regular file of a
     # roll's size. Hashed and parsed in the same reading, so the sha256 is of what was imported.
     roll = load_roll(path, progress=None if progress is None else partial(progress, READING))
+    try:
+        return _import(engine, path, village, roll, imported_by, now, progress, preview)
+    except _Previewed as previewed:
+        return previewed.report
+
+
+class _Previewed(Exception):
+    """Raised inside the import's transaction to roll it back, carrying what it found."""
+
+    def __init__(self, report: ImportReport) -> None:
+        self.report = report
+
+
+def _import(
+    engine: Engine,
+    path: Path,
+    village: str,
+    roll: Roll,
+    imported_by: str,
+    now: datetime,
+    progress: Callable[[str, int, int], None] | None,
+    preview: bool,
+) -> ImportReport:
     rows = roll.records
     with transaction(engine) as session:
         latest = session.scalars(
@@ -192,6 +228,18 @@ def import_roll(
             for parcel_id in sorted(set(parcels) - listed)
         ]
         del listed, owners
+        if preview:
+            raise _Previewed(
+                ImportReport(
+                    village=village,
+                    rows=len(rows),
+                    added=added,
+                    changed=changed,
+                    unchanged=unchanged,
+                    import_id=None,
+                    changes=changes,
+                )
+            )
         written = _Written(
             progress, len(new_parcels) + len(parcel_updates) + len(closed) + len(new_owners)
         )
