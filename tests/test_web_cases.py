@@ -172,9 +172,12 @@ def test_the_facts_a_follow_up_prints_are_recorded_at_the_desk_and_then_it_issue
     client.post("/sign-in", data={"name": "t.brennan", "password": PASSWORD, "form_token": token})
     path = "/cases/VA-C-2026-0001/record/maintenance-bill"
     page = client.get(path).text
-    asked = re.findall(r'<(?:input|textarea) id="([a-z_]+)"', page)
-    # What the bill takes from the directive (the street, the day to comply by) is not asked.
-    assert "street_name" not in asked and "comply_by" not in asked
+    missing, held = page.split("<h2>Recorded already</h2>")
+    asked = re.findall(r'<(?:input|textarea) id="([a-z_]+)"', missing)
+    # What the bill takes from the directive (the day to comply by) is not asked; what the
+    # case holds already (the street) is shown as recorded, to be corrected if need be.
+    assert "comply_by" not in page and "street_name" not in asked
+    assert re.search(r'<textarea id="street_name"[^>]*>A Street</textarea>', held)
     assert {"violation", "work_performed", "work_started", "labor", "contractors"} <= set(asked)
     fields = {
         "violation": "the failure to comply with § 134-41A within seven calendar days",
@@ -183,6 +186,7 @@ def test_the_facts_a_follow_up_prints_are_recorded_at_the_desk_and_then_it_issue
         "labor": "DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
         "administrative_time": "$500", "general_counsel": "none",
         "contractors": "none", "materials_and_equipment": "none",
+        "street_name": "A Street",  # as the form shows it, recorded already
     }  # fmt: skip
     wrong = send(client, path, {**fields, "work_started": "12/40/2026"})
     assert wrong.status_code == 400
@@ -193,9 +197,60 @@ def test_the_facts_a_follow_up_prints_are_recorded_at_the_desk_and_then_it_issue
         "Recorded 9 facts for the Bill for Private Street Maintenance"
         in client.get("/cases/VA-C-2026-0001").text
     )
-    assert "Every fact the Bill" in client.get(path).text
+    again = client.get(path).text
+    assert "Every fact the Bill" in again
+    # Nothing typed differently: nothing recorded. A correction is recorded alone.
+    unchanged = send(client, path, fields)
+    assert "Nothing was typed differently" in unchanged.text
+    form = dict(
+        re.findall(r'<(?:input|textarea) id="[^"]+" name="([^"]+)"(?: value="([^"]*)")?', again)
+    )
+    corrected = send(
+        client, path, {**fields, "street_name": "A Street", "work_completed": "12/11/2026"}
+    )
+    assert corrected.status_code == 302
+    assert "Recorded 1 fact for the Bill" in client.get("/cases/VA-C-2026-0001").text
+    assert form  # the page carried its fields
     preview = client.get(
         "/cases/VA-C-2026-0001/issue/maintenance-bill", query_string={"follows": "VA-D-2026-00001"}
     )
     assert preview.status_code == 200, preview.text[-1500:]
     assert "data:image/png;base64," in preview.text
+
+
+def test_a_clock_time_that_never_happened_a_day_in_other_digits_and_a_huge_fact_are_refused(
+    office,
+):
+    client = signed_in(office)
+    path = "/cases/new/luck/snow-ice-nonhazardous"
+    good = {
+        "parcels": "146-00312-0000", "snow_ceased__day": "12/22/2026",
+        "snow_ceased__time": "6:30 am", "observed_at__day": "12/23/2026",
+        "observed_at__time": "9:40 am", "sidewalk_location": "along the Main Street frontage",
+    }  # fmt: skip
+    skipped = send(
+        client, path, {**good, "snow_ceased__day": "3/8/2026", "snow_ceased__time": "2:30 am"}
+    )
+    assert "the clocks skip that hour" in errors(skipped.text)["snow_ceased"]
+    wide = send(client, path, {**good, "observed_at__day": "\uff11\uff12/23/2026"})
+    assert "not a date" in errors(wide.text)["observed_at"]
+    huge = send(client, path, {**good, "sidewalk_location": "x" * 5000})
+    assert "longer than 4,000 characters" in errors(huge.text)["sidewalk_location"]
+    assert cases(office) == []
+
+
+def test_the_list_of_unpaid_liens_opens_without_a_parcel(office):
+    client = signed_in(office)
+    path = "/cases/new/village-a/unpaid-liens-list"
+    page = client.get(path).text
+    # The list gathers its parcels (and its liens) from the register when it is issued.
+    assert 'name="parcels"' not in page and 'name="liens"' not in page
+    answer = send(
+        client, path,
+        {
+            "recipient_name": "Board of Trustees", "recipient_address": "1 Sample Plaza\nVILLAGE A NY 10000",
+            "assessment_roll": "2026-2027 village assessment roll", "interest_fixed_on": "12/1/2026",
+        },
+    )  # fmt: skip
+    assert answer.status_code == 302, errors(answer.text) or answer.text[-1500:]
+    assert cases(office) == [("VA-C-2026-0001", "unpaid-liens-list", "t.brennan")]

@@ -60,8 +60,10 @@ def test_the_preview_shows_the_pages_and_the_number_it_would_take_and_numbers_no
 
 def test_issuing_numbers_freezes_and_archives_the_document_as_the_command_line_does(office):
     client = signed_in(office)
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get(PREVIEW).text)[1]
-    answer = client.post(PREVIEW, data={"form_token": token})
+    preview = client.get(PREVIEW).text
+    token = re.search(r'name="form_token" value="([^"]+)"', preview)[1]
+    seen = re.search(r'name="seen" value="([^"]+)"', preview)[1]
+    answer = client.post(PREVIEW, data={"form_token": token, "seen": seen})
     assert answer.status_code == 302
     assert answer.headers["Location"] == "/cases/VA-C-2026-0001"
     ((number, issued_by, pdf_sha256),) = rows(
@@ -108,3 +110,18 @@ def test_issuing_without_the_page_s_form_token_is_refused_and_numbers_nothing(of
     client = signed_in(office)
     assert client.post(PREVIEW, data={}).status_code == 403
     assert rows(office, "SELECT number FROM documents") == []
+
+
+def test_pressing_issue_twice_issues_one_document(office):
+    client = signed_in(office)
+    preview = client.get(PREVIEW).text
+    form = {
+        "form_token": re.search(r'name="form_token" value="([^"]+)"', preview)[1],
+        "seen": re.search(r'name="seen" value="([^"]+)"', preview)[1],
+    }
+    assert client.post(PREVIEW, data=form).status_code == 302
+    again = client.post(PREVIEW, data=form)
+    assert again.status_code == 400
+    assert "has 1 documents now, not the 0 it had when you read the preview" in again.text
+    assert rows(office, "SELECT number FROM documents") == [("VA-D-2026-00001",)]
+    assert client.post(PREVIEW, data={"form_token": form["form_token"]}).status_code == 400

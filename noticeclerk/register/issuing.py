@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.compose import Composed, compose
@@ -118,6 +118,7 @@ def issue_documents(
     to: str | None = None,
     given: tuple[str, str] | None = None,
     follows: str | None = None,
+    seen_documents: int | None = None,
 ) -> list[Issued]:
     """Number, render and freeze a case's document: one document, to the owner of record or a
     party of the case (`to`) or a name given for it alone (`given`); or, where the notice type
@@ -129,7 +130,9 @@ def issue_documents(
     and stored in one transaction that plans them again: if anything they print changed in
     between (another command took the next number, recorded a fact), they are rendered again.
     """
-    request = IssueRequest(case_number, notice_slug, document_date, to, given, follows)
+    request = IssueRequest(
+        case_number, notice_slug, document_date, to, given, follows, seen_documents
+    )
     if renderer is None:
         from noticeclerk.render import Renderer
 
@@ -181,6 +184,9 @@ class IssueRequest:
     to: str | None = None
     given: tuple[str, str] | None = None
     follows: str | None = None
+    # How many documents (void ones too) the case had when the clerk read what will be
+    # issued: if another was issued since (a second press of the button), nothing is.
+    seen_documents: int | None = None
 
 
 @dataclass
@@ -356,6 +362,15 @@ def store_planned(
     """Plan the request again under the write lock, taking the numbers, and store its
     documents with the files rendered for the plan if they print the same. If not, the files
     are rendered again here (`render_again`), or PlanChanged rolls the transaction back."""
+    if request.seen_documents is not None:
+        now_held = documents_in_case(session, request.case_number)
+        if now_held != request.seen_documents:
+            raise InputError(
+                f"Case {request.case_number} has {now_held} documents now, not the "
+                f"{request.seen_documents} it had when you read the preview (one was issued "
+                "since, perhaps by pressing Issue twice): nothing more was issued; read the "
+                "case again."
+            )
     taken = plan_documents(
         session, request, by=by, now=now, workspace=workspace, numbers=take_number
     )
@@ -497,6 +512,13 @@ def _printed(session: Session, parcel: object, as_of: datetime) -> PrintedParcel
         phone=owner.phone,
         tax_lots=parcel.tax_lots,  # type: ignore[attr-defined]
         resident=parcel.resident,  # type: ignore[attr-defined]
+    )
+
+
+def documents_in_case(session: Session, case_number: str) -> int:
+    """How many documents a case has, void ones too."""
+    return session.scalar(
+        select(func.count(Document.id)).join(Case).where(Case.number == case_number)
     )
 
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import date, datetime
+from decimal import Decimal
 
 from flask import abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from noticeclerk.exceptions import InputError
+from noticeclerk.rules.money import spell_amount
 from noticeclerk.web.app import desk, engine, first_upper, needs, now
 from noticeclerk.web.pages import Form, pages
 from noticeclerk.web.typed import typed_day, typed_time
@@ -64,10 +67,13 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
     if request.method == "GET":
         return _form_page(found, chosen, None)
     form = Form({key: value for key, value in request.form.items() if key != "form_token"})
-    assignments = _assignments(_fields(chosen), form)
+    assignments = _assignments(_fields(chosen), form, found.calendar)
     parcels = re.split(r"[\s,;]+", form.values.get("parcels", "").strip())
     parcels = [parcel for parcel in parcels if parcel]
-    if not parcels:
+    if chosen.gathered_fact is not None:
+        # A list of the village's parcels (the unpaid liens) gathers them when it is issued.
+        parcels = []
+    elif not parcels:
         form.errors["parcels"] = "Name the parcel (its id on the roll) the case is about."
     recipient = None
     if chosen.recipient != "owner":
@@ -96,16 +102,29 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
 @pages.route("/cases/<number>/record/<notice>", methods=["GET", "POST"])
 @needs("record_event")
 def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
-    """The facts a document the case may issue prints and the case has not recorded yet (the
-    cost of the work for a bill, say), recorded as 'case record' records them."""
+    """The facts a document the case may issue prints (the cost of the work for a bill, say):
+    those the case lacks first, then those it has, as recorded, to be corrected; only what
+    the clerk typed differently is recorded, as 'case record' records it (the earlier record
+    stays, marked replaced)."""
     from noticeclerk.register.cases import record
 
-    chosen, missing = _still_missing(number, notice)
+    chosen, facts, recorded, village = _follow_up_facts(number, notice)
     if request.method == "GET":
-        return _record_page(number, chosen, missing, None)
+        return _record_page(number, chosen, facts, recorded, Form(dict(recorded)))
     form = Form({key: value for key, value in request.form.items() if key != "form_token"})
-    assignments = _assignments(missing, form)
-    if not form.errors:
+    changed = [
+        fact
+        for fact in facts
+        if any(
+            form.values.get(key, "").strip() != recorded.get(key, "").strip() for key in _keys(fact)
+        )
+    ]
+    assignments = _assignments(changed, form, village.calendar)
+    if not form.errors and not assignments:
+        form.refusal = (
+            "Nothing was typed differently from what the case holds; nothing was recorded."
+        )
+    if not form.errors and assignments:
         try:
             count, _events = record(
                 engine(), number, assignments, [], by=g.user.name, now=now(),
@@ -122,33 +141,79 @@ def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
                 f"Recorded {count} fact{'s' if count != 1 else ''} for the {chosen.title}.",
             )
             return redirect(url_for("pages.case", number=number))
-    return _record_page(number, chosen, missing, form), 400
+    return _record_page(number, chosen, facts, recorded, form), 400
 
 
-def _still_missing(number: str, notice: str):  # type: ignore[no-untyped-def]
-    """The notice type (one the case may come to issue) and its facts the case lacks."""
+def _keys(fact) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    """The form fields of a fact: a day and a time for a moment, else its own name."""
+    if fact.type == "datetime":
+        return (f"{fact.name}__day", f"{fact.name}__time")
+    return (fact.name,)
+
+
+def _follow_up_facts(number: str, notice: str):  # type: ignore[no-untyped-def]
+    """The notice type (one the case may come to issue), the facts the desk asks for it, what
+    the case has recorded for them as the form shows it, and the case's village."""
+    from noticeclerk.content.village import load_village
     from noticeclerk.register.cases import find_case
     from noticeclerk.register.chains import case_notices
     from noticeclerk.register.database import reading
+    from noticeclerk.register.facts import from_json
 
     with reading(engine()) as session:
         case = find_case(session, number)
         notices = {one.slug: one for one in case_notices(case, desk().workspace)}
-        recorded = {entry.name for entry in case.events if entry.kind == "fact"}
+        # A later record of a name supersedes the earlier: the last one stands.
+        current = {
+            entry.name: from_json(entry.value) for entry in case.events if entry.kind == "fact"
+        }
+        village = load_village(case.village, desk().workspace)
     if notice not in notices:
         abort(404)
     chosen = notices[notice]
-    missing = [
-        fact
-        for fact in _fields(chosen)
-        if fact.name not in chosen.takes and fact.name not in recorded
-    ]
-    return chosen, missing
+    facts = [fact for fact in _fields(chosen) if fact.name not in chosen.takes]
+    recorded: dict[str, str] = {}
+    for fact in facts:
+        if fact.name in current:
+            recorded.update(_as_typed(fact, current[fact.name], village.timezone))
+    facts.sort(key=lambda fact: fact.name in current)  # the missing ones first
+    return chosen, facts, recorded, village
 
 
-def _record_page(number: str, notice, facts: list, form: Form | None) -> str:  # type: ignore[no-untyped-def,type-arg]
+def _as_typed(fact, value, zone) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """A recorded value as the form shows it, so that an unchanged field reads as unchanged."""
+    if isinstance(value, datetime):
+        moment = value.astimezone(zone)
+        hour = moment.hour % 12 or 12
+        half = "am" if moment.hour < 12 else "pm"
+        return {
+            f"{fact.name}__day": f"{moment.month}/{moment.day}/{moment.year}",
+            f"{fact.name}__time": f"{hour}:{moment.minute:02d} {half}",
+        }
+    if isinstance(value, date):
+        return {fact.name: f"{value.month}/{value.day}/{value.year}"}
+    if isinstance(value, Decimal):
+        return {fact.name: spell_amount(value)}
+    if fact.type == "boolean":
+        return {fact.name: "yes" if value else "no"}
+    if fact.type == "cost_lines" and isinstance(value, list):
+        return {fact.name: "\n".join(f"{line['description']} | {line['amount']}" for line in value)}
+    if isinstance(value, list):
+        return {fact.name: "\n".join(str(item) for item in value)}
+    return {fact.name: str(value)}
+
+
+def _record_page(number: str, notice, facts: list, recorded: dict, form: Form) -> str:  # type: ignore[no-untyped-def,type-arg]
+    missing = [fact for fact in facts if not any(key in recorded for key in _keys(fact))]
+    held = [fact for fact in facts if fact not in missing]
     return render_template(
-        "record_facts.html", case_number=number, notice=notice, facts=facts, form=form, hints=HINTS
+        "record_facts.html",
+        case_number=number,
+        notice=notice,
+        missing=missing,
+        held=held,
+        form=form,
+        hints=HINTS,
     )
 
 
@@ -171,9 +236,11 @@ def _fields(notice) -> list:  # type: ignore[no-untyped-def]
     return [fact for fact in notice.facts if fact.name != notice.gathered_fact]
 
 
-def _assignments(facts: list, form: Form) -> list[str]:  # type: ignore[type-arg]
+def _assignments(facts: list, form: Form, calendar) -> list[str]:  # type: ignore[no-untyped-def,type-arg]
     """The form's facts as `--fact name=value` texts; a mistake in a day, a time or an amount
-    is put next to its field."""
+    is put next to its field. A day and time is the village's clock time, refused where the
+    clocks skip it and asked about where they pass it twice, as the service form does."""
+    from noticeclerk.counter import localize
     from noticeclerk.rules.money import parse_amount
 
     found: list[str] = []
@@ -182,6 +249,7 @@ def _assignments(facts: list, form: Form) -> list[str]:  # type: ignore[type-arg
         name = fact.name
         typed = values.get(name, "").strip()
         try:
+            _check_size(values.get(name, ""))
             if fact.type == "datetime":
                 day_text, time_text = (
                     values.get(f"{name}__day", ""),
@@ -190,8 +258,10 @@ def _assignments(facts: list, form: Form) -> list[str]:  # type: ignore[type-arg
                 if not day_text.strip() and not time_text.strip():
                     raise InputError(f"Fill in “{first_upper(fact.label)}”: the day and the time.")
                 day = typed_day(day_text, "The day", desk().clock)
-                moment = typed_time(time_text, "The time")
-                found.append(f"{name}={day.isoformat()}T{moment:%H:%M}")
+                moment = localize(
+                    calendar, datetime.combine(day, typed_time(time_text, "The time"))
+                )
+                found.append(f"{name}={moment.isoformat(timespec='minutes')}")
             elif fact.type in ("text_list", "cost_lines"):
                 lines = [line.strip() for line in typed.splitlines() if line.strip()]
                 if not lines:
@@ -220,6 +290,22 @@ def _assignments(facts: list, form: Form) -> list[str]:  # type: ignore[type-arg
         except InputError as error:
             form.errors[name] = str(error)
     return found
+
+
+# What one fact may hold at the desk: a letter's paragraph, a list of a few hundred items.
+MAX_TEXT = 4_000
+MAX_LINES = 300
+
+
+def _check_size(typed: str) -> None:
+    lines = typed.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InputError(
+            f"This holds {len(lines)} lines; a fact may hold {MAX_LINES} at most (a longer "
+            "list belongs in a file attached to the case)."
+        )
+    if any(len(line) > MAX_TEXT for line in lines):
+        raise InputError(f"A line here is longer than {MAX_TEXT:,} characters; shorten it.")
 
 
 def _recipient(role: str, form: Form) -> dict | None:

@@ -35,11 +35,12 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
     """The document as it would be issued now, its pages as images, and the button that
     numbers and issues it."""
     from noticeclerk.register.database import reading
-    from noticeclerk.register.issuing import IssueRequest, plan_documents
+    from noticeclerk.register.issuing import IssueRequest, documents_in_case, plan_documents
     from noticeclerk.render import Renderer
 
     follows = request.args.get("follows") or None
     with reading(engine()) as session:
+        seen = documents_in_case(session, number)
         planned = plan_documents(
             session,
             IssueRequest(number, notice, follows=follows),
@@ -62,7 +63,12 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
         pdf = renderer.render_composed(document.pop("composed"), ("pdf",)).files["pdf"]
         previews.append({**document, "pages": page_images(pdf)})
     return render_template(
-        "issue.html", case_number=number, notice=notice, follows=follows, previews=previews
+        "issue.html",
+        case_number=number,
+        notice=notice,
+        follows=follows,
+        previews=previews,
+        seen=seen,
     )
 
 
@@ -75,6 +81,9 @@ def issue_document(number: str, notice: str) -> Response:
     from noticeclerk.register.people import leave_notice
 
     follows = request.form.get("follows") or None
+    seen = request.form.get("seen", "")
+    if not seen.isascii() or not seen.isdigit():
+        raise InputError("Read the document's preview before issuing it.")
     issued = issue_documents(
         engine(),
         number,
@@ -84,6 +93,7 @@ def issue_document(number: str, notice: str) -> Response:
         now=now(),
         workspace=desk().workspace,
         follows=follows,
+        seen_documents=int(seen),
     )
     numbers = [one.number for one in issued]
     words = [f"Issued {one.number}: {one.title}, to {one.recipient}." for one in issued]
@@ -138,13 +148,20 @@ def page_images(pdf: bytes) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="noticeclerk-preview-") as folder:
         source = Path(folder) / "document.pdf"
         source.write_bytes(pdf)
-        subprocess.run(
-            [
-                program, "-png", "-r", str(PREVIEW_DPI), "-l", str(PREVIEW_PAGES),
-                str(source), str(Path(folder) / "page"),
-            ],
-            check=True, capture_output=True, timeout=60,
-        )  # fmt: skip
+        try:
+            subprocess.run(
+                [
+                    program, "-png", "-r", str(PREVIEW_DPI), "-l", str(PREVIEW_PAGES),
+                    str(source), str(Path(folder) / "page"),
+                ],
+                check=True, capture_output=True, timeout=60,
+            )  # fmt: skip
+        except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
+            raise InputError(
+                "The preview's page images could not be drawn (pdftoppm failed or took over a "
+                "minute); nothing was issued: try again, or issue it at the command line "
+                "('noticeclerk issue') and read its PDF there."
+            ) from None
         return [
             "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
             for path in sorted(Path(folder).glob("page-*.png"))

@@ -10,8 +10,9 @@ from noticeclerk.clock import Clock
 from noticeclerk.exceptions import InputError
 
 # The villages are American: a day typed with slashes or hyphens is month, day, year.
-_AMERICAN = re.compile(r"(?P<month>\d{1,2})[/-](?P<day>\d{1,2})[/-](?P<year>\d{2}|\d{4})")
-_ISO = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})")
+# ASCII digits only: a day typed in full-width or Arabic-Indic digits is not taken for one.
+_AMERICAN = re.compile(r"(?P<month>\d{1,2})[/-](?P<day>\d{1,2})[/-](?P<year>\d{2}|\d{4})", re.ASCII)
+_ISO = re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})", re.ASCII)
 
 
 def typed_day(text: str, label: str, clock: Clock) -> date:
@@ -36,7 +37,8 @@ def typed_day(text: str, label: str, clock: Clock) -> date:
 
 
 _CLOCK = re.compile(
-    r"(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>a\.?\s?m\.?|p\.?\s?m\.?)?", re.I
+    r"(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>a\.?\s?m\.?|p\.?\s?m\.?)?",
+    re.I | re.ASCII,
 )
 
 
