@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at
 from click.testing import CliRunner
+from desk import add_users
 
 from noticeclerk.clock import Clock
 from noticeclerk.register.people import SignInRefused, sign_in
@@ -34,8 +35,9 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> Clerk:
         "case", "party", "VA-C-2026-0001", "--role", "contractor",
         "--name", "École Zoë Paving", "--address", "1 Rue Street|VILLAGE A NY 10000",
     )  # fmt: skip
-    for name in ("kate.k", "many.tries", "two.places", "t.brennan"):
-        clerk("user", "add", name, "--role", "clerk", "--password-stdin", input=PASSWORD + "\n")
+    add_users(
+        clerk, *((name, "clerk") for name in ("kate.k", "many.tries", "two.places", "t.brennan"))
+    )
     return clerk
 
 

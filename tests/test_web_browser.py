@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from clerk import CASEBOOK, clerk_at
 from click.testing import CliRunner
+from desk import add_users
 from werkzeug.serving import make_server
 
 from noticeclerk.clock import Clock
@@ -45,7 +46,7 @@ def test_a_clerk_walks_a_case_from_its_directive_to_a_paid_bill_in_chromium(brow
     from selenium.webdriver.support.wait import WebDriverWait
 
     clerk = clerk_at(tmp_path, CliRunner())
-    clerk("user", "add", "t.brennan", "--role", "admin", "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "admin"))
     shots = tmp_path / "screenshots"
     shots.mkdir()
 

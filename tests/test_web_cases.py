@@ -9,12 +9,9 @@ import re
 import pytest
 from clerk import Clerk, clerk_at
 from click.testing import CliRunner
-from sqlalchemy import create_engine, text
+from desk import add_users, field_errors, register_rows, send
+from desk import signed_in as signed_in_on
 
-from noticeclerk.clock import Clock
-from noticeclerk.web import Desk, create_app
-
-PASSWORD = "correct horse battery staple"
 DAY = "2026-12-01"
 DIRECTIVE = "/cases/new/village-a/directive-to-comply"
 GOOD = {
@@ -29,36 +26,19 @@ GOOD = {
 @pytest.fixture
 def office(tmp_path) -> Clerk:
     clerk = clerk_at(tmp_path, CliRunner(), "village-a", "luck")
-    for name, role in [("t.brennan", "clerk"), ("m.treas", "treasurer")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"), ("m.treas", "treasurer"))
     return clerk
 
 
 def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
-    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
-    return client
-
-
-def send(client, path: str, fields: dict[str, str]):  # type: ignore[no-untyped-def]
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get(path).text)[1]
-    return client.post(path, data={"form_token": token, **fields})
+    return signed_in_on(clerk, name, DAY)
 
 
 def cases(clerk: Clerk) -> list[tuple]:
-    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with register.connect() as connection:
-        return [
-            tuple(row)
-            for row in connection.execute(
-                text("SELECT number, notice_type, opened_by FROM cases ORDER BY id")
-            )
-        ]
+    return register_rows(clerk, "SELECT number, notice_type, opened_by FROM cases ORDER BY id")
 
 
-def errors(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<span class="field-error" id="([a-z_]+)-error">([^<]+)<', page))
+errors = field_errors
 
 
 def test_the_list_offers_only_the_notice_types_a_case_starts_with(office):
@@ -167,9 +147,7 @@ def test_the_facts_a_follow_up_prints_are_recorded_at_the_desk_and_then_it_issue
         "--at", "2026-12-01T10:15", "--to", "Marie Smith", "--address", "12 A Street",
         today="2026-12-02",
     )  # fmt: skip
-    client = create_app(Desk(office.office, None, Clock.parse("2026-12-14"))).test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    client.post("/sign-in", data={"name": "t.brennan", "password": PASSWORD, "form_token": token})
+    client = signed_in_on(office, "t.brennan", "2026-12-14")
     path = "/cases/VA-C-2026-0001/record/maintenance-bill"
     page = client.get(path).text
     missing, held = page.split("<h2>Recorded already</h2>")

@@ -16,6 +16,7 @@ import urllib.request
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, day_after, issued_number
 from click.testing import CliRunner
+from desk import add_users
 from sqlalchemy import create_engine, text
 
 from noticeclerk.clock import Clock
@@ -44,8 +45,7 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> Clerk:
         "serve", number, "--method", "hand_owner", "--by", "J. Avery", "--at", at,
         "--to", "Marie Smith", "--address", "12 A Street", today=day_after(at),
     )  # fmt: skip
-    for name, role in [("t.brennan", "clerk"), ("a.counsel", "attorney"), ("m.treas", "treasurer")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"), ("a.counsel", "attorney"), ("m.treas", "treasurer"))
     return clerk
 
 
@@ -129,9 +129,7 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_one_sentence(office):
 
 
 def test_five_failures_lock_the_name_for_fifteen_minutes_even_with_the_right_password(office):
-    office(
-        "user", "add", "locked.out", "--role", "clerk", "--password-stdin", input=PASSWORD + "\n"
-    )
+    add_users(office, ("locked.out", "clerk"))
     client = desk(office, "2026-12-11T09:00")
     for _ in range(5):
         token = sign_in_form(client)
@@ -223,7 +221,7 @@ def test_signing_out_ends_the_session_for_good(office):
 
 
 def test_a_disabled_user_is_signed_out_at_once(office):
-    office("user", "add", "leaving", "--role", "clerk", "--password-stdin", input=PASSWORD + "\n")
+    add_users(office, ("leaving", "clerk"))
     client = signed_in(office, "leaving")
     assert client.get("/").status_code == 200
     office("user", "disable", "leaving")

@@ -10,12 +10,9 @@ import re
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at
 from click.testing import CliRunner
-from sqlalchemy import create_engine, text
+from desk import add_users, register_rows
+from desk import signed_in as signed_in_on
 
-from noticeclerk.clock import Clock
-from noticeclerk.web import Desk, create_app
-
-PASSWORD = "correct horse battery staple"
 DAY = "2026-12-01"
 PREVIEW = "/cases/VA-C-2026-0001/issue/directive-to-comply"
 
@@ -24,22 +21,15 @@ PREVIEW = "/cases/VA-C-2026-0001/issue/directive-to-comply"
 def office(tmp_path) -> Clerk:
     clerk = clerk_at(tmp_path, CliRunner(), "village-a")
     clerk(*VILLAGE_A_DIRECTIVE, today=DAY)
-    for name, role in [("t.brennan", "clerk"), ("a.counsel", "attorney")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"), ("a.counsel", "attorney"))
     return clerk
 
 
 def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
-    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
-    return client
+    return signed_in_on(clerk, name, DAY)
 
 
-def rows(clerk: Clerk, query: str) -> list[tuple]:
-    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with register.connect() as connection:
-        return [tuple(row) for row in connection.execute(text(query))]
+rows = register_rows
 
 
 def test_the_preview_shows_the_pages_and_the_number_it_would_take_and_numbers_nothing(office):
@@ -90,7 +80,7 @@ def test_issuing_numbers_freezes_and_archives_the_document_as_the_command_line_d
 def test_a_document_missing_a_fact_is_refused_at_the_preview_in_one_sentence(tmp_path):
     clerk = clerk_at(tmp_path, CliRunner(), "village-a")
     clerk(*[a for a in VILLAGE_A_DIRECTIVE if not a.startswith("--fact=street_name")], today=DAY)
-    clerk("user", "add", "t.brennan", "--role", "clerk", "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"))
     page = signed_in(clerk).get(PREVIEW)
     assert page.status_code == 400
     assert "street_name" in page.text

@@ -9,13 +9,10 @@ import re
 import pytest
 from clerk import Clerk, clerk_at
 from click.testing import CliRunner
-from sqlalchemy import create_engine, text
+from desk import add_users, register_rows
+from desk import signed_in as signed_in_on
 from test_chains_luck import obstruction_bill_received
 
-from noticeclerk.clock import Clock
-from noticeclerk.web import Desk, create_app
-
-PASSWORD = "correct horse battery staple"
 DAY = "2026-11-05"
 
 
@@ -24,18 +21,12 @@ def office(tmp_path_factory: pytest.TempPathFactory) -> tuple[Clerk, str]:
     """Luck's obstruction bill of $333.25, mailed and received; a user of each paying role."""
     clerk = clerk_at(tmp_path_factory.mktemp("payments"), CliRunner(), "luck")
     bill = obstruction_bill_received(clerk)
-    for name, role in [("m.treas", "treasurer"), ("a.counsel", "attorney"), ("t.clerk", "clerk")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("m.treas", "treasurer"), ("a.counsel", "attorney"), ("t.clerk", "clerk"))
     return clerk, bill
 
 
 def signed_in(clerk: Clerk, name: str):  # type: ignore[no-untyped-def]
-    app = create_app(Desk(clerk.office, None, Clock.parse(DAY)))
-    client = app.test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    answer = client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
-    assert answer.status_code == 302
-    return client
+    return signed_in_on(clerk, name, DAY)
 
 
 def case_page(client) -> str:  # type: ignore[no-untyped-def]
@@ -49,13 +40,10 @@ def pay(client, bill: str, **fields: str):  # type: ignore[no-untyped-def]
     return client.post(f"/documents/{bill}/payments", data={"form_token": token, **fields})
 
 
-def payments(clerk: Clerk) -> list[tuple[str, str, str, str | None]]:
-    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with register.connect() as connection:
-        rows = connection.execute(
-            text("SELECT amount, paid_on, recorded_by, reference FROM payments ORDER BY id")
-        )
-        return [tuple(row) for row in rows]
+def payments(clerk: Clerk) -> list[tuple]:
+    return register_rows(
+        clerk, "SELECT amount, paid_on, recorded_by, reference FROM payments ORDER BY id"
+    )
 
 
 def field_error(page: str, name: str) -> str:

@@ -10,12 +10,9 @@ import re
 import pytest
 from clerk import CASEBOOK, Clerk
 from click.testing import CliRunner
-from sqlalchemy import create_engine, text
+from desk import add_users, form_token, register_rows
+from desk import signed_in as signed_in_on
 
-from noticeclerk.clock import Clock
-from noticeclerk.web import Desk, create_app
-
-PASSWORD = "correct horse battery staple"
 DAY = "2026-12-01"
 ROLL = (CASEBOOK / "village-a" / "roll.csv").read_bytes()
 
@@ -24,20 +21,15 @@ ROLL = (CASEBOOK / "village-a" / "roll.csv").read_bytes()
 def office(tmp_path) -> Clerk:
     clerk = Clerk(tmp_path / "office", CliRunner())
     clerk("init", str(clerk.office))
-    for name, role in [("t.brennan", "clerk"), ("m.treas", "treasurer")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"), ("m.treas", "treasurer"))
     return clerk
 
 
 def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
-    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
-    return client
+    return signed_in_on(clerk, name, DAY)
 
 
-def token(page: str) -> str:
-    return re.search(r'name="form_token" value="([^"]+)"', page)[1]
+token = form_token
 
 
 def upload(client, data: bytes, name: str = "roll.csv", village: str = "village-a"):  # type: ignore[no-untyped-def]
@@ -47,9 +39,8 @@ def upload(client, data: bytes, name: str = "roll.csv", village: str = "village-
 
 
 def parcels(clerk: Clerk) -> int:
-    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with register.connect() as connection:
-        return connection.scalar(text("SELECT count(*) FROM parcels"))
+    ((count,),) = register_rows(clerk, "SELECT count(*) FROM parcels")
+    return count
 
 
 def hidden(page: str, name: str) -> str:

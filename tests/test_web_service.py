@@ -10,12 +10,9 @@ import re
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, issued_number
 from click.testing import CliRunner
-from sqlalchemy import create_engine, text
+from desk import add_users, register_rows
+from desk import signed_in as signed_in_on
 
-from noticeclerk.clock import Clock
-from noticeclerk.web import Desk, create_app
-
-PASSWORD = "correct horse battery staple"
 DAY = "2026-12-02"
 
 
@@ -25,16 +22,12 @@ def office(tmp_path) -> tuple[Clerk, str]:
     clerk = clerk_at(tmp_path, CliRunner(), "village-a")
     clerk(*VILLAGE_A_DIRECTIVE, today="2026-12-01")
     number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-12-01"))
-    for name, role in [("t.brennan", "clerk"), ("a.counsel", "attorney")]:
-        clerk("user", "add", name, "--role", role, "--password-stdin", input=PASSWORD + "\n")
+    add_users(clerk, ("t.brennan", "clerk"), ("a.counsel", "attorney"))
     return clerk, number
 
 
 def signed_in(clerk: Clerk, name: str = "t.brennan"):  # type: ignore[no-untyped-def]
-    client = create_app(Desk(clerk.office, None, Clock.parse(DAY))).test_client()
-    token = re.search(r'name="form_token" value="([^"]+)"', client.get("/sign-in").text)[1]
-    client.post("/sign-in", data={"name": name, "password": PASSWORD, "form_token": token})
-    return client
+    return signed_in_on(clerk, name, DAY)
 
 
 def field_names(page: str) -> list[str]:
@@ -43,17 +36,11 @@ def field_names(page: str) -> list[str]:
 
 
 def services(clerk: Clerk) -> list[tuple]:
-    register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
-    with register.connect() as connection:
-        return [
-            tuple(row)
-            for row in connection.execute(
-                text(
-                    "SELECT method, served_by, recorded_by, to_person, address, phone_number, "
-                    "phone_result, deadline FROM services ORDER BY id"
-                )
-            )
-        ]
+    return register_rows(
+        clerk,
+        "SELECT method, served_by, recorded_by, to_person, address, phone_number, "
+        "phone_result, deadline FROM services ORDER BY id",
+    )
 
 
 def test_the_form_offers_the_ordinance_s_ways_each_with_exactly_its_fields(office):
