@@ -37,7 +37,11 @@ QUOTES = """"double" 'single' “curly” back\\slash \\n \\\\ ${x} %s"""
 # (the later name first): Latin letters keep the two runs apart.
 SCRIPTS = "محمد عبد الله · Zoë Müller · דוד כהן · Jose\u0301 · Ελένη · Дмитрий · 😀"
 LONG_WORD = "W" * 4998 + "nd"
-PRINTABLE = [JINJA, HTML, CSS, WORD, QUOTES, SCRIPTS, LONG_WORD]
+# In every notice type, a word of a thousand letters, which no line or table cell of any
+# template holds: it must wrap there as the 5,000-letter one does in the representative
+# types below (and in test_hostile_fetching's PDF page), at a fifth of the pages to render.
+LONG_IN_EVERY_TYPE = "W" * 998 + "nd"
+PRINTABLE = [JINJA, HTML, CSS, WORD, QUOTES, SCRIPTS, LONG_IN_EVERY_TYPE]
 # A recipient's name printed in the address block (upper case) and wherever a template names
 # the recipient.
 NAME = 'أحمد O\'Brien-כהן "Q" <b>&amp;</b> {{ 7*7 }} Zoë 😀'
@@ -87,7 +91,7 @@ def assert_printed_literally(rendered: Rendered, text: str, where: str) -> None:
         # The 5,000-letter word wraps over many lines, and in a table cell or a numbered item
         # pypdf reads each line with what stands beside it (the next cell, the item's number);
         # the text around it must be there whole, and every one of its letters.
-        for part in piece.split(squeezed(LONG_WORD)):
+        for part in re.split(f"{squeezed(LONG_WORD)}|{squeezed(LONG_IN_EVERY_TYPE)}", piece):
             assert part in pdf, ("PDF", where, part[:80])
     assert pdf.count("w") >= squeezed(text).count("w"), ("PDF", where, "letters missing")
     assert wanted in docx_squeezed(rendered), ("DOCX", where, text[:80])
