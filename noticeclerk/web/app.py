@@ -91,12 +91,18 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     app.register_error_handler(NoticeclerkError, _refused)
     app.register_error_handler(HTTPException, _http_error)
 
-    from noticeclerk.web import case_pages, issue_pages, roll_pages, service_pages
+    from noticeclerk.web import (
+        case_pages,
+        issue_pages,
+        receipt_pages,
+        roll_pages,
+        service_pages,
+    )
     from noticeclerk.web.pages import pages
 
     # Their routes are on `pages`, added as each is imported.
     assert case_pages.open_case_form and issue_pages.issue_document
-    assert roll_pages.roll_import and service_pages.serve_document
+    assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
     app.register_blueprint(pages)
     return app
 
