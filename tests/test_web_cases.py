@@ -232,3 +232,27 @@ def test_the_list_of_unpaid_liens_opens_without_a_parcel(office):
     )  # fmt: skip
     assert answer.status_code == 302, errors(answer.text) or answer.text[-1500:]
     assert cases(office) == [("VA-C-2026-0001", "unpaid-liens-list", "t.brennan")]
+
+
+def test_a_party_is_recorded_from_the_case_page_and_a_bad_address_is_one_sentence(office):
+    from clerk import VILLAGE_A_DIRECTIVE
+
+    office(*VILLAGE_A_DIRECTIVE, today=DAY)
+    client = signed_in(office)
+    path = "/cases/VA-C-2026-0001/parties"
+    token = re.search(
+        r'name="form_token" value="([^"]+)"', client.get("/cases/VA-C-2026-0001").text
+    )[1]
+    party = {
+        "form_token": token,
+        "role": "contractor",
+        "name": "Westchester Paving Co.",
+        "address": "40 Depot Square\nVILLAGE A NY 10000",
+    }
+    assert client.post(path, data=party).status_code == 302
+    page = client.get("/cases/VA-C-2026-0001").text
+    assert "Recorded the contractor: Westchester Paving Co." in page
+    assert "Contractor: Westchester Paving Co., 40 Depot Square, VILLAGE A NY 10000" in page
+    bad = client.post(path, data={**party, "address": ""})
+    assert bad.status_code == 400 and "address" in bad.text
+    assert client.post(path, data={**party, "role": "owner"}).status_code == 400

@@ -115,3 +115,28 @@ def test_pressing_issue_twice_issues_one_document(office):
     assert "has 1 documents now, not the 0 it had when you read the preview" in again.text
     assert rows(office, "SELECT number FROM documents") == [("VA-D-2026-00001",)]
     assert client.post(PREVIEW, data={"form_token": form["form_token"]}).status_code == 400
+
+
+def test_a_spoiled_document_is_voided_with_its_reason_and_keeps_its_number(office):
+    office("issue", "VA-C-2026-0001", today=DAY)
+    client = signed_in(office)
+    path = "/documents/VA-D-2026-00001/void"
+    assert "Void VA-D-2026-00001 (spoiled)" in client.get("/cases/VA-C-2026-0001").text
+    token = re.search(
+        r'name="form_token" value="([^"]+)"', client.get("/cases/VA-C-2026-0001").text
+    )[1]
+    blank = client.post(path, data={"form_token": token, "reason": " "})
+    assert blank.status_code == 400 and "Say why the document is void" in blank.text
+    answer = client.post(
+        path, data={"form_token": token, "reason": "The owner's name was misspelled."}
+    )
+    assert answer.status_code == 302
+    assert rows(office, "SELECT number, status, voided_by FROM documents") == [
+        ("VA-D-2026-00001", "void", "t.brennan")
+    ]
+    assert (
+        "Voided VA-D-2026-00001: The owner&#39;s name was misspelled."
+        in client.get("/cases/VA-C-2026-0001").text
+    )
+    attorney = signed_in(office, "a.counsel")
+    assert attorney.post(path, data={"form_token": token, "reason": "x"}).status_code == 403

@@ -354,3 +354,47 @@ def _form_page(village, notice, form: Form | None) -> str:  # type: ignore[no-un
         form=form,
         hints=HINTS,
     )
+
+
+@pages.post("/documents/<number>/void")
+@needs("issue")
+def void_document(number: str) -> Response:
+    """Void a spoiled document, as 'noticeclerk void' does: it keeps its number and the reason."""
+    from noticeclerk.register.database import reading
+    from noticeclerk.register.issuing import find_document, void
+    from noticeclerk.register.people import leave_notice
+
+    with reading(engine()) as session:
+        case_number = find_document(session, number).case.number
+    reason = request.form.get("reason", "").strip()
+    void(engine(), number, reason=reason, by=g.user.name, now=now())
+    leave_notice(engine(), g.user.session_id, f"Voided {number}: {reason}")
+    return redirect(url_for("pages.case", number=case_number))
+
+
+@pages.post("/cases/<number>/parties")
+@needs("open_case")
+def record_party(number: str) -> Response:
+    """Someone the case's documents go to besides the owner of record (a contractor, an
+    applicant), as 'noticeclerk case party' records them; a later record of a role replaces
+    the earlier for later documents."""
+    from noticeclerk.register.parties import record_party as record
+    from noticeclerk.register.people import leave_notice
+
+    values = {
+        key: request.form.get(key, "") for key in ("role", "name", "address", "email", "phone")
+    }
+    lines = [line.strip() for line in values["address"].splitlines() if line.strip()]
+    recorded = record(
+        engine(),
+        number,
+        role=values["role"],
+        name=values["name"].strip(),
+        address="|".join(lines),
+        email=values["email"],
+        phone=values["phone"],
+        by=g.user.name,
+        now=now(),
+    )
+    leave_notice(engine(), g.user.session_id, f"Recorded the {values['role']}: {recorded.name}.")
+    return redirect(url_for("pages.case", number=number))

@@ -158,10 +158,11 @@ def case(number: str) -> str:
 
 
 def _case_page(number: str, forms: dict[str, Form] | None = None) -> str:
+    from noticeclerk.register.parties import PARTY_ROLES
     from noticeclerk.register.reading import case_history
 
     history = case_history(engine(), number, now=now(), workspace=desk().workspace)
-    return render_template("case.html", case=history, forms=forms or {})
+    return render_template("case.html", case=history, forms=forms or {}, party_roles=PARTY_ROLES)
 
 
 @dataclass
