@@ -256,3 +256,32 @@ def test_a_party_is_recorded_from_the_case_page_and_a_bad_address_is_one_sentenc
     bad = client.post(path, data={**party, "address": ""})
     assert bad.status_code == 400 and "address" in bad.text
     assert client.post(path, data={**party, "role": "owner"}).status_code == 400
+
+
+def test_an_event_a_deadline_counts_from_is_recorded_from_the_case_page(office):
+    office(
+        "case", "open", "--village", "luck", "--parcel", "146-00520-0000",
+        "--notice-type", "obstruction-street",
+        "--fact", "observed_at=2026-10-13T15:30",
+        "--fact", "location=the Foster Avenue roadway in front of 305 Foster Avenue",
+        "--fact", "obstruction=an unhitched utility trailer loaded with roofing debris.",
+        today="2026-10-14",
+    )  # fmt: skip
+    client = signed_in_on(office, "t.brennan", "2026-10-14T21:00")
+    page = client.get("/cases/LU-C-2026-0001").text
+    assert '<option value="service">service</option>' in page
+    token = re.search(r'name="form_token" value="([^"]+)"', page)[1]
+    path = "/cases/LU-C-2026-0001/events"
+    wrong = client.post(
+        path, data={"form_token": token, "event": "appeal_day", "day": "10/14/2026"}
+    )
+    assert (
+        wrong.status_code == 400
+        and "is not an event the documents of this case count from" in wrong.text
+    )
+    answer = client.post(
+        path, data={"form_token": token, "event": "service", "day": "10/14/2026", "time": "3:00 pm"}
+    )
+    assert answer.status_code == 302
+    assert "Recorded service: 2026-10-14T15:00-05:00." in client.get("/cases/LU-C-2026-0001").text
+    assert "Issued LU-D-2026-00001" in office("issue", "LU-C-2026-0001", today="2026-10-14").output

@@ -398,3 +398,32 @@ def record_party(number: str) -> Response:
     )
     leave_notice(engine(), g.user.session_id, f"Recorded the {values['role']}: {recorded.name}.")
     return redirect(url_for("pages.case", number=number))
+
+
+@pages.post("/cases/<number>/events")
+@needs("record_event")
+def record_event(number: str) -> Response:
+    """A day (or moment) a deadline of the case counts from, as 'case record --event' records
+    it: a day alone, or a day and a time on the village's clock."""
+    from noticeclerk.content.village import load_village
+    from noticeclerk.counter import localize
+    from noticeclerk.register.cases import find_case, record
+    from noticeclerk.register.database import reading
+    from noticeclerk.register.people import leave_notice
+
+    name = request.form.get("event", "")
+    with reading(engine()) as session:
+        village = load_village(find_case(session, number).village, desk().workspace)
+    day = typed_day(request.form.get("day", ""), "The day", desk().clock)
+    typed = request.form.get("time", "").strip()
+    if typed:
+        moment = localize(village.calendar, datetime.combine(day, typed_time(typed, "The time")))
+        value = moment.isoformat(timespec="minutes")
+    else:
+        value = day.isoformat()
+    record(
+        engine(), number, [], [f"{name}={value}"], by=g.user.name, now=now(),
+        workspace=desk().workspace,
+    )  # fmt: skip
+    leave_notice(engine(), g.user.session_id, f"Recorded {name.replace('_', ' ')}: {value}.")
+    return redirect(url_for("pages.case", number=number))

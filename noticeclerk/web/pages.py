@@ -162,7 +162,23 @@ def _case_page(number: str, forms: dict[str, Form] | None = None) -> str:
     from noticeclerk.register.reading import case_history
 
     history = case_history(engine(), number, now=now(), workspace=desk().workspace)
-    return render_template("case.html", case=history, forms=forms or {}, party_roles=PARTY_ROLES)
+    return render_template(
+        "case.html",
+        case=history,
+        forms=forms or {},
+        party_roles=PARTY_ROLES,
+        event_names=_event_names(number),
+    )
+
+
+def _event_names(number: str) -> list[str]:
+    """The events the case's documents count from (service, an appeal filed...)."""
+    from noticeclerk.register.cases import find_case
+    from noticeclerk.register.chains import case_notices
+
+    with reading(engine()) as session:
+        notices = case_notices(find_case(session, number), desk().workspace)
+    return sorted(set().union(*(notice.event_names for notice in notices)))
 
 
 @dataclass
