@@ -45,6 +45,7 @@ RIGHTS: dict[str, frozenset[str]] = {
     "record_event": frozenset({"clerk", "public_works", "admin"}),
     "pay": frozenset({"clerk", "treasurer", "admin"}),
     "import_roll": frozenset({"clerk", "admin"}),
+    "archive": frozenset({"clerk", "admin"}),
     "manage_users": frozenset({"admin"}),
 }
 

@@ -92,6 +92,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     app.register_error_handler(HTTPException, _http_error)
 
     from noticeclerk.web import (
+        archive_pages,
         case_pages,
         issue_pages,
         receipt_pages,
@@ -101,7 +102,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     from noticeclerk.web.pages import pages
 
     # Their routes are on `pages`, added as each is imported.
-    assert case_pages.open_case_form and issue_pages.issue_document
+    assert archive_pages.archive and case_pages.open_case_form and issue_pages.issue_document
     assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
     app.register_blueprint(pages)
     return app

@@ -1,0 +1,99 @@
+"""Signed scans uploaded at the desk, turned into archive items as `noticeclerk archive add`
+keeps them (judged by their contents, stored under their SHA-256, never overwritten), and the
+archive verified on request as `archive verify` does."""
+
+from __future__ import annotations
+
+from flask import abort, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from noticeclerk.exceptions import InputError
+from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.typed import typed_day
+
+# The kinds a village's retention schedule names most; another may be typed.
+KINDS = (
+    "green-card",
+    "signed-statement",
+    "affidavit-of-publication",
+    "board-decision",
+    "correspondence",
+)
+
+
+@pages.route("/archive", methods=["GET", "POST"])
+@needs("read")
+def archive() -> Response | str | tuple[str, int]:
+    """Keep a signed scan or a digitally signed PDF with its document or case (clerk, admin);
+    any role may verify the archive from here."""
+    from noticeclerk.archive.keeping import add_file
+
+    if request.method == "GET":
+        return _page(Form({"document": request.args.get("document", "")}), None)
+    if not g.user.may("archive"):
+        abort(403, f"Your role ({g.user.role}) may not do this; ask the desk's admin.")
+    fields = ("document", "case", "kind", "signed_by", "signed_on", "note")
+    form = Form({key: request.form.get(key, "").strip() for key in fields})
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        form.errors["file"] = "Choose the scan or the signed PDF to keep."
+    if not form.values["kind"]:
+        form.errors["kind"] = "Say what kind of record it is (such as green-card)."
+    if bool(form.values["document"]) == bool(form.values["case"]):
+        form.errors["document"] = "Give the document it belongs to, or else the case."
+    signed_on = None
+    if form.values["signed_on"]:
+        try:
+            signed_on = typed_day(form.values["signed_on"], "The day it was signed", desk().clock)
+        except InputError as error:
+            form.errors["signed_on"] = str(error)
+    if form.values["signed_by"] and signed_on is None and "signed_on" not in form.errors:
+        form.errors["signed_on"] = "Give the day it was signed, with who signed it."
+    if form.errors:
+        return _page(form, None), 400
+    try:
+        added = add_file(
+            engine(),
+            data=upload.read(),
+            name=upload.filename,
+            document=form.values["document"] or None,
+            case=form.values["case"] or None,
+            kind=form.values["kind"],
+            signed_by=form.values["signed_by"] or None,
+            signed_on=signed_on,
+            note=form.values["note"] or None,
+            pdfa=request.form.get("pdfa") == "yes",
+            by=g.user.name,
+            now=now(),
+            workspace=desk().workspace,
+        )
+    except InputError as error:
+        form.refusal = str(error)
+        return _page(form, None), 400
+    from noticeclerk.register.people import leave_notice
+
+    of = f"document {added.document}" if added.document else f"case {added.case}"
+    copy = f"; its PDF/A-3b copy is item {added.copy_item}" if added.copy_item else ""
+    leave_notice(
+        engine(),
+        g.user.session_id,
+        f"Archived {upload.filename} as item {added.item} ({added.kind} of {of}), SHA-256 "
+        f"{added.sha256}{copy}.",
+    )
+    return redirect(url_for("pages.archive"))
+
+
+@pages.post("/archive/verify")
+@needs("read")
+def archive_verify() -> str:
+    """Every archive file re-read against its SHA-256, the ledger's chain walked, the PDF/A
+    copies and signatures checked; the ledger's head hash to write in the minutes."""
+    from noticeclerk.archive.verifying import verify_archive
+
+    report = verify_archive(engine(), desk().workspace, head=None)
+    return _page(Form({}), report)
+
+
+def _page(form: Form, report) -> str:  # type: ignore[no-untyped-def]
+    return render_template("archive.html", form=form, report=report, kinds=KINDS)

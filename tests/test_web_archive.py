@@ -1,0 +1,90 @@
+"""The archive at the desk (issue 19): a signed scan kept with its document as `archive add`
+keeps it (judged by its contents, never by its name), and the archive verified on request."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at
+from click.testing import CliRunner
+from desk import add_users, field_errors, form_token, register_rows
+from desk import signed_in as signed_in_on
+from PIL import Image
+
+DAY = "2026-12-02"
+
+
+@pytest.fixture
+def office(tmp_path) -> Clerk:
+    clerk = clerk_at(tmp_path, CliRunner(), "village-a")
+    clerk(*VILLAGE_A_DIRECTIVE, today="2026-12-01")
+    clerk("issue", "VA-C-2026-0001", today="2026-12-01")
+    add_users(clerk, ("t.brennan", "clerk"), ("a.counsel", "attorney"))
+    return clerk
+
+
+def scan() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("L", (200, 120), 255).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def keep(client, data: bytes, name: str, **fields: str):  # type: ignore[no-untyped-def]
+    form = {"form_token": form_token(client.get("/archive").text), **fields}
+    form["file"] = (io.BytesIO(data), name)
+    return client.post("/archive", data=form, content_type="multipart/form-data")
+
+
+def test_a_scan_is_kept_with_its_document_and_the_archive_verifies(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    before = register_rows(office, "SELECT count(*) FROM archive_items")[0][0]
+    answer = keep(
+        client, scan(), "green card.png", document="VA-D-2026-00001", kind="green-card",
+        signed_by="M ROSS", signed_on="12/2/2026",
+    )  # fmt: skip
+    assert answer.status_code == 302, field_errors(answer.text) or answer.text[-1500:]
+    page = client.get("/archive").text
+    assert re.search(
+        r"Archived green card\.png as item \d+ \(green-card of document VA-D-2026-00001\), SHA-256 [0-9a-f]{64}\.",
+        page,
+    )
+    assert register_rows(office, "SELECT count(*) FROM archive_items")[0][0] == before + 1
+    verified = client.post("/archive/verify", data={"form_token": form_token(page)})
+    assert "Every file matches its SHA-256 and the ledger's chain holds." in verified.text
+    assert re.search(r"Ledger head: entry \d+, SHA-256 <code>[0-9a-f]{64}</code>", verified.text)
+
+
+def test_a_file_is_judged_by_its_contents_and_a_second_copy_is_refused(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    fake = keep(
+        client, b"MZ\x90\x00 a program", "card.png", document="VA-D-2026-00001", kind="green-card"
+    )
+    assert fake.status_code == 400
+    assert 'class="refusal" role="alert"' in fake.text
+    data = scan()
+    assert (
+        keep(client, data, "a.png", document="VA-D-2026-00001", kind="green-card").status_code
+        == 302
+    )
+    twice = keep(client, data, "b.png", document="VA-D-2026-00001", kind="green-card")
+    assert twice.status_code == 400
+
+
+def test_the_form_names_what_is_missing_next_to_its_field(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    answer = keep(client, scan(), "a.png", kind="", signed_by="M ROSS")
+    assert answer.status_code == 400
+    assert set(field_errors(answer.text)) == {"kind", "document", "signed_on"}
+
+
+def test_an_attorney_verifies_the_archive_but_keeps_nothing_in_it(office):
+    client = signed_in_on(office, "a.counsel", DAY)
+    page = client.get("/archive").text
+    assert "Keep a signed scan" not in page
+    assert client.post("/archive/verify", data={"form_token": form_token(page)}).status_code == 200
+    assert (
+        keep(client, scan(), "a.png", document="VA-D-2026-00001", kind="green-card").status_code
+        == 403
+    )
