@@ -63,6 +63,8 @@ def test_issuing_numbers_freezes_and_archives_the_document_as_the_command_line_d
     assert rows(office, "SELECT count(*) FROM archive_items") == [(1,)]
     page = client.get("/cases/VA-C-2026-0001").text
     assert "Issued VA-D-2026-00001: Directive to Comply, to Ed and Marie Smith." in page
+    # The today page offers the next step: its service.
+    assert 'href="/documents/VA-D-2026-00001/serve">Record its service</a>' in client.get("/").text
     # Its frozen PDF, as the register holds it.
     pdf = client.get("/documents/VA-D-2026-00001/pdf")
     assert pdf.status_code == 200
