@@ -4,7 +4,16 @@ back with plain SQL."""
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from clerk import Clerk
@@ -64,3 +73,31 @@ def register_rows(clerk: Clerk, query: str) -> list[tuple[Any, ...]]:
     register = create_engine(f"sqlite:///{clerk.office / 'noticeclerk.db'}")
     with register.connect() as connection:
         return [tuple(row) for row in connection.execute(text(query))]
+
+
+@contextmanager
+def web_command(workspace: Path, *options: str) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """`noticeclerk web` run as a clerk runs it (on the computer's clock), on a free port; yields
+    once it answers /healthz, and stops it after. Its stderr is the process's to read."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {k: v for k, v in os.environ.items() if k != "NOTICECLERK_TODAY"}
+    command = [
+        sys.executable, "-c", "from noticeclerk.cli import main; main()",
+        "--workspace", str(workspace), "web", "--port", str(port), *options,
+    ]  # fmt: skip
+    server = subprocess.Popen(command, env=environment, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the desk did not answer")
+        yield port, server
+    finally:
+        server.terminate()
+        server.wait(10)

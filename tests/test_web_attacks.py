@@ -5,18 +5,15 @@ the database folds differently from Python."""
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at
 from click.testing import CliRunner
-from desk import add_users
+from desk import add_users, web_command
 
 from noticeclerk.clock import Clock
 from noticeclerk.register.people import SignInRefused, sign_in
@@ -199,31 +196,14 @@ def test_the_desk_will_not_run_on_a_fixed_day(office):
 def test_a_body_larger_than_the_desk_takes_is_refused_before_it_is_read(office):
     import socket
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    environment = {k: v for k, v in os.environ.items() if k != "NOTICECLERK_TODAY"}
-    command = [
-        sys.executable, "-c", "from noticeclerk.cli import main; main()",
-        "--workspace", str(office.office), "web", "--port", str(port),
-    ]  # fmt: skip
-    server = subprocess.Popen(command, env=environment, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=2) as connection:
-                    connection.sendall(
-                        b"POST /sign-in HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n"
-                        b"Content-Type: application/x-www-form-urlencoded\r\n\r\n"
-                    )
-                    answer = connection.recv(200)
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the desk did not answer")
-    finally:
-        server.terminate()
-        server.wait(10)
+    with (
+        web_command(office.office) as (port, _server),
+        socket.create_connection(("127.0.0.1", port), timeout=5) as connection,
+    ):
+        connection.sendall(
+            b"POST /sign-in HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+        )
+        answer = connection.recv(200)
     # Answered from the headers alone: not one byte of the 100 MB was sent.
     assert answer.startswith(b"HTTP/1.1 413")

@@ -5,18 +5,14 @@ then signing in, the today page, the cases, and every refusal the desk's securit
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import socket
-import subprocess
-import sys
-import time
 import urllib.request
 
 import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, day_after, issued_number
 from click.testing import CliRunner
-from desk import add_users
+from desk import add_users, web_command
 from sqlalchemy import create_engine, text
 
 from noticeclerk.clock import Clock
@@ -388,29 +384,12 @@ def free_port() -> int:
 
 
 def test_the_web_command_serves_the_desk_and_warns_when_other_computers_can_reach_it(office):
-    port = free_port()
-    command = [
-        sys.executable, "-c", "from noticeclerk.cli import main; main()",
-        "--workspace", str(office.office),
-        "web", "--host", "0.0.0.0", "--port", str(port),
-    ]  # fmt: skip
-    environment = {k: v for k, v in os.environ.items() if k != "NOTICECLERK_TODAY"}
-    server = subprocess.Popen(command, env=environment, stderr=subprocess.PIPE, text=True)
-    try:
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(
-                    f"http://127.0.0.1:{port}/healthz", timeout=2
-                ) as answer:
-                    assert b'"status":"ok"' in answer.read().replace(b" ", b"")
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the desk did not answer")
-    finally:
-        server.terminate()
-        _, errors = server.communicate(timeout=10)
+    with (
+        web_command(office.office, "--host", "0.0.0.0") as (port, server),
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer,
+    ):
+        assert b'"status":"ok"' in answer.read().replace(b" ", b"")
+    errors = server.stderr.read()
     assert "Warning: listening on 0.0.0.0" in errors
     assert "serve it behind TLS" in errors
     assert f"http://0.0.0.0:{port}/" in errors
