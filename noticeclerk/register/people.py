@@ -247,12 +247,10 @@ def _locked(session: Session, key: str, address: str, now: datetime) -> str | No
     return None
 
 
-def signed_in(
-    engine: Engine, token: str, *, now: datetime, take_notice: bool = True
-) -> SignedIn | None:
+def signed_in(engine: Engine, token: str, *, now: datetime) -> SignedIn | None:
     """Who holds this session token, or None if it is unknown, ended, idle too long or old;
-    a session in use is kept alive. With `take_notice`, the notice left for the session's
-    next page is handed over and forgotten.
+    a session in use is kept alive. The notice left for the session's next page is handed
+    over and forgotten.
 
     Read without the write lock; written only when something changes (at most once a minute
     for a session in use), so that page views, and requests with a made-up cookie, never wait
@@ -276,7 +274,7 @@ def signed_in(
         or now - web.last_seen_at > IDLE_LIMIT
         or now - web.created_at > DAY_LIMIT
     )
-    notice = web.notice if take_notice else None
+    notice = web.notice
     changes: dict[str, object] = {}
     if expired:
         changes["ended_at"] = now

@@ -158,11 +158,14 @@ def _who_is_asking() -> Response | None:
     from noticeclerk.register.people import signed_in
 
     g.user = None
+    if request.endpoint == "static":
+        # The stylesheet and icon are the same for everyone: no session is looked up for them.
+        return None
     view = current_app.view_functions.get(request.endpoint or "")
     token = request.cookies.get(SESSION_COOKIE, "")
     if token:
-        g.user = signed_in(engine(), token, now=now(), take_notice=request.endpoint != "static")
-    if (view is not None and getattr(view, "public", False)) or request.endpoint == "static":
+        g.user = signed_in(engine(), token, now=now())
+    if view is not None and getattr(view, "public", False):
         _check_form_token(expected=request.cookies.get(SIGN_IN_COOKIE, ""))
         return None
     if g.user is None:
