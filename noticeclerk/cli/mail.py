@@ -4,7 +4,6 @@ printed, their acceptance by the post office recorded."""
 from __future__ import annotations
 
 import hashlib
-import re
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -218,7 +217,9 @@ def batch_command(
 
 def _split(values: tuple[str, ...]) -> tuple[str, ...]:
     """Numbers given one per option, or several in one separated by spaces or commas."""
-    return tuple(part for value in values for part in re.split(r"[\s,]+", value) if part)
+    from noticeclerk.dispatch.mail_batch import named_numbers
+
+    return tuple(named_numbers(" ".join(values)))
 
 
 def _asked_numbers(engine, plan: Plan) -> list[str]:  # type: ignore[no-untyped-def]

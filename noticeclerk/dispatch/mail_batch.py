@@ -21,6 +21,7 @@ The steps, as the clerk takes them:
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -536,6 +537,47 @@ class BatchView:
     accepted: str | None
     pieces: tuple[dict[str, object], ...]
     files: dict[str, str]
+
+
+def named_numbers(text: str) -> list[str]:
+    """Document or case numbers typed one to a line, or separated by spaces or commas."""
+    return [part for part in re.split(r"[\s,]+", text) if part]
+
+
+@dataclass(frozen=True)
+class BatchLine:
+    """A batch as the list of batches shows it, newest first."""
+
+    number: str
+    village: str
+    method: str
+    status: str
+    prepared_at: datetime
+    pieces: int
+
+
+def list_batches(engine: Engine, *, most: int = 100) -> list[BatchLine]:
+    """The latest batches, those still waiting for the post office first."""
+    from sqlalchemy import func
+
+    with reading(engine) as session:
+        counts = (
+            select(MailPiece.batch_id, func.count().label("pieces"))
+            .group_by(MailPiece.batch_id)
+            .subquery()
+        )
+        rows = session.execute(
+            select(MailBatch, counts.c.pieces)
+            .join(counts, counts.c.batch_id == MailBatch.id)
+            .order_by((MailBatch.status != "prepared"), MailBatch.prepared_at.desc())
+            .limit(most)
+        )
+        return [
+            BatchLine(
+                batch.number, batch.village, batch.method, batch.status, batch.prepared_at, pieces
+            )
+            for batch, pieces in rows
+        ]
 
 
 def show_batch(engine: Engine, number: str, *, workspace: Path | None) -> BatchView:

@@ -23,6 +23,7 @@ from werkzeug.exceptions import HTTPException
 from noticeclerk.clock import Clock
 from noticeclerk.exceptions import NoticeclerkError
 from noticeclerk.register import spelled
+from noticeclerk.web.jobs import Jobs
 
 SESSION_COOKIE = "noticeclerk_session"
 # The sign-in form's own token, before there is a session (double submit: cookie and form).
@@ -85,6 +86,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     )
     app.extensions["noticeclerk.desk"] = desk
     app.extensions["noticeclerk.engine"] = desk.register()
+    app.extensions["noticeclerk.jobs"] = Jobs(desk.clock.now)
 
     app.before_request(_who_is_asking)
     app.after_request(_secured)
@@ -95,6 +97,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
         archive_pages,
         case_pages,
         issue_pages,
+        mail_pages,
         receipt_pages,
         roll_pages,
         service_pages,
@@ -104,6 +107,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     # Their routes are on `pages`, added as each is imported.
     assert archive_pages.archive and case_pages.open_case_form and issue_pages.issue_document
     assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
+    assert mail_pages.mail
     app.register_blueprint(pages)
     return app
 
@@ -125,6 +129,13 @@ def desk() -> Desk:
     from flask import current_app
 
     return current_app.extensions["noticeclerk.desk"]
+
+
+def jobs() -> Jobs:
+    """The desk's long work, each job followed on its own page."""
+    from flask import current_app
+
+    return current_app.extensions["noticeclerk.jobs"]
 
 
 def now():  # type: ignore[no-untyped-def]

@@ -274,6 +274,21 @@ def outbox() -> str:
     return render_template("outbox.html", rows=rows, state=state)
 
 
+@pages.get("/jobs/<job_id>")
+@needs("read")
+def job(job_id: str) -> str:
+    """A job started from a page: how far it has gone, then how it ended and where to go on.
+    Only the user who started it sees it."""
+    from flask import abort
+
+    from noticeclerk.web.app import jobs
+
+    found = jobs().get(job_id, g.user.name)
+    if found is None:
+        abort(404)
+    return render_template("job.html", job=found.view())
+
+
 @pages.get("/favicon.ico")
 @public
 def favicon() -> Response:

@@ -196,14 +196,14 @@ def serve_document(number: str) -> Response | tuple[str, int]:
         try:
             result = serve(engine(), number, service, now=now(), workspace=desk().workspace)
         except InputError as error:
-            _place(str(error), fields, form)
+            place_refusal(str(error), fields, form)
         else:
             _tell(result)
             return redirect(url_for("pages.case", number=served.case))
     return _page(served, method, form), 400
 
 
-def _place(sentence: str, fields: list[Field], form: Form) -> None:
+def place_refusal(sentence: str, fields: list[Field], form: Form) -> None:
     """The register's refusal next to the field it names (in the form's words), else at the
     top of the form."""
     named = [field for field in fields if field.option and field.option in sentence]
