@@ -133,10 +133,12 @@ def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_on
     assert "accepted 1 pieces of mail batch PA-M-2026-0001" in notice
     assert f"not accepted, not served: {numbers['PV-0722']}" in notice
     services = register_rows(
-        clerk, "SELECT d.number, s.method, s.article_number, s.served_by FROM services s "
+        clerk, "SELECT d.number, s.method, s.article_number, s.served_by, s.recorded_by FROM services s "
         "JOIN documents d ON d.id = s.document_id",
     )  # fmt: skip
-    assert services == [(numbers["PV-0233"], "certified_mail", article(1), "t.brennan")]
+    assert services == [
+        (numbers["PV-0233"], "certified_mail", article(1), "t.brennan", "t.brennan")
+    ]
     shown = clerk("case", "show", "PA-C-2026-0002", today="2026-12-02").output
     assert f"by certified_mail, article {article(1)} (t.brennan)" in shown
 

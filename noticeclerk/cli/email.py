@@ -47,10 +47,10 @@ def email_group() -> None:
 def test_command(office: Office) -> None:
     """Connect to the mail server, secure the connection and log in, and say what it answered."""
     from noticeclerk.content.settings import mail_server
-    from noticeclerk.dispatch.smtp import smtp_password, test_connection
+    from noticeclerk.dispatch.smtp import settings_for, smtp_password, test_connection
 
     server = mail_server(office.workspace)
-    for line in test_connection(_smtp_settings(server), smtp_password(server.username)):
+    for line in test_connection(settings_for(server), smtp_password(server.username)):
         click.echo(line)
 
 
@@ -122,8 +122,8 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
     moment of the server's 250 reply, which the register keeps as the proof.
     """
     from noticeclerk.content.settings import mail_server
-    from noticeclerk.dispatch.outbox import dry_run, send_outbox
-    from noticeclerk.dispatch.smtp import Connection, smtp_password
+    from noticeclerk.dispatch.outbox import attempt_line, dry_run, send_outbox, sent_summary
+    from noticeclerk.dispatch.smtp import Connection, settings_for, smtp_password
 
     engine = office.register()
     if dry_run_folder is not None:
@@ -131,17 +131,8 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
             click.echo(f"  {path}")
         return
     server = mail_server(office.workspace)
-    settings = _smtp_settings(server)
+    settings = settings_for(server)
     password = smtp_password(server.username)
-
-    def progress(attempt, index: int, total: int) -> None:  # type: ignore[no-untyped-def]
-        what = {"sent": "sent", "deferred": "deferred", "failed": "FAILED"}[attempt.state]
-        service = " (service recorded)" if attempt.service else ""
-        click.echo(
-            f"[{index}/{total}] {attempt.document} to {attempt.recipient}: {what}{service}; "
-            f"{attempt.reply}",
-            err=True,
-        )
 
     attempts = send_outbox(
         engine,
@@ -151,22 +142,12 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
         now=office.clock.now,
         workspace=office.workspace,
         limit=limit,
-        progress=progress,
+        progress=lambda *tried: click.echo(attempt_line(*tried), err=True),
     )
-    counts = {
-        state: sum(a.state == state for a in attempts) for state in ("sent", "deferred", "failed")
-    }
-    click.echo(
-        f"Sent {counts['sent']}, deferred {counts['deferred']}, failed {counts['failed']}."
-        if attempts
-        else "Nothing waits in the outbox."
-    )
-    for attempt in attempts:
-        if attempt.not_service:
-            click.echo(
-                f"Warning: {attempt.document} was sent but is not a service: {attempt.not_service}",
-                err=True,
-            )
+    first, *warnings = sent_summary(attempts)
+    click.echo(first)
+    for warning in warnings:
+        click.echo(warning, err=True)
 
 
 @email_group.command("status")
@@ -194,15 +175,3 @@ def status_command(office: Office, state: str | None, as_json: bool) -> None:
             click.echo(f"    {row.last_reply}")
         if row.state == "deferred" and row.next_attempt_at:
             click.echo(f"    next try after {row.next_attempt_at}")
-
-
-def _smtp_settings(server):  # type: ignore[no-untyped-def]
-    from noticeclerk.dispatch.smtp import SmtpSettings
-
-    return SmtpSettings(
-        host=server.host,
-        port=server.port,
-        security=server.security,
-        username=server.username,
-        ca_file=None if server.ca_file is None else str(server.ca_file),
-    )

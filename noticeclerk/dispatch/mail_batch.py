@@ -472,6 +472,7 @@ def accept_batch(
                     f"of mail batch {number} (PS Form 3877), postmarked "
                     f"{spell_date(at.date())}."
                 ),
+                recorded_by=by,
             )
             try:
                 result = record_service(

@@ -254,6 +254,32 @@ def _send(
     return attempts
 
 
+def attempt_line(attempt: Attempt, index: int, total: int) -> str:
+    """One message's try as the clerk reads it while the outbox is sent."""
+    what = {"sent": "sent", "deferred": "deferred", "failed": "FAILED"}[attempt.state]
+    service = " (service recorded)" if attempt.service else ""
+    return (
+        f"[{index}/{total}] {attempt.document} to {attempt.recipient}: {what}{service}; "
+        f"{attempt.reply}"
+    )
+
+
+def sent_summary(attempts: Sequence[Attempt]) -> list[str]:
+    """What a run of the outbox did, in a sentence, then each message sent that is no service."""
+    counts = {
+        state: sum(a.state == state for a in attempts) for state in ("sent", "deferred", "failed")
+    }
+    return [
+        f"Sent {counts['sent']}, deferred {counts['deferred']}, failed {counts['failed']}."
+        if attempts
+        else "Nothing waits in the outbox."
+    ] + [
+        f"Warning: {attempt.document} was sent but is not a service: {attempt.not_service}"
+        for attempt in attempts
+        if attempt.not_service
+    ]
+
+
 def dry_run(engine: Engine, folder: Path, *, limit: int | None) -> list[Path]:
     """Write what waits in the outbox as .eml files instead of sending it; nothing changes."""
     make_folder(folder)
@@ -475,6 +501,7 @@ def _answered(
             email=row.recipient,
             email_source=row.address_source,
             note=f"the mail server accepted it: {outcome.reply} (Message-ID {row.message_id}).",
+            recorded_by=by,
         )
         try:
             # A savepoint: the message is sent whatever the service record says.

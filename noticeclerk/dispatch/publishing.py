@@ -448,7 +448,11 @@ def _serve(
         f"{publication.served_on} insertion as the day of service ({publication.authority})"
     )
     request = ServiceRequest(
-        method="publication", by=by, at=noon_or_moment(day, lambda: village.calendar), note=note
+        method="publication",
+        by=by,
+        at=noon_or_moment(day, lambda: village.calendar),
+        note=note,
+        recorded_by=by,
     )
     return record_service(session, document, request, now=now, workspace=workspace)
 

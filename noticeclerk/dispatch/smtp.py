@@ -54,6 +54,17 @@ class SmtpSettings:
     local_hostname: str | None = None
 
 
+def settings_for(server) -> SmtpSettings:  # type: ignore[no-untyped-def]
+    """The connection settings of the workspace's [smtp] table (content.settings.MailServer)."""
+    return SmtpSettings(
+        host=server.host,
+        port=server.port,
+        security=server.security,
+        username=server.username,
+        ca_file=None if server.ca_file is None else str(server.ca_file),
+    )
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What the server did with one message to one recipient."""

@@ -96,6 +96,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     from noticeclerk.web import (
         archive_pages,
         case_pages,
+        email_pages,
         issue_pages,
         mail_pages,
         receipt_pages,
@@ -107,7 +108,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     # Their routes are on `pages`, added as each is imported.
     assert archive_pages.archive and case_pages.open_case_form and issue_pages.issue_document
     assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
-    assert mail_pages.mail
+    assert mail_pages.mail and email_pages.outbox
     app.register_blueprint(pages)
     return app
 

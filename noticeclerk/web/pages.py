@@ -259,21 +259,6 @@ def catalogue() -> str:
     return render_template("catalogue.html", villages=villages, inferred_why=INFERRED_WHY)
 
 
-@pages.get("/outbox")
-@needs("read")
-def outbox() -> str:
-    """The email outbox, as 'email status' lists it: each message's document, address, state,
-    tries and the mail server's own words. Sending stays at the command line ('email send'),
-    where the office's server settings and password are."""
-    from noticeclerk.dispatch.outbox import outbox_rows
-
-    state = request.args.get("state") or None
-    if state not in (None, "queued", "sending", "sent", "deferred", "failed"):
-        state = None
-    rows = outbox_rows(engine(), state=state)
-    return render_template("outbox.html", rows=rows, state=state)
-
-
 @pages.get("/jobs/<job_id>")
 @needs("read")
 def job(job_id: str) -> str:
