@@ -51,9 +51,31 @@ def test_a_scan_is_kept_with_its_document_and_the_archive_verifies(office):
         page,
     )
     assert register_rows(office, "SELECT count(*) FROM archive_items")[0][0] == before + 1
-    verified = client.post("/archive/verify", data={"form_token": form_token(page)})
-    assert "Every file matches its SHA-256 and the ledger's chain holds." in verified.text
-    assert re.search(r"Ledger head: entry \d+, SHA-256 <code>[0-9a-f]{64}</code>", verified.text)
+    verified = verified_page(client, page)
+    assert "Every file matches its SHA-256 and the ledger&#39;s chain holds." in verified
+    assert re.search(r"Ledger head: entry \d+, SHA-256 [0-9a-f]{64} \(write it", verified)
+
+
+def verified_page(client, page: str) -> str:  # type: ignore[no-untyped-def]
+    """The page of the job verifying the archive, once it has ended."""
+    started = client.post("/archive/verify", data={"form_token": form_token(page)})
+    assert started.status_code == 302
+    client.application.extensions["noticeclerk.jobs"].wait(timeout=120)
+    return client.get(started.headers["Location"]).text
+
+
+def test_a_file_changed_in_the_archive_folder_is_named_as_an_alert(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    keep(client, scan(), "card.png", document="VA-D-2026-00001", kind="green-card")
+    ((sha256,),) = register_rows(
+        office, "SELECT sha256 FROM archive_items WHERE kind = 'green-card'"
+    )
+    (kept,) = [path for path in office.office.rglob(f"*{sha256}*") if path.is_file()]
+    kept.chmod(0o644)
+    kept.write_bytes(kept.read_bytes() + b"altered")
+    verified = verified_page(client, client.get("/archive").text)
+    assert '<p class="refusal" role="alert">1 problem found: do not rely' in verified
+    assert "was modified after it was added" in verified
 
 
 def test_a_file_is_judged_by_its_contents_and_a_second_copy_is_refused(office):
@@ -83,7 +105,7 @@ def test_an_attorney_verifies_the_archive_but_keeps_nothing_in_it(office):
     client = signed_in_on(office, "a.counsel", DAY)
     page = client.get("/archive").text
     assert "Keep a signed scan" not in page
-    assert client.post("/archive/verify", data={"form_token": form_token(page)}).status_code == 200
+    assert "Every file matches" in verified_page(client, page)
     assert (
         keep(client, scan(), "a.png", document="VA-D-2026-00001", kind="green-card").status_code
         == 403

@@ -44,6 +44,8 @@ class Outcome:
     # an address in), and the link's words.
     next_page: tuple[str, dict[str, str]] | None = None
     next_words: str | None = None
+    # The work was done and found something wrong (a damaged archive): said as an alert.
+    alarm: bool = False
 
 
 @dataclass
