@@ -541,6 +541,11 @@ def case_lines(history: dict[str, Any]) -> list[str]:
                     f"{spelled.due(event['happened_at'][:10], zone)}"
                 )
                 lines += _struck_lines(event["struck"], zone, "         ")
+        for paper, days, item in _publications(document["insertions"]):
+            lines.append(
+                f"    Published in {paper} on {', '.join(spelled.due(day, zone) for day in days)} "
+                f"(its affidavit of publication is archive item {item})"
+            )
         for payment in document["payments"]:
             reference = f" ({payment['reference']})" if payment["reference"] else ""
             lines.append(
@@ -573,6 +578,15 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             if item["next_step"] and item["status"] in ("passed", "unpaid"):
                 lines.append(f"    Then: {item['next_step']}")
     return lines
+
+
+def _publications(insertions: list[dict[str, Any]]) -> list[tuple[str, list[str], int]]:
+    """A document's insertions grouped by newspaper and affidavit: one line for each."""
+    grouped: dict[tuple[str, int], list[str]] = {}
+    for insertion in insertions:
+        key = (insertion["newspaper"], insertion["affidavit_item"])
+        grouped.setdefault(key, []).append(insertion["published_on"])
+    return [(paper, days, item) for (paper, item), days in grouped.items()]
 
 
 def _struck_lines(struck: dict[str, Any] | None, zone: str, indent: str) -> list[str]:

@@ -187,14 +187,35 @@ def record_publication(
     return Recorded(number, days, affidavit_item, served, served_before, warnings)
 
 
-def _not_recorded_yet(session: Session, document: Document) -> None:
-    days = list(
+@dataclass(frozen=True)
+class Standing:
+    """Where a document's publication stands: its case, and the days recorded as printed."""
+
+    document: str
+    case: str
+    printed: tuple[date, ...]
+
+
+def publication_standing(engine: Engine, number: str, *, workspace: Path | None) -> Standing:
+    """A document whose notice type is published, with the days already recorded; refused in
+    one sentence for a document that is not published or is void."""
+    with reading(engine) as session:
+        document, _notice, _village = _publishable(session, number, workspace)
+        return Standing(document.number, document.case.number, _printed_days(session, document))
+
+
+def _printed_days(session: Session, document: Document) -> tuple[date, ...]:
+    return tuple(
         session.scalars(
             select(Insertion.published_on)
             .where(Insertion.document_id == document.id)
             .order_by(Insertion.published_on)
         )
     )
+
+
+def _not_recorded_yet(session: Session, document: Document) -> None:
+    days = _printed_days(session, document)
     if days:
         printed = ", ".join(spell_date(day) for day in days)
         raise InputError(

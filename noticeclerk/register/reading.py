@@ -27,6 +27,7 @@ from noticeclerk.register.models import (
     Case,
     CaseParcel,
     Document,
+    Insertion,
     OwnerRecord,
     Parcel,
     Party,
@@ -192,6 +193,13 @@ def case_history(
                 .order_by(Proof.id)
             ).scalars()
         )
+        insertions = list(
+            session.execute(
+                select(Insertion)
+                .where(Insertion.document_id.in_([document.id for document in documents]))
+                .order_by(Insertion.published_on)
+            ).scalars()
+        )
         history = {
             "number": case.number,
             "village": village.slug,
@@ -219,6 +227,16 @@ def case_history(
                 {
                     **_document(document, village, workspace),
                     "affidavits": _affidavits(proofs, document, zone),
+                    "insertions": [
+                        {
+                            "published_on": insertion.published_on.isoformat(),
+                            "newspaper": insertion.newspaper,
+                            "affidavit_item": insertion.affidavit_item_id,
+                            "recorded_by": insertion.recorded_by,
+                        }
+                        for insertion in insertions
+                        if insertion.document_id == document.id
+                    ],
                 }
                 for document in documents
             ],
@@ -269,6 +287,8 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "number": document.number,
         "notice_type": document.notice_type,
         "title": notice.title,
+        # Its notice type is published in the official newspaper ('publish prepare').
+        "published_in_newspaper": notice.publication is not None,
         "document_date": document.document_date.isoformat(),
         "issued_at": _moment(document.issued_at, zone),
         "issued_by": document.issued_by,

@@ -99,6 +99,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
         email_pages,
         issue_pages,
         mail_pages,
+        publication_pages,
         receipt_pages,
         roll_pages,
         service_pages,
@@ -108,7 +109,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     # Their routes are on `pages`, added as each is imported.
     assert archive_pages.archive and case_pages.open_case_form and issue_pages.issue_document
     assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
-    assert mail_pages.mail and email_pages.outbox
+    assert mail_pages.mail and email_pages.outbox and publication_pages.publication
     app.register_blueprint(pages)
     return app
 
