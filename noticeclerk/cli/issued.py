@@ -509,19 +509,8 @@ def _only_with_strike(ctx: click.Context, allowed: set[str]) -> None:
 
 
 def _print_struck(struck: Struck) -> None:
-    click.echo(
-        f"Struck {struck.what} of {struck.document}. It stays in the register and is left out "
-        "of the affidavit of service."
-    )
-    if not struck.standing:
-        click.echo(
-            f"No service of {struck.document} stands now: record the correct one with "
-            "'noticeclerk serve'."
-        )
-    elif struck.deadline is not None:
-        click.echo(f"Deadline in force: {struck.deadline}")
-    else:
-        click.echo("No standing record fixes a deadline yet; 'noticeclerk due' says what waits.")
+    for line in struck.told("with 'noticeclerk serve'", "'noticeclerk due'"):
+        click.echo(line)
 
 
 @click.command("receipt")

@@ -305,6 +305,12 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
         "deadline": _deadline(document, zone),
         # Until service (or receipt) fixes the date, the rule the document states instead.
         "deadline_rule": notice.deadline_words if _deadline(document, zone) is None else None,
+        # The record of the last standing mailing, whose receipt 'receipt --strike' strikes.
+        "latest_mailing": (
+            None
+            if document.latest_mailing is None
+            else document.all_services.index(document.latest_mailing) + 1
+        ),
         # Every service record, struck ones too, each with its number ('serve --strike N').
         "services": [
             _service(position, service, zone)

@@ -53,6 +53,23 @@ class Struck:
     # The deadline in force now, spelled; None when no standing record fixes one.
     deadline: str | None
 
+    def told(self, record_it: str, what_waits: str) -> list[str]:
+        """What the clerk is told: what was struck, and what stands now. `record_it` says how
+        the correct service is recorded, `what_waits` where to see what is due."""
+        lines = [
+            f"Struck {self.what} of {self.document}. It stays in the register and is left out "
+            "of the affidavit of service."
+        ]
+        if not self.standing:
+            lines.append(
+                f"No service of {self.document} stands now: record the correct one {record_it}."
+            )
+        elif self.deadline is not None:
+            lines.append(f"Deadline in force: {self.deadline}")
+        else:
+            lines.append(f"No standing record fixes a deadline yet; {what_waits} says what waits.")
+        return lines
+
 
 def service_number(document: Document, service: Service) -> int:
     """A service record's number: its place among all the document's records, from 1."""

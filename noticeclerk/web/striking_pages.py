@@ -1,0 +1,77 @@
+"""Mistakes corrected at the desk as the register corrects them: a service record or a mailing's
+receipt struck (never edited or deleted: who, when and why are kept, and the record stays
+listed), and a case closed as complied, withdrawn or paid.
+
+What a strike leaves standing, and the deadline in force after it, are told to the clerk, as
+`serve --strike` and `receipt --strike` print them.
+"""
+
+from __future__ import annotations
+
+from flask import Response, abort, g, redirect, request, url_for
+
+from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.pages import pages
+
+
+@pages.post("/documents/<number>/services/<int:record>/strike")
+@needs("serve")
+def strike_service(number: str, record: int) -> Response:
+    """Strike a mistaken service record; the correct one is recorded separately."""
+    from noticeclerk.register.striking import strike_service as strike
+
+    struck = strike(
+        engine(),
+        number,
+        record,
+        reason=_reason(),
+        by=g.user.name,
+        now=now(),
+        workspace=desk().workspace,
+    )
+    return _told(struck)
+
+
+@pages.post("/documents/<number>/receipt/strike")
+@needs("serve")
+def strike_receipt(number: str) -> Response:
+    """Strike the receipt or return recorded for the document's latest mailing."""
+    from noticeclerk.register.striking import strike_receipt as strike
+
+    struck = strike(
+        engine(), number, reason=_reason(), by=g.user.name, now=now(), workspace=desk().workspace
+    )
+    return _told(struck)
+
+
+@pages.post("/cases/<number>/close")
+@needs("open_case")
+def close_case(number: str) -> Response:
+    """Close a case: it takes no more records or documents, and leaves what is due."""
+    from noticeclerk.register.cases import close_case as close
+    from noticeclerk.register.people import leave_notice
+
+    reason = request.form.get("reason", "")
+    note = request.form.get("note", "").strip() or None
+    close(engine(), number, reason=reason, note=note, by=g.user.name, now=now())
+    leave_notice(engine(), g.user.session_id, f"Closed case {number} as {reason}.")
+    return redirect(url_for("pages.case", number=number))
+
+
+def _reason() -> str:
+    reason = request.form.get("reason", "").strip()
+    if not reason:
+        abort(400, "Say why the record is struck: the register keeps the reason with it.")
+    return reason
+
+
+def _told(struck) -> Response:  # type: ignore[no-untyped-def]
+    from noticeclerk.register.database import reading
+    from noticeclerk.register.issuing import find_document
+    from noticeclerk.register.people import leave_notice
+
+    lines = struck.told("with 'Record service'", "the today page")
+    leave_notice(engine(), g.user.session_id, " ".join(lines))
+    with reading(engine()) as session:
+        case = find_document(session, struck.document).case.number
+    return redirect(url_for("pages.case", number=case))
