@@ -110,3 +110,87 @@ def test_an_attorney_verifies_the_archive_but_keeps_nothing_in_it(office):
         keep(client, scan(), "a.png", document="VA-D-2026-00001", kind="green-card").status_code
         == 403
     )
+
+
+def exported_page(client, **fields: str):  # type: ignore[no-untyped-def]
+    token = form_token(client.get("/archive").text)
+    answer = client.post("/archive/export", data={"form_token": token, **fields})
+    if answer.status_code != 302:
+        return answer
+    client.application.extensions["noticeclerk.jobs"].wait(timeout=120)
+    return client.get(answer.headers["Location"])
+
+
+def test_a_documents_records_are_exported_by_a_job_and_handed_over_as_written(office):
+    import zipfile
+
+    client = signed_in_on(office, "t.brennan", DAY)
+    keep(client, scan(), "card.png", document="VA-D-2026-00001", kind="green-card")
+    page = exported_page(client, document="VA-D-2026-00001").text
+    assert re.search(r"Exported 2 files \(\d+ bytes\)\.", page), page[-1500:]
+    link = re.search(r'<a class="button" href="([^"]+)">Download ([^<]+\.zip)</a>', page)
+    assert link is not None
+    href = link[1].replace("&amp;", "&")
+    zipped = client.get(href)
+    assert zipped.status_code == 200 and zipped.mimetype == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(zipped.data)) as archive:
+        assert {"manifest.csv", "ledger.jsonl", "certificate.pdf"} <= set(archive.namelist())
+    ((record,),) = register_rows(
+        office, "SELECT record FROM archive_ledger WHERE event = 'exported'"
+    )
+    assert '"by":"t.brennan"' in record.replace(" ", "")
+    # Changed on disk, or asked for by another hash or name, it is not handed over.
+    (written,) = (office.office / "outputs" / "exports").glob("*.zip")
+    written.write_bytes(zipped.data + b"\0")
+    assert client.get(href).status_code == 404
+    assert client.get("/archive/exports/..%2Fnoticeclerk.db?sha256=" + "0" * 64).status_code == 404
+    assert client.get(f"/archive/exports/{link[2]}?sha256=nothex").status_code == 404
+
+
+def test_an_export_names_what_to_give_next_to_the_fields(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    nothing = exported_page(client)
+    assert nothing.status_code == 400
+    assert "“Case”, “Document”, or “Added from” with “Added to”" in nothing.text
+    half = exported_page(client, date_from="1/1/2026")
+    assert half.status_code == 400 and "Give “Added from” and “Added to” together" in half.text
+    slip = exported_page(client, date_from="13/1/2026", date_to="1/2/2026")
+    assert "not a day of the calendar" in field_errors(slip.text)["date_from"]
+    unknown = exported_page(client, case="VA-C-2099-0009")
+    assert "Not done:" in unknown.text  # the job's refusal, in the register's words
+    assert register_rows(
+        office, "SELECT count(*) FROM archive_ledger WHERE event = 'exported'"
+    ) == [(0,)]
+
+
+def test_records_past_their_period_are_listed_then_disposed_of_by_a_named_authority(office):
+    client = signed_in_on(office, "t.brennan", DAY)
+    keep(client, scan(), "card.png", document="VA-D-2026-00001", kind="green-card")
+    ((item,),) = register_rows(office, "SELECT id FROM archive_items WHERE kind = 'green-card'")
+    office("case", "close", "VA-C-2026-0001", "--reason", "complied", today=DAY)
+    later = signed_in_on(office, "t.brennan", "2032-12-03")
+    token = form_token(later.get("/archive").text)
+    listed = later.post("/archive/retention", data={"form_token": token})
+    assert listed.status_code == 200
+    assert f'name="item" value="{item}"' in listed.text and "[SAMPLE period]" in listed.text
+    unnamed = later.post("/archive/dispose", data={"form_token": token, "item": str(item)})
+    assert unnamed.status_code == 400 and "who authorised the disposal" in unnamed.text
+    done = later.post(
+        "/archive/dispose",
+        data={"form_token": token, "item": str(item), "authorised_by": "Jordan Avery",
+              "authority": "Board resolution 2032-14"},
+    )  # fmt: skip
+    assert done.status_code == 302
+    assert f"Disposed of archive item {item}. Ledger head: entry" in later.get("/archive").text
+    assert register_rows(
+        office, f"SELECT disposed_by, disposal_authority FROM archive_items WHERE id = {item}"
+    ) == [("Jordan Avery", "Board resolution 2032-14")]
+
+
+def test_an_attorney_neither_lists_for_disposal_nor_exports(office):
+    client = signed_in_on(office, "a.counsel", DAY)
+    page = client.get("/archive").text
+    assert "Records due for disposal" not in page and "Export for a records" not in page
+    token = form_token(page)
+    for path in ("/archive/retention", "/archive/dispose", "/archive/export"):
+        assert client.post(path, data={"form_token": token}).status_code == 403

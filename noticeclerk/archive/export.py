@@ -117,7 +117,7 @@ def export_archive(
     workspace: Path | None,
 ) -> Exported:
     """Write the selection's zip to `out` (which must not exist yet)."""
-    _check_selection(selection)
+    check_selection(selection)
     if out.suffix.lower() != ".zip":
         raise InputError(f"--out {out} must name a .zip file.")
     if out.exists() or out.is_symlink():
@@ -219,7 +219,8 @@ def export_archive(
     return result
 
 
-def _check_selection(selection: Selection) -> None:
+def check_selection(selection: Selection) -> None:
+    """One of a case, a document or a span of days, or one sentence saying what to give."""
     given = [
         selection.case is not None,
         selection.document is not None,

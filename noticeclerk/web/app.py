@@ -101,6 +101,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
         mail_pages,
         publication_pages,
         receipt_pages,
+        retention_pages,
         roll_pages,
         service_pages,
         striking_pages,
@@ -111,7 +112,7 @@ def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:
     assert archive_pages.archive and case_pages.open_case_form and issue_pages.issue_document
     assert receipt_pages.receipts and roll_pages.roll_import and service_pages.serve_document
     assert mail_pages.mail and email_pages.outbox and publication_pages.publication
-    assert striking_pages.strike_service
+    assert striking_pages.strike_service and retention_pages.archive_export
     app.register_blueprint(pages)
     return app
 

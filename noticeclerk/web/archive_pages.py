@@ -31,7 +31,7 @@ def archive() -> Response | str | tuple[str, int]:
     from noticeclerk.archive.keeping import add_file
 
     if request.method == "GET":
-        return _page(Form({"document": request.args.get("document", "")}))
+        return archive_page(Form({"document": request.args.get("document", "")}))
     if not g.user.may("archive"):
         abort(403, f"Your role ({g.user.role}) may not do this; ask the desk's admin.")
     fields = ("document", "case", "kind", "signed_by", "signed_on", "note")
@@ -52,7 +52,7 @@ def archive() -> Response | str | tuple[str, int]:
     if form.values["signed_by"] and signed_on is None and "signed_on" not in form.errors:
         form.errors["signed_on"] = "Give the day it was signed, with who signed it."
     if form.errors:
-        return _page(form), 400
+        return archive_page(form), 400
     try:
         added = add_file(
             engine(),
@@ -71,7 +71,7 @@ def archive() -> Response | str | tuple[str, int]:
         )
     except InputError as error:
         form.refusal = str(error)
-        return _page(form), 400
+        return archive_page(form), 400
     from noticeclerk.register.people import leave_notice
 
     of = f"document {added.document}" if added.document else f"case {added.case}"
@@ -140,5 +140,6 @@ def _verifying(where: Desk, register):  # type: ignore[no-untyped-def]
     return work
 
 
-def _page(form: Form) -> str:
-    return render_template("archive.html", form=form, kinds=KINDS)
+def archive_page(form: Form, export: Form | None = None) -> str:
+    """The archive's page: keep a scan (`form`), verify, the records due, an export."""
+    return render_template("archive.html", form=form, export=export or Form({}), kinds=KINDS)
