@@ -264,4 +264,7 @@ def test_a_village_or_mail_not_offered_is_refused_next_to_its_field(clerk):
     assert set(field_errors(answer.text)) == {"village", "method"}
     assert "<script>" not in answer.text
     nothing = checked(client, village="palmyra", cases="PA-C-2099-0001")
-    assert nothing.status_code == 400 and "There is no case" in nothing.text
+    assert nothing.status_code == 400
+    assert field_errors(nothing.text)["cases"] == (
+        "There is no case &#39;PA-C-2099-0001&#39; in the register (“Cases”)."
+    )

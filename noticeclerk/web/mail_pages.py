@@ -27,6 +27,11 @@ from noticeclerk.web.typed import typed_day, typed_time
 
 METHODS = {"certified_mail": "Certified mail", "registered_mail": "Registered mail"}
 MEDIA_TYPES = {".pdf": "application/pdf", ".csv": "text/csv; charset=utf-8"}
+# The first form's fields, and the command's options its refusals name.
+PICKING = [
+    Field("cases", "Cases", option="--cases"),
+    Field("documents", "Documents", option="--documents"),
+]
 # The acceptance form's fields, and the command's options its refusals name.
 ACCEPTANCE = [
     Field("day", "Day of the postmark", option="--date"),
@@ -53,7 +58,7 @@ def mail_plan() -> str | tuple[str, int]:
     try:
         plan = _plan(form.values, g.user.name)
     except InputError as error:
-        form.refusal = str(error)
+        place_refusal(str(error), PICKING, form)
         return _mail_page(form), 400
     return _plan_page(plan, Form({"source": "labels"}))
 
@@ -391,13 +396,19 @@ def _plan(values: dict[str, str], by: str):  # type: ignore[no-untyped-def]
 
 
 def _mail_page(form: Form) -> str:
+    from sqlalchemy import select
+
     from noticeclerk.content.village import load_village, village_names
     from noticeclerk.dispatch.mail_batch import list_batches
+    from noticeclerk.register.database import reading
+    from noticeclerk.register.models import Case
 
-    villages = [
-        (slug, load_village(slug, desk().workspace).name)
-        for slug in village_names(desk().workspace)
-    ]
+    workspace = desk().workspace
+    with reading(engine()) as session:
+        # The villages with cases in the register first: the one a clerk mails for is chosen.
+        busy = set(session.scalars(select(Case.village).distinct()))
+    slugs = sorted(village_names(workspace), key=lambda slug: slug not in busy)
+    villages = [(slug, load_village(slug, workspace).name) for slug in slugs]
     return render_template(
         "mail.html", batches=list_batches(engine()), villages=villages, form=form, methods=METHODS
     )
@@ -408,11 +419,21 @@ def _plan_page(plan, form: Form) -> str:  # type: ignore[no-untyped-def]
 
 
 def _batch_page(number: str, forms: dict[str, Form]) -> str:
+    from noticeclerk.content.village import load_village
     from noticeclerk.dispatch.mail_batch import show_batch
+    from noticeclerk.dispatch.print_files import printed_article_number
 
     view = show_batch(engine(), number, workspace=desk().workspace)
     files = [
         (name, _printed(desk(), view.number, name, sha256) is not None)
         for name, sha256 in view.files.items()
     ]
-    return render_template("mail_batch.html", batch=view, files=files, forms=forms, methods=METHODS)
+    return render_template(
+        "mail_batch.html",
+        batch=view,
+        village=load_village(view.village, desk().workspace).name,
+        files=files,
+        forms=forms,
+        methods=METHODS,
+        spaced=printed_article_number,
+    )
