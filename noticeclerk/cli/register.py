@@ -509,7 +509,9 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         replaced = "" if record["current"] else "  (replaced)"
         lines.append(
             f"  {spelled.moment(record['recorded_at'], zone)}  {record['recorded_by']}  "
-            f"{record['kind']} {record['name']} = {spelled.value(record['value'])}{replaced}"
+            # A text fact of several lines: its lines indented under it, never read as records.
+            f"{record['kind']} {record['name']} = "
+            f"{spelled.value(record['value']).replace(chr(10), chr(10) + ' ' * 6)}{replaced}"
         )
     lines.append("Documents:" if history["documents"] else "Documents: none issued.")
     for document in history["documents"]:
