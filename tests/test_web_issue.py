@@ -140,5 +140,8 @@ def test_a_spoiled_document_is_voided_with_its_reason_and_keeps_its_number(offic
         "Voided VA-D-2026-00001: The owner&#39;s name was misspelled."
         in client.get("/cases/VA-C-2026-0001").text
     )
+    # Its files say in their names that it is void, so that none is sent by mistake.
+    pdf = client.get("/documents/VA-D-2026-00001/pdf")
+    assert "filename=VA-D-2026-00001-VOID.pdf" in pdf.headers["Content-Disposition"]
     attorney = signed_in(office, "a.counsel")
     assert attorney.post(path, data={"form_token": token, "reason": "x"}).status_code == 403

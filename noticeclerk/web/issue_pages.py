@@ -121,7 +121,7 @@ def frozen_file(number: str, kind: str) -> Response:
 
     if kind not in ("pdf", "docx"):
         abort(404)
-    _document, files = frozen_files(engine(), number)
+    document, files = frozen_files(engine(), number)
     if kind not in files:
         raise InputError(f"Document {number} has no {kind.upper()} file in the register.")
     media = {
@@ -132,7 +132,8 @@ def frozen_file(number: str, kind: str) -> Response:
         io.BytesIO(files[kind]),
         mimetype=media[kind],
         as_attachment=True,
-        download_name=f"{number}.{kind}",
+        # A spoiled document's file says so in its name, so that it is not sent by mistake.
+        download_name=f"{document.number}{'-VOID' if document.status == 'void' else ''}.{kind}",
     )
 
 
