@@ -197,3 +197,22 @@ def test_the_command_line_records_who_typed_the_service(office):
     )  # fmt: skip
     (service,) = services(clerk)
     assert service[1] == "J. Avery" and service[2]  # the computer's login name
+
+
+def test_a_service_in_the_hour_the_clocks_pass_twice_is_asked_which_and_recorded_as_said(office):
+    clerk, number = office
+    client = signed_in_on(clerk, "t.brennan", "2027-11-08")
+    page = client.get(f"/documents/{number}/serve", query_string={"method": "hand_owner"}).text
+    token = re.search(r'name="form_token" value="([^"]+)"', page)[1]
+    fields = {
+        "form_token": token, "method": "hand_owner", "by": "J. Avery", "at_day": "11/7/2027",
+        "at_time": "1:30 am", "to_person": "Marie Smith", "address": "12 A Street",
+    }  # fmt: skip
+    asked = client.post(f"/documents/{number}/serve", data=fields)
+    assert asked.status_code == 400
+    assert "type 1:30 am EDT for the first (daylight time) or 1:30 am EST" in asked.text
+    answer = client.post(f"/documents/{number}/serve", data=fields | {"at_time": "1:30 am EST"})
+    assert answer.status_code == 302, answer.text[-1500:]
+    assert register_rows(clerk, "SELECT served_at FROM services")[0][0].startswith(
+        "2027-11-07 06:30"
+    )

@@ -22,7 +22,7 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.web.app import desk, engine, first_upper, needs, now
 from noticeclerk.web.pages import Form, pages
-from noticeclerk.web.typed import typed_day, typed_time
+from noticeclerk.web.typed import typed_day, typed_moment
 
 # What each fact type's field says to type.
 HINTS = {
@@ -186,9 +186,12 @@ def _as_typed(fact, value, zone) -> dict[str, str]:  # type: ignore[no-untyped-d
         moment = value.astimezone(zone)
         hour = moment.hour % 12 or 12
         half = "am" if moment.hour < 12 else "pm"
+        # In the hour the clocks pass twice, the clock's name says which of the two it was.
+        twice = moment.replace(fold=1 - moment.fold).utcoffset() != moment.utcoffset()
         return {
             f"{fact.name}__day": f"{moment.month}/{moment.day}/{moment.year}",
-            f"{fact.name}__time": f"{hour}:{moment.minute:02d} {half}",
+            f"{fact.name}__time": f"{hour}:{moment.minute:02d} {half}"
+            + (f" {moment.tzname()}" if twice else ""),
         }
     if isinstance(value, date):
         return {fact.name: f"{value.month}/{value.day}/{value.year}"}
@@ -240,7 +243,6 @@ def _assignments(facts: list, form: Form, calendar) -> list[str]:  # type: ignor
     """The form's facts as `--fact name=value` texts; a mistake in a day, a time or an amount
     is put next to its field. A day and time is the village's clock time, refused where the
     clocks skip it and asked about where they pass it twice, as the service form does."""
-    from noticeclerk.counter import localize
     from noticeclerk.rules.money import parse_amount
 
     found: list[str] = []
@@ -258,9 +260,7 @@ def _assignments(facts: list, form: Form, calendar) -> list[str]:  # type: ignor
                 if not day_text.strip() and not time_text.strip():
                     raise InputError(f"Fill in “{first_upper(fact.label)}”: the day and the time.")
                 day = typed_day(day_text, "The day", desk().clock)
-                moment = localize(
-                    calendar, datetime.combine(day, typed_time(time_text, "The time"))
-                )
+                moment = typed_moment(day, time_text, "The time", calendar.timezone)
                 found.append(f"{name}={moment.isoformat(timespec='minutes')}")
             elif fact.type in ("text_list", "cost_lines"):
                 lines = [line.strip() for line in typed.splitlines() if line.strip()]
@@ -406,7 +406,6 @@ def record_event(number: str) -> Response:
     """A day (or moment) a deadline of the case counts from, as 'case record --event' records
     it: a day alone, or a day and a time on the village's clock."""
     from noticeclerk.content.village import load_village
-    from noticeclerk.counter import localize
     from noticeclerk.register.cases import find_case, record
     from noticeclerk.register.database import reading
     from noticeclerk.register.people import leave_notice
@@ -417,7 +416,7 @@ def record_event(number: str) -> Response:
     day = typed_day(request.form.get("day", ""), "The day", desk().clock)
     typed = request.form.get("time", "").strip()
     if typed:
-        moment = localize(village.calendar, datetime.combine(day, typed_time(typed, "The time")))
+        moment = typed_moment(day, typed, "The time", village.calendar.timezone)
         value = moment.isoformat(timespec="minutes")
     else:
         value = day.isoformat()

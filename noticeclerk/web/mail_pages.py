@@ -13,7 +13,6 @@ the register kept when they were printed.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
 from pathlib import Path
 
 from flask import Response, abort, g, redirect, render_template, request, url_for
@@ -23,7 +22,7 @@ from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
 from noticeclerk.web.jobs import Job, Outcome
 from noticeclerk.web.pages import Form, pages
 from noticeclerk.web.service_pages import Field, place_refusal
-from noticeclerk.web.typed import typed_day, typed_time
+from noticeclerk.web.typed import typed_day, typed_moment
 
 METHODS = {"certified_mail": "Certified mail", "registered_mail": "Registered mail"}
 MEDIA_TYPES = {".pdf": "application/pdf", ".csv": "text/csv; charset=utf-8"}
@@ -165,7 +164,6 @@ def mail_reprint(number: str) -> Response:
 def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     """The post office's acceptance, from the postmarked mailing book: each piece it took is
     served by the batch's mail at that moment, and its deadline follows."""
-    from noticeclerk.counter import localize
     from noticeclerk.dispatch.mail_batch import accept_batch, batch_village
     from noticeclerk.register.people import leave_notice
 
@@ -177,11 +175,11 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     try:
         day = typed_day(form.values["day"], "The day of the postmark", desk().clock)
         try:
-            at = typed_time(form.values["time"], "The time on the postmark or receipt")
+            moment = typed_moment(
+                day, form.values["time"], "The time on the postmark or receipt", village.timezone
+            )
         except InputError as error:
             form.errors["time"] = str(error)
-        else:
-            moment = localize(village.calendar, datetime.combine(day, at))
     except InputError as error:
         form.errors["day"] = str(error)
     pieces = None

@@ -20,7 +20,7 @@ from noticeclerk.register.service import AT_A_PLACE, HANDED, PHONE_RESULTS
 from noticeclerk.service_methods import MAIL_METHODS, TRACKED_MAIL
 from noticeclerk.web.app import desk, engine, needs, now
 from noticeclerk.web.pages import Form, pages
-from noticeclerk.web.typed import typed_day, typed_time
+from noticeclerk.web.typed import typed_day, typed_moment
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,6 @@ def service_form(number: str) -> str:
 @needs("serve")
 def serve_document(number: str) -> Response | tuple[str, int]:
     """Record the service, as 'noticeclerk serve' does; the deadline follows from it."""
-    from noticeclerk.counter import localize
     from noticeclerk.register.issuing import document_village
     from noticeclerk.register.service import ServiceRequest, serve
 
@@ -166,12 +165,9 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             form.errors[f"{prefix}_day"] = str(error)
             continue
         try:
-            clock_time = typed_time(values[f"{prefix}_time"], labels[f"{prefix}_time"])
-        except InputError as error:
-            form.errors[f"{prefix}_time"] = str(error)
-            continue
-        try:
-            moments[prefix] = localize(calendar, datetime.combine(day, clock_time))
+            moments[prefix] = typed_moment(
+                day, values[f"{prefix}_time"], labels[f"{prefix}_time"], calendar.timezone
+            )
         except InputError as error:
             form.errors[f"{prefix}_time"] = str(error)
     if method == "door_and_phone" and values.get("phone_result") not in PHONE_RESULTS:

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from datetime import date, time
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from noticeclerk.clock import Clock
 from noticeclerk.exceptions import InputError
@@ -61,3 +62,57 @@ def typed_time(text: str, label: str) -> time:
     if hour > 23 or minute > 59:
         raise InputError(f"{label} is '{cleaned}', which is not a time of day.")
     return time(hour, minute)
+
+
+# A word after the time saying which of the hour the clocks pass twice is meant.
+_ZONE_WORD = re.compile(
+    r"(?P<time>.*?)\s+(?P<zone>[A-Za-z]{3,5}|daylight|standard)", re.I | re.ASCII
+)
+_HALVES = {"am", "pm", "a.m.", "p.m.", "a.m", "p.m"}
+
+
+def typed_moment(day: date, text: str, label: str, zone: ZoneInfo) -> datetime:
+    """A day and a time of day as a clerk types them, on the village's clock. In the hour the
+    clocks pass twice (1:30 a.m. on the first Sunday of November) the clerk says which, as the
+    clock on the wall said it: "1:30 am CDT" (the first, daylight time) or "1:30 am CST"."""
+    cleaned = text.strip()
+    found = _ZONE_WORD.fullmatch(cleaned)
+    word = None
+    if found is not None and found["zone"].lower() not in _HALVES:
+        cleaned, word = found["time"], found["zone"]
+    wall = datetime.combine(day, typed_time(cleaned, label))
+    first, second = wall.replace(tzinfo=zone, fold=0), wall.replace(tzinfo=zone, fold=1)
+    if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != wall:
+        raise InputError(
+            f"{label}: {cleaned} on {day:%m/%d/%Y} does not exist on the village's clock "
+            f"({zone.key}): the clocks skip that hour."
+        )
+    candidates = [first] if first.utcoffset() == second.utcoffset() else [first, second]
+    if word is not None:
+        chosen = [moment for moment in candidates if _called(moment, word)]
+        if not chosen:
+            names = " or ".join(sorted({str(moment.tzname()) for moment in candidates}))
+            raise InputError(
+                f"{label} is '{text.strip()}', but the village's clock ({zone.key}) reads "
+                f"{names} then; leave the zone off, or give the one it read."
+            )
+        return chosen[0]
+    if len(candidates) > 1:
+        raise InputError(
+            f"{label}: {cleaned} on {day:%m/%d/%Y} happens twice on the village's clock as the "
+            f"clocks fall back; type {cleaned} {first.tzname()} for the first (daylight time) "
+            f"or {cleaned} {second.tzname()} for the second (standard time)."
+        )
+    return first
+
+
+def _called(moment: datetime, word: str) -> bool:
+    """Whether the clock at `moment` is the one the clerk named: its abbreviation, or
+    daylight or standard time."""
+    daylight = moment.dst() not in (None, timedelta(0))
+    lowered = word.lower()
+    if lowered == "daylight":
+        return daylight
+    if lowered == "standard":
+        return not daylight
+    return str(moment.tzname()).lower() == lowered
