@@ -1,7 +1,8 @@
 """A clerk's case walked through the desk in a real browser (Debian's Chromium, driven by
 Selenium; issue 19): sign in, import the village's roll, open a case, read and issue the
 directive, record its service; two weeks later the deadline has passed, so record the cost of
-the work, issue the bill and record a payment. Only the register and the first user are made
+the work, issue the bill, mail it by certified mail (a batch printed by a job, then accepted by
+the post office) and record a payment. Only the register and the first user are made
 at the command line. Screenshots of each step are kept in the test's folder; the browser must
 report no console error, and the pages must be usable by keyboard and at 200% zoom."""
 
@@ -13,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, clerk_at
+from clerk import CASEBOOK, article, clerk_at
 from click.testing import CliRunner
 from desk import add_users
 from werkzeug.serving import make_server
@@ -161,6 +162,29 @@ def test_a_clerk_walks_a_case_from_its_directive_to_a_paid_bill_in_chromium(brow
         shot("6-bill-preview")
         submit("form.issue button")
         assert notice().startswith("Issued VA-D-2026-00002: Bill for Private Street Maintenance")
+        # The bill goes by certified mail (§ 134-45B): a batch of one, printed by a job whose
+        # page follows it by itself until it is done.
+        browser.find_element(By.LINK_TEXT, "Mail").click()
+        Select(browser.find_element(By.ID, "village")).select_by_value("village-a")
+        fill({"documents": "VA-D-2026-00002"})
+        submit()
+        assert "ED AND MARIE SMITH" in browser.find_element(By.TAG_NAME, "main").text
+        fill({"numbers": article(1)})
+        shot("6b-mail-batch-checked")
+        submit()
+        WebDriverWait(browser, 60).until(
+            lambda driver: driver.find_elements(By.CSS_SELECTOR, "p.done, p.refusal")
+        )
+        assert notice().startswith("Mail batch VA-M-2026-0001: 1 piece")
+        browser.find_element(By.LINK_TEXT, "Open the batch to print its files").click()
+        letters = browser.find_element(By.LINK_TEXT, "letters.pdf").get_attribute("href")
+        assert letters.endswith("/mail/VA-M-2026-0001/files/letters.pdf")
+        fill({"day": "12/14/2026", "time": "10:00 am"})  # the moment it was printed
+        shot("6c-mail-batch")
+        submit("form[action$='/accepted'] button")
+        assert notice().startswith("Recorded: the post office accepted 1 pieces")
+        browser.find_element(By.LINK_TEXT, "Cases").click()
+        browser.find_element(By.LINK_TEXT, "VA-C-2026-0001").click()
         fill({"pay-VA-D-2026-00002-amount": "$100.00", "pay-VA-D-2026-00002-paid_on": "12/14/2026"})
         submit("form.payment button")
         assert notice().startswith("Recorded $100.00 on VA-D-2026-00002;")
