@@ -173,6 +173,11 @@ def test_records_past_their_period_are_listed_then_disposed_of_by_a_named_author
     listed = later.post("/archive/retention", data={"form_token": token})
     assert listed.status_code == 200
     assert f'name="item" value="{item}"' in listed.text and "[SAMPLE period]" in listed.text
+    huge = later.post(
+        "/archive/dispose",
+        data={"form_token": token, "item": "9" * 5000, "authorised_by": "J", "authority": "B"},
+    )
+    assert huge.status_code == 400 and "Choose the records to dispose of" in huge.text
     unnamed = later.post("/archive/dispose", data={"form_token": token, "item": str(item)})
     assert unnamed.status_code == 400 and "who authorised the disposal" in unnamed.text
     done = later.post(

@@ -68,3 +68,25 @@ def test_a_refused_job_says_the_registers_sentence_and_a_bug_says_it_is_one(clie
     page = client.get(f"/jobs/{second.id}").text
     assert "a bug, written to the desk&#39;s log" in page
     assert "secret detail" not in page and "Traceback" not in page
+
+
+def test_a_user_queues_only_a_few_jobs_and_the_same_verification_once(client):
+    go_on = threading.Event()
+
+    def waiting(job):  # type: ignore[no-untyped-def]
+        go_on.wait(10)
+        return Outcome("Done.")
+
+    jobs = client.application.extensions["noticeclerk.jobs"]
+    first = jobs.start("Verifying the archive", "t.brennan", waiting, once=True)
+    assert jobs.start("Verifying the archive", "t.brennan", waiting, once=True) is first
+    for _ in range(3):
+        jobs.start("Printing", "t.brennan", waiting)
+    with pytest.raises(InputError, match="You have 4 jobs waiting or running"):
+        jobs.start("Printing", "t.brennan", waiting)
+    assert jobs.start("Printing", "someone.else", waiting).owner == "someone.else"
+    go_on.set()
+    jobs.wait(timeout=10)
+    later = jobs.start("Printing", "t.brennan", lambda job: Outcome("Done."))  # room again
+    jobs.wait(timeout=10)
+    assert later.state == "done"

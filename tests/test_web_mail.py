@@ -268,3 +268,48 @@ def test_a_village_or_mail_not_offered_is_refused_next_to_its_field(clerk):
     assert field_errors(nothing.text)["cases"] == (
         "There is no case &#39;PA-C-2099-0001&#39; in the register (“Cases”)."
     )
+
+
+def test_a_document_named_twice_is_refused_at_the_desk_and_the_command_line(clerk, numbers):
+    twice = f"{numbers['PV-0233']} {numbers['PV-0233']}"
+    client = signed_in(clerk, "t.brennan", DAY)
+    answer = checked(client, documents=twice)
+    assert answer.status_code == 400
+    assert f"{numbers['PV-0233']} is named twice; a batch mails each document once." in answer.text
+    # The plan's own hidden list, sent with a document twice, records nothing either.
+    plan = checked(client).text.replace(numbers["PV-0722"], numbers["PV-0233"])
+    job = finished(client, recorded(client, plan, f"{article(1)}\n{article(2)}")).text
+    assert "Not done:" in job and "is named twice" in job
+    command = clerk("mail", "batch", "--village", "palmyra", "--documents", twice, ok=False)
+    assert command.exit_code == 1 and "is named twice" in command.output
+    assert batches(clerk) == []
+
+
+def test_a_batch_recorded_whose_files_cannot_be_written_says_it_is_recorded(clerk):
+    in_the_way = clerk.office / "outputs" / "mail" / "PA-M-2026-0001"
+    in_the_way.parent.mkdir(parents=True)
+    in_the_way.write_text("a file where the batch's folder goes")
+    client = signed_in(clerk, "t.brennan", DAY)
+    page = finished(client, recorded(client, checked(client).text, f"{article(1)}\n{article(2)}"))
+    assert '<p class="refusal" role="alert">Mail batch PA-M-2026-0001 is recorded, but its' in (
+        page.text
+    )
+    assert 'href="/mail/PA-M-2026-0001">Open the batch</a>' in page.text
+    assert batches(clerk) == [("PA-M-2026-0001", "prepared", "t.brennan")]
+
+
+def test_a_count_too_long_for_a_mailing_book_and_a_cancelled_batchs_reprint_are_refused(clerk):
+    batch = printed_batch(clerk)
+    client = signed_in(clerk, "t.brennan", "2026-12-02")
+    page = client.get(f"/mail/{batch}").text
+    huge = client.post(
+        f"/mail/{batch}/accepted",
+        data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm",
+              "pieces": "9" * 5000},
+    )  # fmt: skip
+    assert (
+        huge.status_code == 400 and "give the number written" in field_errors(huge.text)["pieces"]
+    )
+    client.post(f"/mail/{batch}/cancel", data={"form_token": form_token(page), "reason": "jam"})
+    again = client.post(f"/mail/{batch}/files", data={"form_token": form_token(page)})
+    assert again.status_code == 400 and "was cancelled" in again.text

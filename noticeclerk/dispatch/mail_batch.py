@@ -148,6 +148,12 @@ def plan_batch(
     notices = cache(partial(load_notice, workspace=workspace))
     with reading(engine) as session:
         named = [find_document(session, number) for number in request.documents]
+        for position, document in enumerate(named):
+            if document in named[:position]:
+                # Two letters and two services of one document: a slip of the keyboard.
+                raise InputError(
+                    f"{document.number} is named twice; a batch mails each document once."
+                )
         chosen: list[Document] = []
         left_out: list[str] = []
         for document in named:
@@ -272,6 +278,8 @@ def record_batch(
     if numbers is None and request.mailer_id is None:
         raise InputError("Give the article numbers (--numbers FILE, or at the prompt), or --impb.")
     village = plan.village
+    if len({piece.document_id for piece in plan.pieces}) != len(plan.pieces):
+        raise InputError("A document is in the batch twice; a batch mails each document once.")
     with transaction(engine) as session:
         for piece in plan.pieces:
             document = session.get_one(Document, piece.document_id)

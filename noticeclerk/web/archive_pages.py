@@ -91,7 +91,9 @@ def archive_verify() -> Response:
     """Every archive file re-read against its SHA-256, the ledger's chain walked, the PDF/A
     copies and signatures checked, by a job (a village's decade of scans takes a while); the
     ledger's head hash to write in the minutes."""
-    job = jobs().start("Verifying the archive", g.user.name, _verifying(desk(), engine()))
+    job = jobs().start(
+        "Verifying the archive", g.user.name, _verifying(desk(), engine()), once=True
+    )
     return redirect(url_for("pages.job", job_id=job.id))
 
 

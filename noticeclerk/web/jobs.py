@@ -22,10 +22,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.exceptions import InputError, NoticeclerkError
 
 # How many jobs run at once; more wait their turn, and their page says so.
 RUNNING_AT_ONCE = 2
+# How many jobs one user may have waiting or running at once.
+MOST_PER_USER = 4
 # A finished job's page is kept this long (the clerk may come back to it after lunch).
 KEPT_FOR = timedelta(days=1)
 # The lines of progress a job's page shows, the latest last.
@@ -106,13 +108,24 @@ class Jobs:
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(RUNNING_AT_ONCE, thread_name_prefix="noticeclerk-job")
 
-    def start(self, title: str, owner: str, work: Work) -> Job:
-        """Start `work` on the pool; the job it returns is followed at /jobs/<id>."""
+    def start(self, title: str, owner: str, work: Work, *, once: bool = False) -> Job:
+        """Start `work` on the pool; the job it returns is followed at /jobs/<id>. With `once`,
+        the user's same job still waiting or running is returned instead of a second one."""
         now = self._clock()
         job = Job(secrets.token_urlsafe(16), title, owner, now)
         with self._lock:
             for old in [j for j in self._jobs.values() if j.ended and now - j.ended > KEPT_FOR]:
                 del self._jobs[old.id]
+            unfinished = [j for j in self._jobs.values() if j.owner == owner and not j.finished]
+            same = [j for j in unfinished if j.title == title]
+            if once and same:
+                return same[0]
+            if len(unfinished) >= MOST_PER_USER:
+                # A page sent again and again must not queue work the office waits behind.
+                raise InputError(
+                    f"You have {len(unfinished)} jobs waiting or running; wait for one to finish "
+                    "before starting another."
+                )
             self._jobs[job.id] = job
         self._pool.submit(self._run, job, work)
         return job

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import Response, abort, g, redirect, render_template, request, url_for
 
-from noticeclerk.exceptions import InputError
+from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
 from noticeclerk.web.jobs import Job, Outcome
 from noticeclerk.web.pages import Form, pages
@@ -25,6 +25,8 @@ from noticeclerk.web.service_pages import Field, place_refusal
 from noticeclerk.web.typed import typed_day, typed_moment
 
 METHODS = {"certified_mail": "Certified mail", "registered_mail": "Registered mail"}
+# A count of pieces longer than this is no post office's.
+MOST_DIGITS = 6
 MEDIA_TYPES = {".pdf": "application/pdf", ".csv": "text/csv; charset=utf-8"}
 # The first form's fields, and the command's options its refusals name.
 PICKING = [
@@ -150,7 +152,10 @@ def mail_reprint(number: str) -> Response:
     """The batch's print files made again from the register (after a crash, or to reprint)."""
     from noticeclerk.dispatch.mail_batch import show_batch
 
-    batch = show_batch(engine(), number, workspace=desk().workspace).number
+    view = show_batch(engine(), number, workspace=desk().workspace)
+    if view.status == "cancelled":
+        abort(400, f"Mail batch {view.number} was cancelled: its files are not printed again.")
+    batch = view.number
     job = jobs().start(
         f"The print files of mail batch {batch}",
         g.user.name,
@@ -184,7 +189,8 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
         form.errors["day"] = str(error)
     pieces = None
     if form.values["pieces"]:
-        if not form.values["pieces"].isascii() or not form.values["pieces"].isdigit():
+        counted = form.values["pieces"]
+        if not (counted.isascii() and counted.isdigit()) or len(counted) > MOST_DIGITS:
             form.errors["pieces"] = (
                 f"The pieces received is '{form.values['pieces']}'; give the number written "
                 "on the book, such as 12."
@@ -233,7 +239,7 @@ def mail_cancel(number: str) -> Response | str | tuple[str, int]:
     from noticeclerk.dispatch.mail_batch import cancel_batch
     from noticeclerk.register.people import leave_notice
 
-    form = Form({"reason": request.form.get("reason", "").strip()})
+    form = Form({"reason": " ".join(request.form.get("reason", "").split())})
     if not form.values["reason"]:
         form.errors["reason"] = "Say why the batch was never mailed."
         return _batch_page(number, {"cancel": form}), 400
@@ -282,7 +288,19 @@ def _printing(  # type: ignore[no-untyped-def]
             register, plan, numbers, now=at, workspace=where.workspace, progress=job.say
         )
         job.say(f"Recorded mail batch {prepared.number}; writing its files...")
-        written = _write(where, prepared.number, prepared.files)
+        try:
+            written = _write(where, prepared.number, prepared.files)
+        except (InputError, OutputError) as error:
+            # The batch is recorded, its documents and labels taken: the clerk must hear that,
+            # not only that the files failed.
+            return Outcome(
+                f"Mail batch {prepared.number} is recorded, but its files were not all written: "
+                f"{error} Make them again from the batch's page once that is put right.",
+                (),
+                ("pages.mail_batch", {"number": prepared.number}),
+                "Open the batch",
+                alarm=True,
+            )
         job.count(len(plan.pieces), len(plan.pieces))
         return Outcome(
             f"Mail batch {prepared.number}: {prepared.pieces} piece"

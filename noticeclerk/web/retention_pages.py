@@ -55,9 +55,9 @@ def archive_dispose() -> Response:
     from noticeclerk.register.people import leave_notice
 
     chosen = request.form.getlist("item")
-    if not chosen or not all(one.isascii() and one.isdigit() for one in chosen):
+    if not chosen or not all(one.isascii() and one.isdigit() and len(one) < 16 for one in chosen):
         abort(400, "Choose the records to dispose of from the list of those due.")
-    authorised_by = request.form.get("authorised_by", "").strip()
+    authorised_by = " ".join(request.form.get("authorised_by", "").split())
     authority = " ".join(request.form.get("authority", "").split())
     if not authorised_by or not authority:
         abort(

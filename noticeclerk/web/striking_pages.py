@@ -52,14 +52,15 @@ def close_case(number: str) -> Response:
     from noticeclerk.register.people import leave_notice
 
     reason = request.form.get("reason", "")
-    note = request.form.get("note", "").strip() or None
+    note = " ".join(request.form.get("note", "").split()) or None
     close(engine(), number, reason=reason, note=note, by=g.user.name, now=now())
     leave_notice(engine(), g.user.session_id, f"Closed case {number} as {reason}.")
     return redirect(url_for("pages.case", number=number))
 
 
 def _reason() -> str:
-    reason = request.form.get("reason", "").strip()
+    # One line, as the form's field is: a line break would print as a record of its own.
+    reason = " ".join(request.form.get("reason", "").split())
     if not reason:
         abort(400, "Say why the record is struck: the register keeps the reason with it.")
     return reason
