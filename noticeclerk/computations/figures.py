@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -39,6 +39,21 @@ class CaseContext:
 
 Computation = Callable[[CaseContext], dict[str, Any]]
 COMPUTATIONS: dict[str, Computation] = {}
+
+
+# The facts whose lines a computation parses ("name | hours | rate | fringe"), by computation
+# and fact: the computation's own parser, run when the fact is recorded, so that a mistyped
+# line is refused then (at the desk, next to its field), not when the document is issued.
+FACT_LINES: dict[tuple[str, str], Callable[[Any], object]] = {}
+
+
+def check_fact_lines(computations: Iterable[str | None], fact: str, value: Any) -> None:
+    """Parse a recorded fact as each computation that reads it would; InputError if one
+    cannot."""
+    for name in dict.fromkeys(computations):
+        parser = FACT_LINES.get((name or "", fact))
+        if parser is not None:
+            parser(value)
 
 
 def computation(name: str) -> Callable[[Computation], Computation]:

@@ -27,9 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
-from noticeclerk.computations.figures import CaseContext, computation, fact_line_parts
+from noticeclerk.computations.figures import (
+    FACT_LINES,
+    CaseContext,
+    computation,
+    fact_line_parts,
+)
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import split_among_properties, split_by_count
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
@@ -90,26 +96,52 @@ def _authority(words: str) -> str:
     return words.removeprefix("Village A ").replace(", section number inferred", " (inferred)")
 
 
+def _administrative(lines: Sequence[str]) -> tuple[bool, list[EmployeeTime]]:
+    """§ 134-45B(1): the flat $500, or the employees' administrative time."""
+    administrative = list(lines)
+    flat = len(administrative) == 1 and administrative[0].replace(" ", "") in ADMINISTRATIVE_FLAT
+    return flat, [] if flat else _employees(administrative, "administrative_time")
+
+
+def _counsel(text: object) -> tuple[Decimal, Decimal | None]:
+    """The General Counsel's hours and non-retainer hourly rate, or none."""
+    counsel = str(text).strip()
+    if counsel.lower() == NONE:
+        return Decimal(0), None
+    hours, rate = fact_line_parts(counsel, 2, "general_counsel", "hours | non-retainer hourly rate")
+    return (
+        parse_measure(hours, "The General Counsel's hours"),
+        parse_amount(rate, "The General Counsel's non-retainer hourly rate"),
+    )
+
+
 def maintenance_bill(facts: Mapping[str, Any]) -> Bill:
     """§ 134-45A-B (inferred): the actual cost of the maintenance, line by line."""
-    administrative = list(facts["administrative_time"])
-    flat = len(administrative) == 1 and administrative[0].replace(" ", "") in ADMINISTRATIVE_FLAT
-    counsel = str(facts["general_counsel"]).strip()
-    counsel_hours, counsel_rate = Decimal(0), None
-    if counsel.lower() != NONE:
-        hours, rate = fact_line_parts(
-            counsel, 2, "general_counsel", "hours | non-retainer hourly rate"
-        )
-        counsel_hours = parse_measure(hours, "The General Counsel's hours")
-        counsel_rate = parse_amount(rate, "The General Counsel's non-retainer hourly rate")
+    flat, administrative_time = _administrative(facts["administrative_time"])
+    counsel_hours, counsel_rate = _counsel(facts["general_counsel"])
     return village_a_maintenance_bill(
         labor=_employees(facts["labor"], "labor"),
         administrative_flat=flat,
-        administrative_time=[] if flat else _employees(administrative, "administrative_time"),
+        administrative_time=administrative_time,
         counsel_hours=counsel_hours,
         counsel_hourly_rate=counsel_rate,
         contractors=_items(facts["contractors"], "contractors"),
         materials_and_equipment=_items(facts["materials_and_equipment"], "materials_and_equipment"),
+    )
+
+
+# The bill and the sworn statement read the same lines (the same facts, the same computation).
+for _computation in ("village_a_maintenance_bill", "village_a_sworn_statement"):
+    FACT_LINES.update(
+        {
+            (_computation, "labor"): partial(_employees, fact="labor"),
+            (_computation, "administrative_time"): _administrative,
+            (_computation, "general_counsel"): _counsel,
+            (_computation, "contractors"): partial(_items, fact="contractors"),
+            (_computation, "materials_and_equipment"): partial(
+                _items, fact="materials_and_equipment"
+            ),
+        }
     )
 
 
@@ -176,6 +208,25 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
 BILL_FORM = "parcel id | bill number | date of the bill | portion billed"
 
 
+def _bill_lines(lines: Sequence[str]) -> list[dict[str, Any]]:
+    """The schedule's bills, one line each: parcel, bill number, its date, the portion."""
+    bills = []
+    for line in lines:
+        parcel, number, dated, amount = fact_line_parts(line, 4, "bills", BILL_FORM)
+        bills.append(
+            {
+                "parcel": parcel,
+                "number": number,
+                "date": _line_date(dated, "the date of the bill", line, "bills"),
+                "amount": parse_amount(amount, f"The portion billed by {number}"),
+            }
+        )
+    return bills
+
+
+FACT_LINES[("village_a_apportionment", "bills")] = _bill_lines
+
+
 @computation("village_a_apportionment")
 def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
     """§ 134-45F (inferred): the actual cost divided by the number of properties, each portion
@@ -192,17 +243,7 @@ def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
             "The apportionment schedule lists the bill for each property's portion by number "
             "(§ 134-45C and F, inferred); issue the bills first, then the schedule in their case."
         )
-    bills = []
-    for line in facts["bills"]:
-        parcel, number, dated, amount = fact_line_parts(line, 4, "bills", BILL_FORM)
-        bills.append(
-            {
-                "parcel": parcel,
-                "number": number,
-                "date": _line_date(dated, "the date of the bill", line, "bills"),
-                "amount": parse_amount(amount, f"The portion billed by {number}"),
-            }
-        )
+    bills = _bill_lines(facts["bills"])
     split = split_among_properties(facts["actual_cost"], [bill["parcel"] for bill in bills])
     for bill, share in zip(bills, split.shares, strict=True):
         if bill["date"] > case.today:

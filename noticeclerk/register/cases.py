@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import (
     check_events,
     check_facts,
@@ -100,6 +101,11 @@ def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, 
     if not data.parcels:
         raise InputError(f"{path}: 'parcels' must list the parcel ids, such as [\"037\"].")
     facts, _raw = check_facts(path, data.facts, notice, village.timezone)
+    for name, value in facts.items():
+        try:
+            check_fact_lines([notice.computation], name, value)
+        except InputError as error:
+            raise InputError(f"{path}: {error}") from None
     recipient = data.recipient
     request = CaseRequest(
         village=village,

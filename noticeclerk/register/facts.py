@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import convert_fact
 from noticeclerk.content.notice_types import FACT_TYPES, Fact, NoticeType
 from noticeclerk.exceptions import InputError
@@ -65,7 +66,11 @@ def facts_from_text(
                 f"they use: {', '.join(known) or 'none'}."
             )
         gathered.setdefault(name, []).append(value)
-    return {name: _typed(known[name], values, zone) for name, values in gathered.items()}
+    typed = {name: _typed(known[name], values, zone) for name, values in gathered.items()}
+    for name, value in typed.items():
+        # A line a computation cannot read is refused now, not when the document is issued.
+        check_fact_lines([notice.computation for notice in notices], name, value)
+    return typed
 
 
 def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
