@@ -121,23 +121,15 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
     A message sent to an address the ordinance allows becomes the document's service, at the
     moment of the server's 250 reply, which the register keeps as the proof.
     """
-    from noticeclerk.content.settings import mail_server
-    from noticeclerk.dispatch.outbox import attempt_line, dry_run, send_outbox, sent_summary
-    from noticeclerk.dispatch.smtp import Connection, settings_for, smtp_password
+    from noticeclerk.dispatch.outbox import attempt_line, dry_run, send_with_settings, sent_summary
 
     engine = office.register()
     if dry_run_folder is not None:
         for path in dry_run(engine, dry_run_folder, limit=limit):
             click.echo(f"  {path}")
         return
-    server = mail_server(office.workspace)
-    settings = settings_for(server)
-    password = smtp_password(server.username)
-
-    attempts = send_outbox(
+    attempts = send_with_settings(
         engine,
-        lambda: Connection(settings, password),
-        server=server,
         by=by,
         now=office.clock.now,
         workspace=office.workspace,

@@ -215,6 +215,34 @@ def send_outbox(
         return _send(engine, connect, server, by, now, workspace, limit, progress, sleep)
 
 
+def send_with_settings(
+    engine: Engine,
+    *,
+    by: str,
+    now: Callable[[], datetime],
+    workspace: Path | None,
+    limit: int | None = None,
+    progress: Callable[[Attempt, int, int], None] | None = None,
+) -> list[Attempt]:
+    """Send the outbox over the workspace's mail server (settings.toml [smtp]), with the password
+    from NOTICECLERK_SMTP_PASSWORD or the keyring of the computer this runs on."""
+    from noticeclerk.content.settings import mail_server
+    from noticeclerk.dispatch.smtp import Connection, settings_for, smtp_password
+
+    server = mail_server(workspace)
+    settings, password = settings_for(server), smtp_password(server.username)
+    return send_outbox(
+        engine,
+        lambda: Connection(settings, password),
+        server=server,
+        by=by,
+        now=now,
+        workspace=workspace,
+        limit=limit,
+        progress=progress,
+    )
+
+
 def _send(
     engine: Engine,
     connect: Callable[[], Connection],

@@ -98,27 +98,17 @@ def outbox_send() -> Response:
 
 
 def _sending(where: Desk, register, by: str):  # type: ignore[no-untyped-def]
-    from noticeclerk.content.settings import mail_server
-    from noticeclerk.dispatch.outbox import attempt_line, send_outbox, sent_summary
-    from noticeclerk.dispatch.smtp import Connection, settings_for, smtp_password
+    from noticeclerk.dispatch.outbox import attempt_line, send_with_settings, sent_summary
 
     def work(job: Job) -> Outcome:
-        server = mail_server(where.workspace)
-        settings, password = settings_for(server), smtp_password(server.username)
-        job.say(f"Connecting to {server.host}...")
+        job.say("Connecting to the office's mail server...")
 
         def progress(attempt, index: int, total: int) -> None:  # type: ignore[no-untyped-def]
             job.count(index, total)
             job.say(attempt_line(attempt, index, total))
 
-        attempts = send_outbox(
-            register,
-            lambda: Connection(settings, password),
-            server=server,
-            by=by,
-            now=where.clock.now,
-            workspace=where.workspace,
-            progress=progress,
+        attempts = send_with_settings(
+            register, by=by, now=where.clock.now, workspace=where.workspace, progress=progress
         )
         first, *warnings = sent_summary(attempts)
         return Outcome(first, tuple(warnings), ("pages.outbox", {}), "Back to the outbox")
