@@ -281,3 +281,25 @@ def test_due_lists_a_notice_to_publish_until_its_publication_is_recorded(clerk, 
         today="2026-09-04",
     )
     assert "To be published" not in clerk("due", today="2026-09-04").output
+
+
+def test_the_copy_identifies_the_parcel_its_words_call_identified_above(clerk, numbers):
+    """The letter's reference block names the parcel and property its first words refer to
+    ("To the owner of the parcel identified above"); the newspaper prints it too, and a notice
+    published to serve an owner who could not be served names that owner (§ 66.0907(3)(d))."""
+    order = numbers["sidewalk-repair-order"]
+    clerk("publish", "prepare", order)
+    folder = clerk.office / "outputs" / "publication" / order
+    lines = (folder / f"{order}-newspaper-copy.txt").read_text().split("\n\n")
+    assert lines[0] == "ORDER TO REPAIR OR REPLACE DEFECTIVE SIDEWALK"
+    assert lines[1] == "To: Ingrid & Tomas Bergqvist"
+    parcel = next(line for line in lines if line.startswith("Parcel No.:"))
+    identified = next(i for i, line in enumerate(lines) if "identified above" in line)
+    assert lines.index(parcel) < identified and "Property:  118 Butternut Avenue" in lines
+    assert not any(line.startswith("RE:") for line in lines)
+    hearing = numbers["assessment-hearing-notice"]
+    clerk("publish", "prepare", hearing)
+    text = (
+        clerk.office / "outputs" / "publication" / hearing / f"{hearing}-newspaper-copy.txt"
+    ).read_text()
+    assert "Parcel No.:" in text and "To: " not in text  # mailed, and published to all

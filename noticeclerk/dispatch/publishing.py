@@ -228,6 +228,10 @@ def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSetti
     """The document's words from its frozen Word file, as paragraphs, text and a column PDF."""
     check_frozen(document)
     paragraphs = docx_paragraphs(document.docx)
+    if any(method.method == "publication" for method in notice.service):
+        # Published to serve someone who could not be served otherwise (§ 66.0907(3)(d)): the
+        # copy names whom it serves, as the letter's address block did.
+        paragraphs = (paragraphs[0], f"To: {document.recipient_name}", *paragraphs[1:])
     text = "\n\n".join(paragraphs) + "\n"
     return Copy(
         notice.title, paragraphs, text, _copy_pdf(notice.title, paragraphs, paper, document)
@@ -237,8 +241,8 @@ def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSetti
 def docx_paragraphs(data: bytes) -> tuple[str, ...]:
     """The notice's paragraphs and table rows, in order, from its title on: the letterhead is
     in the header, and what a letter carries before its title (the mail's class, the address
-    block, the date) and its reference block ("RE: ... Document No. ...") are the letter's, not
-    the newspaper's."""
+    block, the date) is the letter's, not the newspaper's. The reference block stays but for
+    its "RE:" line: it identifies the parcel the notice's words call "identified above"."""
     from docx import Document as WordDocument
     from docx.table import Table
 
@@ -252,7 +256,10 @@ def docx_paragraphs(data: bytes) -> tuple[str, ...]:
         if isinstance(block, Table):
             rows = _table_rows(block)
             if rows and rows[0].upper().startswith("RE:"):
-                continue
+                # The reference block's "RE:" repeats the title; the rest (the parcel, the
+                # property, the document's number, the authority) is what "the parcel
+                # identified above" in the notice's first words refers to.
+                rows = rows[1:]
             found.extend(rows)
             continue
         line = " ".join(block.text.split())
