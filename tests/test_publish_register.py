@@ -284,9 +284,10 @@ def test_due_lists_a_notice_to_publish_until_its_publication_is_recorded(clerk, 
 
 
 def test_the_copy_identifies_the_parcel_its_words_call_identified_above(clerk, numbers):
-    """The letter's reference block names the parcel and property its first words refer to
-    ("To the owner of the parcel identified above"); the newspaper prints it too, and a notice
-    published to serve an owner who could not be served names that owner (§ 66.0907(3)(d))."""
+    """A notice published to serve an owner who could not be served (§ 66.0907(3)(d)) keeps
+    the letter's reference block, which names the parcel its first words call "identified
+    above", and names the owner; a hearing notice published to the whole district does not
+    print one owner's parcel."""
     order = numbers["sidewalk-repair-order"]
     clerk("publish", "prepare", order)
     folder = clerk.office / "outputs" / "publication" / order
@@ -302,4 +303,5 @@ def test_the_copy_identifies_the_parcel_its_words_call_identified_above(clerk, n
     text = (
         clerk.office / "outputs" / "publication" / hearing / f"{hearing}-newspaper-copy.txt"
     ).read_text()
-    assert "Parcel No.:" in text and "To: " not in text  # mailed, and published to all
+    # Mailed to each owner and published to the whole district: about no one parcel.
+    assert "Parcel No.:" not in text and "To: " not in text

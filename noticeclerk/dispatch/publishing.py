@@ -227,8 +227,9 @@ def _not_recorded_yet(session: Session, document: Document) -> None:
 def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
     """The document's words from its frozen Word file, as paragraphs, text and a column PDF."""
     check_frozen(document)
-    paragraphs = docx_paragraphs(document.docx)
-    if any(method.method == "publication" for method in notice.service):
+    serves = any(method.method == "publication" for method in notice.service)
+    paragraphs = docx_paragraphs(document.docx, reference=serves)
+    if serves:
         # Published to serve someone who could not be served otherwise (§ 66.0907(3)(d)): the
         # copy names whom it serves, as the letter's address block did.
         paragraphs = (paragraphs[0], f"To: {document.recipient_name}", *paragraphs[1:])
@@ -238,11 +239,15 @@ def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSetti
     )
 
 
-def docx_paragraphs(data: bytes) -> tuple[str, ...]:
+def docx_paragraphs(data: bytes, *, reference: bool = False) -> tuple[str, ...]:
     """The notice's paragraphs and table rows, in order, from its title on: the letterhead is
     in the header, and what a letter carries before its title (the mail's class, the address
-    block, the date) is the letter's, not the newspaper's. The reference block stays but for
-    its "RE:" line: it identifies the parcel the notice's words call "identified above"."""
+    block, the date) is the letter's, not the newspaper's.
+
+    The reference block ("RE: ... Document No. ... Parcel No. ...") is left out of a notice
+    published to everyone (a hearing notice read by the whole district is not about one
+    parcel); with `reference`, for a notice published to serve its addressee, it stays but
+    for its "RE:" line: it identifies the parcel the notice calls "identified above"."""
     from docx import Document as WordDocument
     from docx.table import Table
 
@@ -256,9 +261,10 @@ def docx_paragraphs(data: bytes) -> tuple[str, ...]:
         if isinstance(block, Table):
             rows = _table_rows(block)
             if rows and rows[0].upper().startswith("RE:"):
-                # The reference block's "RE:" repeats the title; the rest (the parcel, the
-                # property, the document's number, the authority) is what "the parcel
-                # identified above" in the notice's first words refers to.
+                if not reference:
+                    continue
+                # Its "RE:" repeats the title; the rest (the parcel, the property, the
+                # document's number, the authority) is what "identified above" refers to.
                 rows = rows[1:]
             found.extend(rows)
             continue
