@@ -54,3 +54,15 @@ def test_a_skipped_hour_or_a_zone_the_clock_did_not_read_is_refused():
         typed_moment(date(2026, 12, 4), "10:15 am EDT", "The time", NEW_YORK)
     with pytest.raises(InputError, match="reads EST then"):
         typed_moment(date(2026, 12, 4), "10:15 am PST", "The time", NEW_YORK)
+
+
+def test_a_moment_is_typed_back_as_it_reads_and_reads_as_the_same_moment():
+    from noticeclerk.web.typed import clock_text
+
+    for text in ("1:30 am EDT", "1:30 am EST", "2:30 pm", "12:05 am"):
+        day = FALL_BACK if "E" in text else date(2026, 12, 4)
+        moment = typed_moment(day, text, "t", NEW_YORK)
+        assert clock_text(moment) == text
+        assert typed_moment(day, clock_text(moment), "t", NEW_YORK).isoformat() == (
+            moment.isoformat()
+        )

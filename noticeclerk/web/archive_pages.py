@@ -9,8 +9,9 @@ from werkzeug.wrappers import Response
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
+from noticeclerk.web.forms import Form
 from noticeclerk.web.jobs import Job, Outcome
-from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day
 
 # The kinds a village's retention schedule names most; another may be typed.

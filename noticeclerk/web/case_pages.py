@@ -21,8 +21,9 @@ from werkzeug.wrappers import Response
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.web.app import desk, engine, first_upper, needs, now
-from noticeclerk.web.pages import Form, pages
-from noticeclerk.web.typed import typed_day, typed_moment
+from noticeclerk.web.forms import Form
+from noticeclerk.web.pages import pages
+from noticeclerk.web.typed import clock_text, typed_day, typed_moment
 
 # What each fact type's field says to type.
 HINTS = {
@@ -184,14 +185,9 @@ def _as_typed(fact, value, zone) -> dict[str, str]:  # type: ignore[no-untyped-d
     """A recorded value as the form shows it, so that an unchanged field reads as unchanged."""
     if isinstance(value, datetime):
         moment = value.astimezone(zone)
-        hour = moment.hour % 12 or 12
-        half = "am" if moment.hour < 12 else "pm"
-        # In the hour the clocks pass twice, the clock's name says which of the two it was.
-        twice = moment.replace(fold=1 - moment.fold).utcoffset() != moment.utcoffset()
         return {
             f"{fact.name}__day": f"{moment.month}/{moment.day}/{moment.year}",
-            f"{fact.name}__time": f"{hour}:{moment.minute:02d} {half}"
-            + (f" {moment.tzname()}" if twice else ""),
+            f"{fact.name}__time": clock_text(moment),
         }
     if isinstance(value, date):
         return {fact.name: f"{value.month}/{value.day}/{value.year}"}

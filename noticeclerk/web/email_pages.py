@@ -13,9 +13,9 @@ from flask import Response, g, redirect, render_template, request, url_for
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
+from noticeclerk.web.forms import Field, Form, place_refusal
 from noticeclerk.web.jobs import Job, Outcome
-from noticeclerk.web.pages import Form, pages
-from noticeclerk.web.service_pages import Field, place_refusal
+from noticeclerk.web.pages import pages
 
 STATES = ("queued", "sending", "sent", "deferred", "failed")
 # The queue form's fields, and the command's options its refusals name.

@@ -19,9 +19,9 @@ from flask import Response, abort, g, redirect, render_template, request, url_fo
 
 from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
+from noticeclerk.web.forms import Field, Form, place_refusal
 from noticeclerk.web.jobs import Job, Outcome
-from noticeclerk.web.pages import Form, pages
-from noticeclerk.web.service_pages import Field, place_refusal
+from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day, typed_moment
 
 METHODS = {"certified_mail": "Certified mail", "registered_mail": "Registered mail"}

@@ -7,7 +7,6 @@ renders a template; it decides nothing the command line does not.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +28,7 @@ from noticeclerk.web.app import (
     public,
     set_cookie,
 )
+from noticeclerk.web.forms import Form
 from noticeclerk.web.typed import typed_day
 
 pages = Blueprint("pages", __name__)
@@ -179,16 +179,6 @@ def _event_names(number: str) -> list[str]:
     with reading(engine()) as session:
         notices = case_notices(find_case(session, number), desk().workspace)
     return sorted(set().union(*(notice.event_names for notice in notices)))
-
-
-@dataclass
-class Form:
-    """A form sent back with what was typed and, next to each field, what is wrong with it;
-    `refusal` is the register's own sentence, when the fields were right but the act was not."""
-
-    values: dict[str, str]
-    errors: dict[str, str] = field(default_factory=dict)
-    refusal: str | None = None
 
 
 @pages.post("/documents/<number>/payments")

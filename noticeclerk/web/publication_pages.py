@@ -15,7 +15,8 @@ from flask import Response, abort, g, redirect, render_template, request, url_fo
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.web.app import desk, engine, needs, now
-from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.forms import Form
+from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day
 
 COPY_TYPES = {"txt": "text/plain; charset=utf-8", "pdf": "application/pdf"}

@@ -14,7 +14,8 @@ from flask import g, render_template, request
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.web.app import desk, engine, needs, now
-from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.forms import Form
+from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day
 
 # What happened to the mail, as the form offers it, with the register's name for it.

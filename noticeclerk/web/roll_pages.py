@@ -136,8 +136,9 @@ def _roll_page(village: str | None, previewed, refusal: str | None) -> str:  # t
     from noticeclerk.register.models import RollImport
 
     workspace = desk().workspace
-    villages = [(slug, load_village(slug, workspace).name) for slug in village_names(workspace)]
-    zones = {slug: load_village(slug, workspace).timezone.key for slug, _ in villages}
+    loaded = [load_village(slug, workspace) for slug in village_names(workspace)]
+    villages = [(village.slug, village.name) for village in loaded]
+    zones = {village.slug: village.timezone.key for village in loaded}
     with reading(engine()) as session:
         imports = session.scalars(select(RollImport).order_by(RollImport.id.desc()).limit(10))
         latest = [

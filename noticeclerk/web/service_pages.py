@@ -8,7 +8,6 @@ link, then the chosen method's fields. The register's refusals name the command'
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -19,20 +18,9 @@ from noticeclerk.exceptions import InputError
 from noticeclerk.register.service import AT_A_PLACE, HANDED, PHONE_RESULTS
 from noticeclerk.service_methods import MAIL_METHODS, TRACKED_MAIL
 from noticeclerk.web.app import desk, engine, needs, now
-from noticeclerk.web.pages import Form, pages
+from noticeclerk.web.forms import Field, Form, place_refusal
+from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day, typed_moment
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    label: str
-    hint: str = ""
-    kind: str = "text"  # text, day, time, choice, note
-    required: bool = True
-    # The command's option for the same particular, as the register's sentences name it.
-    option: str | None = None
-
 
 SERVER = [
     Field("by", "Served by", "The person who served, mailed or posted it.", option="--by"),
@@ -197,19 +185,6 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             _tell(result)
             return redirect(url_for("pages.case", number=served.case))
     return _page(served, method, form), 400
-
-
-def place_refusal(sentence: str, fields: list[Field], form: Form) -> None:
-    """The register's refusal next to the field it names (in the form's words), else at the
-    top of the form."""
-    named = [field for field in fields if field.option and field.option in sentence]
-    for field in fields:
-        if field.option:
-            sentence = re.sub(rf"{re.escape(field.option)}(?![\w-])", f"“{field.label}”", sentence)
-    if named:
-        form.errors[named[0].name] = sentence
-    else:
-        form.refusal = sentence
 
 
 def _tell(result) -> None:  # type: ignore[no-untyped-def]

@@ -106,6 +106,15 @@ def typed_moment(day: date, text: str, label: str, zone: ZoneInfo) -> datetime:
     return first
 
 
+def clock_text(moment: datetime) -> str:
+    """A moment's time as a clerk types it back into `typed_moment` ("2:30 pm"); in the hour
+    the clocks pass twice, with the clock's name that says which of the two it was."""
+    hour = moment.hour % 12 or 12
+    half = "am" if moment.hour < 12 else "pm"
+    twice = moment.replace(fold=1 - moment.fold).utcoffset() != moment.utcoffset()
+    return f"{hour}:{moment.minute:02d} {half}" + (f" {moment.tzname()}" if twice else "")
+
+
 def _called(moment: datetime, word: str) -> bool:
     """Whether the clock at `moment` is the one the clerk named: its abbreviation, or
     daylight or standard time."""
