@@ -16,7 +16,7 @@ from noticeclerk.computations import COMPUTATIONS, CaseContext
 from noticeclerk.computations.declared import compute_declared
 from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.citations import plain_citation
-from noticeclerk.content.notice_types import NoticeType
+from noticeclerk.content.notice_types import NoticeType, readings_of
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
 from noticeclerk.legal_status import legal_status_line
@@ -62,6 +62,10 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     """
     # A notice type a court has doubted is refused first, before any fact is computed.
     legal_status = legal_status_line(notice, village, case.date)
+    # Where the ordinance reads two ways, the village's file says which reading it relies on.
+    readings = readings_of(notice, village)
+    if readings:
+        case = dataclasses.replace(case, facts={**case.facts, **readings})
     signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
     computed = None
     deadline = None
@@ -199,6 +203,9 @@ def share_figure(total: Decimal, share: Share, authority: str) -> dict[str, Any]
 
 def compute_figures(notice: NoticeType, case: CaseContext) -> dict[str, Any]:
     """The figures a document prints: what its definition declares, then its own computation."""
+    readings = readings_of(notice, case.village)
+    if readings:
+        case = dataclasses.replace(case, facts={**case.facts, **readings})
     figures = compute_declared(notice.declared, case)
     if notice.computation:
         seen = dataclasses.replace(case, declared=dict(figures))

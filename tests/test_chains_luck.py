@@ -54,6 +54,8 @@ def party(clerk: Clerk, case: str, role: str, name: str, address: str, today: st
 SNOW_BILL = facts(
     "abatement_basis=The snow and ice were not removed by 12:00 noon on December 24, 2026.",
     "work_description=a Public Works crew cleared about 90 feet of sidewalk.",
+    # After the notice's noon deadline of December 24 (§ 496-10F, inferred).
+    "removed_at=2026-12-24T13:30",
     "costs_incurred_on=2026-12-24",
     "expenses=Labor: two Public Works employees|115.50",
     "expenses=Equipment: skid-steer loader|97.50",
@@ -246,6 +248,7 @@ def test_the_bill_after_an_immediate_abatement_needs_no_time_to_have_run(clerk):
         *facts(
             "abatement_basis=The hazard was abated at once; nobody could receive a notice.",
             "work_description=a Public Works crew removed the ice.",
+            "removed_at=2026-12-28T08:00",
             "costs_incurred_on=2026-12-28",
             "expenses=Labor|88.00",
         ),
@@ -430,14 +433,20 @@ def test_the_snow_tax_roll_entry_takes_the_bill_s_number_date_and_balance_from_t
     bill = snow_bill_received(clerk)
     clerk("pay", bill, "--amount", "100.00", "--on", "2027-01-12", today="2027-01-12")
     entry = issued_number(
-        clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-02-01")
+        clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-02-22")
     )
     text = " ".join(exported_text(clerk, entry, tmp_path).split())
     assert f"Bill: {bill}, dated January 4, 2027" in text
     assert "charged the owner $231.40" in text
     assert "that period ended on Tuesday, January 19, 2027" in text
-    assert "$100.00 was paid on the bill. On February 1, 2027, $131.40 of the charges remains" in (
+    assert "$100.00 was paid on the bill. On February 22, 2027, $131.40 of the charges remains" in (
         text
+    )
+    # The reading of § 496-10G's sixty days the Village's file gives, said in the certificate.
+    assert (
+        "The Village reads § 496-10G to have the charges entered on the tax roll once they have "
+        "remained unpaid 60 days after they were incurred, that is, from Monday, February 22, "
+        "2027." in text
     )
     assert (
         "I enter those charges, $131.40, onto the 2027 tax roll as a special tax as provided by "
@@ -447,21 +456,64 @@ def test_the_snow_tax_roll_entry_takes_the_bill_s_number_date_and_balance_from_t
     assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")][-1] == bill
     typed = refused(
         clerk, "case", "record", "LU-C-2026-0001", "--fact", "amount_unpaid=10.00",
-        today="2027-02-01",
+        today="2027-02-22",
     )  # fmt: skip
     assert "'amount_unpaid' is not recorded" in typed
 
 
-def test_a_tax_roll_entry_while_the_bill_may_still_be_paid_is_refused_and_takes_no_number(clerk):
+def test_a_tax_roll_entry_before_the_sixty_days_the_village_reads_is_refused_and_takes_no_number(
+    clerk,
+):
+    snow_bill_received(clerk)
+    # The bill's ten days and the sixty days after the costs both run: the later day is said.
+    for day in ("2027-01-19", "2027-01-20", "2027-02-21"):
+        early = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today=day)
+        assert (
+            "the Village reads § 496-10G (inferred) to enter them on the tax roll only once they "
+            "have remained unpaid 60 days after that, so not before Monday, February 22, 2027; it "
+            "may be issued from Monday, February 22, 2027." in early
+        )
+    assert len(documents(clerk, "LU-C-2026-0001")) == 2
+    entry = clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-02-22")
+    assert issued_number(entry) == "LU-D-2027-00002"
+
+
+def within_sixty_days(clerk: Clerk) -> None:
+    """The village's file relies on the other reading: entered within the sixty days."""
+    ours = clerk.office / "letterheads" / "luck"
+    ours.mkdir(parents=True)
+    built_in = LUCK.parent.parent / "letterheads" / "luck"
+    (ours / "letterhead.toml").write_text(
+        (built_in / "letterhead.toml")
+        .read_text(encoding="utf-8")
+        .replace('tax_roll_reading = "after sixty days"', 'tax_roll_reading = "within sixty days"'),
+        encoding="utf-8",
+    )
+    for seal in built_in.glob("seal.*"):
+        (ours / seal.name).write_bytes(seal.read_bytes())
+
+
+def test_read_as_a_time_limit_the_entry_waits_for_the_bill_s_days_and_not_past_the_sixtieth(
+    clerk, tmp_path
+):
+    within_sixty_days(clerk)
     bill = snow_bill_received(clerk)
     early = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-01-19")
     assert (
         f"The bill {bill} may be paid through Tuesday, January 19, 2027 (10 calendar days from "
         "its receipt, § 496-10G, inferred)" in early
     )
-    assert len(documents(clerk, "LU-C-2026-0001")) == 2
-    entry = clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-01-20")
-    assert issued_number(entry) == "LU-D-2027-00002"
+    late = refused(clerk, "issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-02-23")
+    assert "to require them to be entered on the tax roll within 60 days after that, so by " in late
+    assert "Monday, February 22, 2027, which has passed" in late
+    entry = issued_number(
+        clerk("issue", "LU-C-2026-0001", "snow-ice-tax-roll-entry", today="2027-01-20")
+    )
+    text = " ".join(exported_text(clerk, entry, tmp_path).split())
+    assert (
+        "within 60 days after they were incurred, that is, no later than Monday, February 22"
+        in (text)
+    )
 
 
 def test_a_tax_roll_entry_waits_for_the_bill_s_receipt_to_be_recorded(clerk):

@@ -137,7 +137,10 @@ def test_work_begun_on_the_order_s_last_day_is_refused_and_takes_no_number(clerk
         "issue", "PA-C-2026-0001", "tree-abatement-assessment", today="2026-09-14", ok=False
     )
     assert early.exit_code == 1
-    assert "within the time the order specified, which ran to" in " ".join(early.output.split())
+    assert (
+        "The Village began the work on Friday, August 21, 2026, within the owner's time under "
+        "PA-D-2026-00001, which ran to Friday, August 21, 2026; § 8.15 lets the Village abate"
+    ) in " ".join(early.output.split())
     assert [n for n, _, _ in documents_of(clerk, "PA-C-2026-0001")] == ["PA-D-2026-00001"]
 
 

@@ -337,7 +337,11 @@ def test_a_decision_without_the_board_s_order_recorded_is_refused(advised):
     advised("case", "record", CASE, *BOARD_ORDER[:-1], today="2026-07-14")
     refused = advised("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)
     assert refused.exit_code == 1
-    assert "needs the date of 'order'; record that event" in refused.output
+    assert (
+        "Case TU-C-2026-0001 has no event 'order' recorded (the date of the Board's order (its "
+        "meeting), as the case records the event order); record it with 'noticeclerk case record "
+        "TU-C-2026-0001 --event order=DATE'." in refused.output
+    )
 
 
 def test_one_order_of_each_kind_is_issued_upon_each_hearing_notice_unless_it_is_void(ordered):
@@ -455,11 +459,16 @@ def test_no_cost_report_follows_a_notice_the_board_cancelled(ordered):
         "and not performed (§ 19-15(f)(2)), and a cancelled notice specifies none."
     ) in " ".join(refused.output.split())
     assert "TU-D-2026-00005" not in documents_of(ordered)
-    # A cancellation issued in error and voided no longer bars the report.
-    ordered("void", "TU-D-2026-00004", "--reason", "the Board affirmed", today="2026-07-27")
-    ordered("case", "record", CASE, "--fact=time_specified_by=notice", today="2026-07-27")
+    # A cancellation issued in error and voided no longer bars the report: the appeal waits
+    # for the Board's decision again, and once the letter the Board did decide is issued (it
+    # modified the notice, three days from July 13), the report follows.
+    ordered("void", "TU-D-2026-00004", "--reason", "the Board modified it", today="2026-07-27")
+    pending = ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27", ok=False)
+    assert "suspends it until the Board of Trustees decides the appeal" in pending.output
+    ordered("issue", CASE, "appeal-decision", today="2026-07-27")
+    ordered("case", "record", CASE, "--fact=time_specified_by=board_order", today="2026-07-27")
     assert issued_number(ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27")) == (
-        "TU-D-2026-00005"
+        "TU-D-2026-00006"
     )
 
 
@@ -1203,15 +1212,32 @@ CHAINS = {
         },
         False,
     ),
-    "appeal-decision": (["appeal-hearing"], {"repair_notice_number": "follows.number"}, True),
+    # The meeting the hearing notice advised, as it printed it: no order before it.
+    "appeal-decision": (
+        ["appeal-hearing"],
+        {
+            "repair_notice_number": "follows.number",
+            "hearing_at": "fact:hearing_at",
+            "board_order_on": "event:order",
+        },
+        True,
+    ),
     "appeal-decision-cancelled": (
         ["appeal-hearing"],
-        {"repair_notice_number": "follows.number"},
+        {
+            "repair_notice_number": "follows.number",
+            "hearing_at": "fact:hearing_at",
+            "board_order_on": "event:order",
+        },
         True,
     ),
     "appeal-decision-extended": (
         ["appeal-hearing"],
-        {"repair_notice_number": "follows.number", "order_date": "event:order"},
+        {
+            "repair_notice_number": "follows.number",
+            "order_date": "event:order",
+            "hearing_at": "fact:hearing_at",
+        },
         True,
     ),
     "sidewalk-cost-report": (

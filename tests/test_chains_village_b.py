@@ -468,14 +468,14 @@ def test_a_second_statement_for_a_parcel_is_refused_and_a_voided_one_is_replaced
     )
     clerk("void", "VB-D-2026-00003", "--reason", "misaddressed", today="2026-01-16")
     # The certificate is open again for the one parcel whose statement was voided.
-    shown = json.loads(clerk("case", "show", CASE, "--json").output)
+    shown = json.loads(clerk("case", "show", CASE, "--json", today="2026-01-17").output)
     assert ("statement-of-charges", [CERTIFICATE]) in [
         (m["notice_type"], m["follows"]) for m in shown["may_issue"]
     ]
     replaced = clerk("issue", CASE, "statement-of-charges", today="2026-01-17")
     assert issued_numbers(replaced) == ["VB-D-2026-00005"]
     assert "to Depot Road Realty Trust" in replaced.output
-    after = json.loads(clerk("case", "show", CASE, "--json").output)
+    after = json.loads(clerk("case", "show", CASE, "--json", today="2026-01-17").output)
     assert "statement-of-charges" not in [m["notice_type"] for m in after["may_issue"]]
 
 

@@ -196,9 +196,11 @@ def test_an_unpaid_snow_bill_leads_to_the_certificate_entering_it_on_the_tax_rol
     unpaid = item_of(due(luck, "2027-01-20"), bill)
     assert unpaid["status"] == "unpaid"
     assert "onto the tax roll as a special tax as provided by § 66.0907(5)" in unpaid["next_step"]
-    # The unpaid bill names the Clerk-Treasurer's certificate entering its charges on the tax
-    # roll (§ 496-10G, inferred).
-    (entry,) = unpaid["follow_ups"]
+    # Not before the sixty days after the costs, as the Village reads § 496-10G (inferred)...
+    assert unpaid["follow_ups"] == []
+    # ... and then the unpaid bill names the Clerk-Treasurer's certificate entering its charges
+    # on the tax roll.
+    (entry,) = item_of(due(luck, "2027-02-22"), bill)["follow_ups"]
     assert entry["notice_type"] == "snow-ice-tax-roll-entry"
     text = luck("due", today="2027-01-20").output
     assert "$231.40 unpaid; it was due Tuesday, January 19, 2027." in text

@@ -234,7 +234,8 @@ def test_a_notice_title_overridden_in_the_workspace_with_a_line_break_is_refused
 
 def test_a_bad_third_document_queues_none_of_the_three(clerk):
     first = directive(clerk)
-    second = issued_number(clerk("issue", "VA-C-2026-0001"))
+    clerk(*VILLAGE_A_DIRECTIVE)  # a second case: a directive is given once to its owner
+    second = issued_number(clerk("issue", "VA-C-2026-0002"))
     said = refused(clerk, "email", "queue", first, second, "VA-D-2026-09999")
     assert "VA-D-2026-09999" in said
     assert status(clerk) == []

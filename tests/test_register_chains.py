@@ -219,6 +219,8 @@ def test_luck_s_removal_bill_follows_the_snow_notice_in_its_case(clerk):
         "--fact",
         "work_description=cleared 80 feet of sidewalk along Main Street",
         "--fact",
+        "removed_at=2026-12-24T13:00",
+        "--fact",
         "costs_incurred_on=2026-12-24",
         "--fact",
         "expenses=Crew, 2 hours|120.00",
@@ -437,17 +439,21 @@ def test_a_deadline_whose_next_step_was_taken_leaves_the_list_of_what_is_due(cle
 def test_case_show_says_which_follow_ups_the_case_may_issue_now(clerk):
     village_a_bill_sent(clerk)
     shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
+    # The directive has its bill (one for each directive, § 134-45A): only the statement is
+    # offered, and `case show` says why the bill is not.
     assert [(m["notice_type"], m["follows"]) for m in shown["may_issue"]] == [
-        ("maintenance-bill", ["VA-D-2026-00001"]),
         ("sworn-statement", ["VA-D-2026-00002"]),
     ]
+    (bill,) = [s for s in shown["next_steps"] if s["notice_type"] == "maintenance-bill"]
+    assert bill["standing"] == "not" and bill["given"]
+    assert bill["why"].startswith("VA-D-2026-00002 is already the Bill for Private Street")
     text = clerk("case", "show", "VA-C-2026-0001").output
     assert "May issue next (noticeclerk issue CASE NOTICE-TYPE):" in text
     assert "  sworn-statement: Sworn Statement of Cost and Expense" in text
     clerk("issue", "VA-C-2026-0001", "sworn-statement", today="2026-02-25")
     after = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
     # One statement for each bill: the bill is answered, so no statement may follow it now.
-    assert [m["notice_type"] for m in after["may_issue"]] == ["maintenance-bill"]
+    assert after["may_issue"] == []
 
 
 # --- What a definition may declare of a chain: two documents back, parcels, bars -------------
@@ -476,8 +482,8 @@ def test_a_take_from_two_documents_back_is_checked_like_any_other(tmp_path, take
         tmp_path,
         "tuckahoe",
         "appeal-decision",
-        'takes = {repair_notice_number = "follows.number"}',
-        f'takes = {{repair_notice_number = "{taken}"}}',
+        'repair_notice_number = "follows.number"',
+        f'repair_notice_number = "{taken}"',
     )
     with pytest.raises(ConfigError) as refused:
         load_notice("tuckahoe", "appeal-decision", tmp_path)

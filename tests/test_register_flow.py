@@ -493,27 +493,35 @@ def test_case_open_refuses_a_parcel_that_is_not_on_the_roll(office, runner):
     assert "Parcel 'PV-9999' is not on the Village of Palmyra roll" in result.output
 
 
-# A process that issues documents one after another, for the crash and concurrency tests.
+# A process that opens cases and issues their notices one after another, for the crash and
+# concurrency tests (a case's first notice is given once to its owner, so each is a new case).
 ISSUER = textwrap.dedent(
     """
     import sys
     from datetime import UTC, date, datetime
     from pathlib import Path
+    from noticeclerk.register.cases import open_case, request_from_options
     from noticeclerk.register.database import open_register, register_url
     from noticeclerk.register.issuing import issue
-    office, case, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    office, count = Path(sys.argv[1]), int(sys.argv[2])
+    facts = sys.argv[3:]
     engine = open_register(register_url(office, None))
+    now = datetime(2026, 11, 30, 17, tzinfo=UTC)
     for _ in range(count):
+        request = request_from_options(
+            "palmyra", "house-numbering-notice", ["PV-0417"], facts, [], office
+        )
+        case = open_case(engine, request, by="p", now=now, workspace=office)
         issue(engine, case, notice_slug=None, document_date=date(2026, 12, 1), by="p",
-              now=datetime(2026, 11, 30, 17, tzinfo=UTC), workspace=office)
+              now=now, workspace=office)
         print("issued", flush=True)
     """
 )
 
 
-def run_issuer(office: Path, case: str, count: int) -> subprocess.Popen:
+def run_issuer(office: Path, count: int) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", ISSUER, str(office), case, str(count)],
+        [sys.executable, "-c", ISSUER, str(office), str(count), *PALMYRA_FACTS],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -532,8 +540,7 @@ def assert_numbers_complete(engine, expected: int) -> None:
 
 
 def test_a_process_killed_while_issuing_leaves_no_half_document_and_no_gap(engine, office):
-    case = open_palmyra_case(engine, office)
-    process = run_issuer(office, case, 50)
+    process = run_issuer(office, 50)
     process.stdout.readline()  # at least one document is in; kill it in the middle of others
     time.sleep(0.4)
     os.kill(process.pid, signal.SIGKILL)
@@ -542,12 +549,12 @@ def test_a_process_killed_while_issuing_leaves_no_half_document_and_no_gap(engin
         count = session.execute(text("SELECT count(*) FROM documents")).scalar_one()
     assert 1 <= count < 50
     assert_numbers_complete(engine, count)
+    case = open_palmyra_case(engine, office)
     assert issue_palmyra(engine, office, case).number == f"PA-D-2026-{count + 1:05d}"
 
 
 def test_several_processes_issuing_at_once_get_consecutive_numbers(engine, office):
-    case = open_palmyra_case(engine, office)
-    processes = [run_issuer(office, case, 4) for _ in range(3)]
+    processes = [run_issuer(office, 4) for _ in range(3)]
     for process in processes:
         assert process.wait(timeout=120) == 0
     assert_numbers_complete(engine, 12)
@@ -693,9 +700,8 @@ def house_numbering_as_a_permit(office: Path) -> None:
 
 def test_permits_run_in_their_own_series_without_a_yearly_restart(engine, office):
     house_numbering_as_a_permit(office)
-    case = open_palmyra_case(engine, office)
     numbers = [
-        issue_palmyra(engine, office, case, when).number
+        issue_palmyra(engine, office, open_palmyra_case(engine, office), when).number
         for when in (date(2026, 12, 30), date(2027, 1, 4))
     ]
     assert numbers == ["PA-P-000001", "PA-P-000002"]
@@ -713,9 +719,8 @@ def test_a_village_whose_file_says_yearly_restarts_its_permit_series_each_year(e
         encoding="utf-8",
     )
     (ours / "seal.svg").write_bytes((letterhead.parent / "seal.svg").read_bytes())
-    case = open_palmyra_case(engine, office)
     numbers = [
-        issue_palmyra(engine, office, case, when).number
+        issue_palmyra(engine, office, open_palmyra_case(engine, office), when).number
         for when in (date(2026, 12, 30), date(2027, 1, 4), date(2027, 1, 5))
     ]
     assert numbers == ["PA-P-2026-00001", "PA-P-2027-00001", "PA-P-2027-00002"]

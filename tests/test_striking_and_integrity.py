@@ -275,8 +275,10 @@ def test_verify_finds_every_file_as_it_was_issued(village_a, monkeypatch):
     monkeypatch.setattr("noticeclerk.register.integrity.BATCH", 1)
     result = village_a("verify")
     assert result.output.splitlines()[-1] == "The 1 document's files match their SHA-256."
-    village_a("issue", DIRECTIVE_CASE, today="2026-12-02")
-    village_a("issue", DIRECTIVE_CASE, today="2026-12-03")
+    # Two more cases' directives (one is given to each owner of a case).
+    for n, day in ((2, "2026-12-02"), (3, "2026-12-03")):
+        village_a(*VILLAGE_A_DIRECTIVE, today=day)
+        village_a("issue", f"VA-C-2026-000{n}", today=day)
     assert "All 3 documents' files match their SHA-256." in village_a("verify").output
     tamper(village_a, "VA-D-2026-00003")
     assert "Document VA-D-2026-00003: its PDF" in village_a("verify", ok=False).output

@@ -268,8 +268,12 @@ def test_a_case_over_one_property_has_nothing_to_apportion(clerk):
         today="2026-02-02",
     )
     clerk("issue", SHARED, today="2026-02-02")
-    shown = json.loads(clerk("case", "show", SHARED, "--json").output)
-    assert [m["notice_type"] for m in shown["may_issue"]] == ["sworn-statement"]
+    shown = json.loads(clerk("case", "show", SHARED, "--json", today="2026-02-02").output)
+    # Nothing to apportion is not offered at all; the statement waits for the bill's mailing.
+    assert [(s["notice_type"], s["standing"]) for s in shown["next_steps"]] == [
+        ("maintenance-bill", "not"),
+        ("sworn-statement", "not_yet"),
+    ]
     refused = clerk("issue", SHARED, "apportionment-schedule", today="2026-02-02", ok=False)
     assert refused.exit_code == 1
     assert (

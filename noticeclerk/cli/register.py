@@ -565,13 +565,7 @@ def case_lines(history: dict[str, Any]) -> list[str]:
                     f"      It swears to service record {records}, since struck: issue a new "
                     f"one with 'noticeclerk proof {document['number']} --issue'."
                 )
-    if history["may_issue"]:
-        lines.append("May issue next (noticeclerk issue CASE NOTICE-TYPE):")
-        for follow_up in history["may_issue"]:
-            lines.append(
-                f"  {follow_up['notice_type']}: {follow_up['title']}, following "
-                f"{', '.join(follow_up['follows'])}"
-            )
+    lines += _step_lines(history["next_steps"])
     if history["next"]:
         lines.append("Next:")
         for item in history["next"]:
@@ -579,6 +573,33 @@ def case_lines(history: dict[str, Any]) -> list[str]:
             lines += [f"    Warning: {warning}" for warning in item["warnings"]]
             if item["next_step"] and item["status"] in ("passed", "unpaid"):
                 lines.append(f"    Then: {item['next_step']}")
+    return lines
+
+
+def _step_lines(steps: list[dict[str, Any]]) -> list[str]:
+    """What the case may issue now, with the command; then what it may not yet, with the day
+    or what must happen first; then what it may not, with why."""
+    lines = []
+    headings = {
+        "may": "May issue next (noticeclerk issue CASE NOTICE-TYPE):",
+        "not_yet": "Not yet:",
+        "not": "Not to be issued:",
+    }
+    for standing, heading in headings.items():
+        # What is already given once is listed among the documents, not again here.
+        mine = [step for step in steps if step["standing"] == standing and not step["given"]]
+        if mine:
+            lines.append(heading)
+        for step in mine:
+            following = f", following {', '.join(step['follows'])}" if step["follows"] else ""
+            owners = f", to the owners of {', '.join(step['parcels'])}" if step["parcels"] else ""
+            lines.append(f"  {step['notice_type']}: {step['title']}{following}{owners}")
+            if standing == "may":
+                lines.append(f"    {step['command']}")
+                continue
+            lines.append(f"    {step['why']}")
+            if step["on"]:
+                lines.append(f"    It may be issued from {spelled.due(step['on'], 'UTC')}.")
     return lines
 
 

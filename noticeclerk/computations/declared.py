@@ -72,7 +72,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -276,6 +276,21 @@ def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
 
     `today` may be a moment (the instant a document was served): it is then compared with a
     moment as a moment, and with a day as the village's calendar day, as any fact is."""
+    return [unmet.says for unmet in unmet_with_days(declared, case)]
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """A declared check that fails: its sentence, and where it is a check of the document's
+    own date that a later date would meet ("not before the work was done"), the first day it
+    holds; None where waiting changes nothing."""
+
+    says: str
+    holds_from: date | None = None
+
+
+def unmet_with_days(declared: Declared, case: CaseContext) -> list[Unmet]:
+    """`unmet_checks`, each failure with the first day a document dated later would meet it."""
     anchors = {**case.events, **{k: v for k, v in case.facts.items() if isinstance(v, date)}}
     periods: dict[str, Deadline] = {}
     for name, rule in declared.periods.items():
@@ -307,8 +322,23 @@ def unmet_checks(declared: Declared, case: CaseContext) -> list[str]:
         elif _holds(check, values, case):
             continue
         if set(PLACEHOLDER.findall(check.says)) <= set(said):
-            failed.append(_spell(check.says, said, declared.kinds, case, refusal=True))
+            says = _spell(check.says, said, declared.kinds, case, refusal=True)
+            failed.append(Unmet(says, _first_day(check, values, case)))
     return failed
+
+
+def _first_day(check: Check, values: Mapping[str, Any], case: CaseContext) -> date | None:
+    """For a failed check of the document's own date against a day or a moment ("today
+    not_before work_done_on", "today after bill_deadline"), the first day on the village's
+    calendar that meets it; None for any other check, which a later date does not change."""
+    if check.fact != "today" or check.comparison not in ("not_before", "after"):
+        return None
+    assert isinstance(check.operand, str)
+    other = _comparable(values[check.operand])
+    if not isinstance(other, date):
+        return None
+    day = local_day(case.village.calendar, other)
+    return day if check.comparison == "not_before" else day + timedelta(days=1)
 
 
 def fee_context(answer: FeeAnswer) -> dict[str, Any]:

@@ -277,7 +277,15 @@ def check_facts(
                 f"it uses: {', '.join(known) or 'none'}."
             )
     facts: dict[str, Any] = {}
+    for name in notice.readings:
+        if name in table:
+            raise InputError(
+                f"{path}: '{name}' is the reading of the ordinance the Village relies on, which "
+                "the village's file gives ([readings] in letterhead.toml), not a case; remove it."
+            )
     for fact in notice.facts:
+        if fact.name in notice.readings:
+            continue  # the village's file gives it (compose)
         if fact.name not in table and fact.name in notice.takes:
             continue  # taken from the document it follows; absent when it follows none
         if fact.name not in table:

@@ -234,9 +234,10 @@ TAKEABLE = {
     # amount due" in the order of the case's parcels (the schedule lists each owner's bill).
     "documents": "text_list",
     # Of a document that charges several parcels (a district's schedule, the Clerk's
-    # certificate): what it charged the one parcel the follow-up is for.
+    # certificate): what it charged the one parcel the follow-up is for, line by line or in all.
     "parcel_lines": "cost_lines",
     "parcel_premises": "text",
+    "parcel_total": "money",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
 TAKEABLE_FROM_EVERY = ("documents", "amount_due")
@@ -245,6 +246,10 @@ BACK = "follows."
 # "event:appeal_served": the day of an event the case recorded (the appeal that suspended the
 # notice), so a follow-up prints the day the register counts from, never a second typing of it.
 EVENT = "event:"
+# "fact:hearing_at": a fact as the followed document printed it (the register keeps each
+# document's facts), so a Board's decision compares its date with the hearing that document
+# announced, not with a later record of the case under the same name.
+PRINTED = "fact:"
 
 
 class FollowsSpec(Table):
@@ -256,7 +261,20 @@ class FollowsSpec(Table):
     ]
     takes: dict[str, str] = msgspec.field(default_factory=dict)
     # At most one (not void) for each document it follows: one statement for a certificate.
-    once: bool = False
+    # A bill is given once unless its definition says once = false: § 134-45A charges "the
+    # actual cost" once, and so does every ordinance here that bills the Village's work.
+    once: bool | None = None
+    # Why there is one for each, as the refusal of a second says it after its semicolon:
+    # "§ 134-45A (inferred) charges the actual cost once". By default: there is one for each,
+    # with the notice type's first section.
+    once_because: Text | None = None
+    # The fact recording when the Village did the work a bill charges (a day, or a moment
+    # where the followed document's time ends at an hour): it must come after the owner's time
+    # under the followed document ran out, as its service fixed it, or after the day a Board's
+    # decision on an appeal of it fixed; `work_says` is the refusal, with {work}, {deadline}
+    # and {document}.
+    work: Text | None = None
+    work_says: Text | None = None
     # With `once`: other notice types that answer the same document, one of them in all (the
     # Board's one decision on a hearing, whether it affirms, cancels or extends).
     instead_of: list[Text] = msgspec.field(default_factory=list)
@@ -267,6 +285,19 @@ class FollowsSpec(Table):
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
+
+
+class AppealSpec(Table):
+    """[appeal]: the documents that show an appeal of this one was taken in time (the Board's
+    hearing notice: its own checks refuse a late appeal), and what is said while it is pending.
+    While one is pending the case issues nothing that acts on the property; after a decision
+    that upholds the order, nothing until the day the decision fixed has passed."""
+
+    papers: Annotated[list[Text], msgspec.Meta(min_length=1)]
+    # The law that gives the appeal, as the refusals cite it: "§ 8.15(14)".
+    authority: Text
+    # The refusal while the appeal is pending, with {document} (the order appealed from).
+    pending_says: Text
 
 
 class GathersSpec(Table):
@@ -402,8 +433,17 @@ class NoticeFile(Table):
     events: dict[str, Text] = msgspec.field(default_factory=dict)
     # The documents this one follows in a case, and the facts it takes from the last of them.
     follows: FollowsSpec | None = None
-    # In a case over several properties, one document for each property, to its owner.
+    # In a case over several properties, one document for each property, to its owner. A
+    # document addressed to the owner goes to each owner anyway, naming that owner's parcel,
+    # unless it is addressed to the public (a notice of the whole district, published).
     to_each_owner: bool = False
+    addressed_to_public: bool = False
+    # Facts the village's file gives ([readings] in letterhead.toml), never the clerk: where
+    # the ordinance can be read two ways, the Village's attorney chooses, and the document says
+    # which reading the Village relies on.
+    readings: list[Text] = msgspec.field(default_factory=list)
+    # An appeal of this document and what it suspends.
+    appeal: AppealSpec | None = None
     # A bill several properties share: one for each property's owner, with its share.
     shared: SharedSpec | None = None
     # A document of the village rather than of a parcel (the list of unpaid liens): its case
@@ -522,6 +562,16 @@ class Suspension:
 
 
 @dataclass(frozen=True)
+class Appeal:
+    """The documents that show a timely appeal of a document, the law that gives it, and the
+    refusal while it is pending (AppealSpec)."""
+
+    papers: tuple[str, ...]
+    authority: str
+    pending_says: str
+
+
+@dataclass(frozen=True)
 class NoticeType:
     """One document the catalogue can produce for one village."""
 
@@ -570,6 +620,7 @@ class NoticeType:
     # At most one of this type (not void) for each document it follows, counting the notice
     # types that answer it instead (`[follows] instead_of`).
     once: bool = False
+    once_because: str | None = None
     instead_of: tuple[str, ...] = ()
     # Notice types whose issue in the case bars this one, and the sentence the refusal prints
     # ({document} is the number of the one that bars it).
@@ -580,6 +631,16 @@ class NoticeType:
     shared_by: str | None = None
     # In a case over several properties, one document for each, to its owner of record.
     to_each_owner: bool = False
+    # Addressed to the public (a notice of the whole district), not to each owner.
+    public: bool = False
+    # The fact recording when the Village did the work it bills, and the refusal of work done
+    # within the owner's time ([follows] work, work_says).
+    work: str | None = None
+    work_says: str | None = None
+    # Facts the village's file gives ([readings]), never the clerk.
+    readings: tuple[str, ...] = ()
+    # The documents that show a timely appeal of this one ([appeal]).
+    appeal: Appeal | None = None
     # It follows every document of the types it follows in its case, one for each property.
     every: bool = False
     # What it gathers from the village's other cases, for a document of the village.
@@ -623,6 +684,32 @@ class NoticeType:
         }
 
     @property
+    def takes_printed(self) -> dict[str, str]:
+        """The facts it takes as the document it follows printed them: fact name -> the name
+        there, after any "follows." (which goes further back)."""
+        found = {}
+        for name, taken in self.takes.items():
+            base = taken
+            while base.startswith(BACK):
+                base = base.removeprefix(BACK)
+            if base.startswith(PRINTED):
+                found[name] = base.removeprefix(PRINTED)
+        return found
+
+    @property
+    def to_owners(self) -> bool:
+        """Whether, in a case over several properties, it goes to the owner of each, naming
+        that owner's parcel: declared so, or addressed to the owner and not to the public (a
+        follow-up of one owner's document is about that owner's parcel alone)."""
+        return self.to_each_owner or (
+            self.recipient == "owner"
+            and not self.public
+            and not self.every
+            and self.gathers is None
+            and self.kind != "publication"
+        )
+
+    @property
     def takes_by_parcel(self) -> list[str]:
         """The facts it takes of one parcel of the document it follows (its lines, premises)."""
         return [
@@ -638,7 +725,9 @@ class NoticeType:
         return tuple(
             fact
             for fact in self.facts
-            if fact.name not in self.takes and fact.name != self.gathered_fact
+            if fact.name not in self.takes
+            and fact.name != self.gathered_fact
+            and fact.name not in self.readings
         )
 
     @property
@@ -660,6 +749,23 @@ class NoticeType:
             names.add(self.suspended_by.event)
         names.update(self.takes_events.values())
         return frozenset(names | set(self.printed_events))
+
+
+def readings_of(notice: NoticeType, village: Village) -> dict[str, str]:
+    """The readings a notice type asks of the village's file ([readings]), as facts; a reading
+    the file does not give is one sentence naming the key to add."""
+    found = {}
+    for name in notice.readings:
+        if name not in village.readings:
+            fact = next(fact for fact in notice.facts if fact.name == name)
+            raise ConfigError(
+                village.path,
+                f"readings.{name}",
+                f"is missing: the {notice.title} needs the reading of the ordinance the Village "
+                f"relies on ({fact.label}); the village attorney chooses it",
+            )
+        found[name] = village.readings[name]
+    return found
 
 
 def notice_names(village: str, workspace: Path | None = None) -> list[str]:
@@ -880,7 +986,12 @@ def _notice_from_table(
         printed_events=dict(table.events),
         follows=tuple(table.follows.documents) if table.follows else (),
         takes=takes,
-        once=table.follows.once if table.follows else False,
+        once=_once(table),
+        once_because=(
+            " ".join(table.follows.once_because.split())
+            if table.follows and table.follows.once_because
+            else None
+        ),
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
         not_after=tuple(table.follows.not_after) if table.follows else (),
         not_after_says=(
@@ -890,6 +1001,23 @@ def _notice_from_table(
         ),
         shared_by=table.shared.authority.strip() if table.shared else None,
         to_each_owner=table.to_each_owner or table.shared is not None,
+        public=table.addressed_to_public,
+        work=table.follows.work if table.follows else None,
+        work_says=(
+            " ".join(table.follows.work_says.split())
+            if table.follows and table.follows.work_says
+            else None
+        ),
+        readings=_readings(path, table, facts),
+        appeal=(
+            Appeal(
+                tuple(table.appeal.papers),
+                table.appeal.authority.strip(),
+                " ".join(table.appeal.pending_says.split()),
+            )
+            if table.appeal
+            else None
+        ),
         every=table.follows.every if table.follows else False,
         gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
@@ -1256,6 +1384,30 @@ def _check_remittance(path: Path, table: NoticeFile, deadline: object) -> None:
         )
 
 
+def _once(table: NoticeFile) -> bool:
+    """Whether a follow-up is given once for each document it follows: as declared, and a bill
+    unless it says otherwise."""
+    if table.follows is None:
+        return False
+    if table.follows.once is not None:
+        return table.follows.once
+    return table.kind == "bill"
+
+
+def _readings(path: Path, table: NoticeFile, facts: list[Fact]) -> tuple[str, ...]:
+    """The text facts the village's file gives ([readings])."""
+    kinds = {fact.name: fact.type for fact in facts}
+    for name in table.readings:
+        if kinds.get(name) != "text":
+            raise ConfigError(
+                path,
+                "readings",
+                f"'{name}' must be a text fact of this notice type: a reading the village's "
+                "file gives in words",
+            )
+    return tuple(table.readings)
+
+
 def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str]:
     if follows.instead_of and not follows.once:
         raise ConfigError(
@@ -1273,6 +1425,21 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
     if follows.not_after_says:
         _placeholders(path, "follows.not_after_says", follows.not_after_says, {"document"})
     kinds = {fact.name: fact.type for fact in facts}
+    if (follows.work is None) != (follows.work_says is None):
+        raise ConfigError(
+            path,
+            "follows.work_says" if follows.work else "follows.work",
+            "work names the fact recording when the Village did the work and work_says the "
+            "sentence refusing work done within the owner's time; give both",
+        )
+    if follows.work is not None:
+        if kinds.get(follows.work) not in ("date", "datetime"):
+            raise ConfigError(
+                path, "follows.work", f"'{follows.work}' must be a date or date-time fact"
+            )
+        _placeholders(
+            path, "follows.work_says", follows.work_says or "", {"work", "deadline", "document"}
+        )
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"
         if taken.startswith(EVENT):
@@ -1284,6 +1451,13 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
         base = taken
         while base.startswith(BACK):
             base = base.removeprefix(BACK)
+        if base.startswith(PRINTED):
+            # Its kind is checked against the followed notice types (register.chains).
+            if not _FACT_NAME.fullmatch(base.removeprefix(PRINTED)):
+                raise ConfigError(path, key, f"'{PRINTED}' must be followed by a fact's name")
+            if name not in kinds:
+                raise ConfigError(path, key, f"'{name}' is not a fact of this notice type")
+            continue
         if base not in TAKEABLE:
             raise ConfigError(
                 path,

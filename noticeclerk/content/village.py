@@ -520,6 +520,9 @@ class VillageFile(Table):
     email: EmailTable = EmailTable()
     archive: ArchiveTable = ArchiveTable()
     newspaper: NewspaperTable | None = None
+    # Where an ordinance can be read two ways, the reading the Village relies on, by the name a
+    # notice type gives it (its `readings`): the village attorney's choice, never the code's.
+    readings: dict[str, Text] = msgspec.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -725,6 +728,8 @@ class Village:
     retention: dict[str, Retention] = field(default_factory=dict)
     # The official newspaper legal notices are published in ([newspaper]); None if not given.
     newspaper: NewspaperSettings | None = None
+    # The readings the Village relies on where an ordinance can be read two ways ([readings]).
+    readings: dict[str, str] = field(default_factory=dict)
 
     def official_newspaper(self) -> NewspaperSettings:
         """The [newspaper] table, or ConfigError naming what to add."""
@@ -938,6 +943,7 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         email_attaches_docx=table.email.attach_docx,
         retention=_retention(path, table.archive, specimen=specimen),
         newspaper=_newspaper(path, table.newspaper, specimen=specimen),
+        readings={name: " ".join(value.split()) for name, value in table.readings.items()},
     )
 
 

@@ -47,11 +47,15 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from noticeclerk.computations.declared import unmet_checks
-from noticeclerk.computations.figures import CaseContext
-from noticeclerk.content.notice_types import BACK, NoticeType, load_notice, notice_names
-from noticeclerk.content.village import Village
+from noticeclerk.content.notice_types import (
+    BACK,
+    PRINTED,
+    NoticeType,
+    load_notice,
+    notice_names,
+)
 from noticeclerk.exceptions import ConfigError, InputError
+from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import RECEIPTS, Case, Document
 from noticeclerk.service_methods import MAIL_METHODS
 
@@ -78,6 +82,17 @@ def chain_of(village: str, notice_type: str, workspace: Path | None) -> list[Not
                         f"names '{followed}', which is not a notice type of this village",
                     )
     every = {notice.slug: notice for notice in [first, *others]}
+    for notice in every.values():
+        _check_printed_takes(notice, every)
+        if notice.appeal is not None:
+            for paper in notice.appeal.papers:
+                if paper not in every or notice.slug not in every[paper].follows:
+                    raise ConfigError(
+                        notice.path,
+                        "appeal.papers",
+                        f"names '{paper}', which is not a notice type of this village that "
+                        f"follows '{notice.slug}'",
+                    )
     for notice in others:
         # A follow-up that takes one parcel's charges is about one parcel: given to each owner,
         # or following documents that are.
@@ -103,6 +118,28 @@ def chain_of(village: str, notice_type: str, workspace: Path | None) -> list[Not
                 names.add(notice.slug)
                 grew = True
     return reached
+
+
+def _check_printed_takes(notice: NoticeType, every: Mapping[str, NoticeType]) -> None:
+    """A fact taken as the followed document printed it ("fact:hearing_at") must be one that
+    every notice type it follows prints, of the same kind (one step back: those follow)."""
+    kinds = {fact.name: fact.type for fact in notice.facts}
+    for name, taken in notice.takes.items():
+        printed = notice.takes_printed.get(name)
+        if printed is None:
+            continue
+        sources = [every[slug] for slug in notice.follows if slug in every]
+        for _ in range(taken.count(BACK)):
+            sources = [every[slug] for one in sources for slug in one.follows if slug in every]
+        for source in sources:
+            theirs = {fact.name: fact.type for fact in source.facts}
+            if theirs.get(printed) != kinds[name]:
+                raise ConfigError(
+                    notice.path,
+                    f"follows.takes.{name}",
+                    f"takes '{printed}' as {source.slug} printed it, but {source.slug} prints no "
+                    f"{kinds[name]} fact of that name",
+                )
 
 
 def either(slugs: Iterable[str]) -> str:
@@ -208,40 +245,6 @@ def answered(notice: NoticeType, documents: list[Document]) -> set[tuple[str, st
 
 
 @dataclass(frozen=True)
-class FollowUp:
-    """A follow-up the case may issue now, and the documents it could follow: those of a type
-    it follows, less those a follow-up given once for each has already answered."""
-
-    notice: NoticeType
-    follows: tuple[Document, ...]
-
-
-def follow_ups(
-    notices: list[NoticeType], documents: list[Document], parcel_ids: list[str]
-) -> list[FollowUp]:
-    """The follow-ups among a case's notice types (`case_notices`) that have a document to
-    follow in `documents`, the case's documents in the order they were issued: those of a type
-    it follows, less those a follow-up given once for each has already answered (for every
-    parcel, when it is given to each owner), and none a document of the case bars."""
-    found = []
-    for notice in notices[1:]:
-        if barred_by(notice, documents) is not None:
-            continue
-        open_ones = tuple(
-            document
-            for document in documents
-            if document.status == "issued"
-            and document.notice_type in notice.follows
-            and still_open(notice, document, documents, parcel_ids)
-            # A follow-up of every property's document follows only documents of one property.
-            and (not notice.every or document.parcel_id is not None)
-        )
-        if open_ones:
-            found.append(FollowUp(notice, open_ones))
-    return found
-
-
-@dataclass(frozen=True)
 class NextDocument:
     """A follow-up whose preconditions, as far as the register knows them, hold on a day: what
     it is, the document it follows, the facts the case must record first, and the command."""
@@ -254,6 +257,12 @@ class NextDocument:
     needs_party: str | None
     command: str
 
+    @property
+    def follows_option(self) -> str | None:
+        """The document the command names with --follows: None where `issue` pairs each
+        owner's document itself."""
+        return self.command.partition(" --follows ")[2] or None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "notice_type": self.notice.slug,
@@ -263,117 +272,6 @@ class NextDocument:
             "needs_party": self.needs_party,
             "command": self.command,
         }
-
-
-def next_documents(
-    case: Case,
-    document: Document,
-    notices: list[NoticeType],
-    documents: list[Document],
-    records: tuple[Mapping[str, Any], Mapping[str, date | datetime]],
-    village: Village,
-    on: date,
-    *,
-    appealed: bool = False,
-) -> list[NextDocument]:
-    """The follow-ups of `document` the case may issue on the day `on`, each only where none of
-    its declared checks fails on the case's records, what it takes from `document` and `on`
-    as its date (`unmet_checks`: nothing is composed or rendered, so a check waiting for a
-    fact not yet recorded waits for `issue`). A follow-up is not named either when the register
-    lacks what it takes from `document` (a service, a mailing's article number).
-
-    `records` are the case's facts and events as recorded now. Where an event suspends
-    `document` (an appeal served in time), the follow-ups that record it as a fact (the
-    appeal's papers) are named only when the document is `appealed`, the others only when it
-    is not."""
-    zone = village.timezone
-    recorded, events = records
-    own = next((notice for notice in notices if notice.slug == document.notice_type), None)
-    suspension = own.suspended_by.event if own and own.suspended_by else None
-    named = []
-    parcel_ids = [link.parcel.parcel_id for link in case.parcels]
-    for follow_up in follow_ups(notices, documents, parcel_ids):
-        notice = follow_up.notice
-        if document not in follow_up.follows:
-            continue
-        facts_of = {fact.name for fact in notice.facts}
-        if (suspension in facts_of) != appealed:
-            continue
-        try:
-            taken = taken_facts(
-                notice,
-                document,
-                zone,
-                documents,
-                parcel_for(document.parcel_id, parcel_ids),
-                events,
-            )
-        except InputError:
-            continue  # `issue` would refuse it, saying what the register lacks
-        facts = {**recorded, **taken}
-        mine = {name: value for name, value in facts.items() if name in facts_of}
-        context = CaseContext(facts=mine, events=events, village=village, today=on)
-        if unmet_checks(notice.declared, context):
-            continue
-        command = f"noticeclerk issue {case.number} {notice.slug}"
-        if not (notice.to_each_owner and len(case.parcels) > 1):
-            # A document to each owner follows each owner's document; `issue` pairs them.
-            command += f" --follows {document.number}"
-        needs = tuple(fact.name for fact in notice.facts if fact.name not in facts)
-        party = notice.recipient
-        recorded_party = party == "owner" or any(p.role == party for p in case.parties)
-        needs_party = None if recorded_party else party
-        named.append(NextDocument(notice, document.number, needs, needs_party, command))
-    return named
-
-
-def still_open(
-    notice: NoticeType, document: Document, documents: list[Document], parcel_ids: list[str]
-) -> bool:
-    """Whether a follow-up given once for each may still follow `document`: for some parcel of
-    the case when it is given to each owner, else for the document as a whole."""
-    if not notice.once:
-        return True
-    done = answered(notice, documents)
-    each = notice.to_each_owner and len(parcel_ids) > 1 and document.parcel_id is None
-    for parcel_id in parcel_ids if each else [None]:
-        if _answer_key(document, parcel_id) not in done:
-            return True
-    return False
-
-
-def check_once(
-    notice: NoticeType,
-    followed: Document | None,
-    documents: list[Document],
-    parcel_id: str | None = None,
-) -> None:
-    """Refuse a second follow-up where the ordinance gives one for each document it follows
-    (for each parcel, when it is given to the owner of each)."""
-    if not notice.once or followed is None:
-        return
-    key = _answer_key(followed, parcel_id)
-    if key not in answered(notice, documents):
-        return
-    answers = {notice.slug, *notice.instead_of}
-    document = next(
-        document
-        for document in documents
-        if document.notice_type in answers
-        and document.status == "issued"
-        and (document.follows, document.parcel_id) == key
-    )
-    what = followed.number if key[1] is None else f"{followed.number}, parcel {key[1]}"
-    if document.notice_type == notice.slug:
-        raise InputError(
-            f"{document.number} is already the {notice.title} for {what}; there is one for "
-            f"each, so void {document.number} first if it must be replaced."
-        )
-    raise InputError(
-        f"{document.number} ({document.notice_type}) already answers {what}, and one of them "
-        f"is given for each, not both; void {document.number} first if the {notice.title} "
-        "must replace it."
-    )
 
 
 def every_document(
@@ -444,16 +342,6 @@ def barred_by(
     return None
 
 
-def check_not_after(
-    notice: NoticeType, documents: list[Document], parcel_id: str | None = None
-) -> None:
-    """Refuse a follow-up barred by a document issued in the case, with its definition's
-    sentence."""
-    document = barred_by(notice, documents, parcel_id)
-    if document is not None:
-        raise InputError((notice.not_after_says or "").replace("{document}", document.number))
-
-
 def taken_facts(
     notice: NoticeType,
     document: Document | None,
@@ -480,9 +368,25 @@ def taken_facts(
         while taken.startswith(BACK) and source is not None:
             taken = taken.removeprefix(BACK)
             source = by_number.get(source.follows) if source.follows else None
-        if source is not None:
-            facts[name] = _take(source, taken, notice, zone, parcel_id)
+        if source is None:
+            continue
+        if taken.startswith(PRINTED):
+            # A document issued before the register kept what it printed leaves the fact to
+            # the case's own record, as a document that follows none does.
+            printed = printed_facts(source)
+            if printed is not None and taken.removeprefix(PRINTED) in printed:
+                facts[name] = printed[taken.removeprefix(PRINTED)]
+            continue
+        facts[name] = _take(source, taken, notice, zone, parcel_id)
     return facts
+
+
+def printed_facts(document: Document) -> dict[str, Any] | None:
+    """The facts a document printed, typed; None for one issued before the register kept
+    them."""
+    if document.facts is None:
+        return None
+    return {name: from_json(value) for name, value in document.facts.items()}
 
 
 def _take(
@@ -495,7 +399,7 @@ def _take(
         return document.document_date
     if taken == "notice_type":
         return document.notice_type
-    if taken in ("parcel_lines", "parcel_premises"):
+    if taken in ("parcel_lines", "parcel_premises", "parcel_total"):
         return _parcel_charge(document, taken, notice, parcel_id)
     if taken in ("amount_due", "paid", "outstanding"):
         if document.amount_due is None:
@@ -569,6 +473,8 @@ def _parcel_charge(
             f"{document.number} charges nothing to parcel {parcel_id}; the {notice.title} bills "
             f"only a parcel it charges ({charged})."
         )
+    if taken == "parcel_total":
+        return sum((Decimal(line["amount"]) for line in charge["lines"]), Decimal("0.00"))
     if taken == "parcel_premises":
         if not charge.get("premises"):
             raise InputError(

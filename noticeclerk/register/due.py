@@ -30,12 +30,12 @@ from noticeclerk.computations.figures import CaseContext
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, NoticeclerkError
-from noticeclerk.register.cases import latest
+from noticeclerk.register.cases import latest, latest_of
 from noticeclerk.register.chains import (
     NextDocument,
     chain_of,
-    next_documents,
     parcel_for,
+    printed_facts,
     taken_facts,
 )
 from noticeclerk.register.database import reading
@@ -49,6 +49,7 @@ from noticeclerk.register.models import (
     OutboxMessage,
     Service,
 )
+from noticeclerk.register.next_steps import MAY, CaseState, NextStep, next_steps
 from noticeclerk.register.payments import balance
 from noticeclerk.register.published import publication_event
 from noticeclerk.register.service import residence_refusal, stated_too_early
@@ -516,9 +517,10 @@ def _as_deadline(stored: str) -> Deadline:
     return Deadline(due, ())
 
 
-@dataclass(frozen=True)
+@dataclass
 class _CaseRecords:
-    """What `due` reads once for each case: its village, notice types, documents and records."""
+    """What `due` reads once for each case: its village, notice types, documents and records,
+    and its next steps on the day asked about, computed once."""
 
     case: Case
     village: Village
@@ -526,6 +528,16 @@ class _CaseRecords:
     documents: list[Document]
     facts: dict[str, Any]
     events: dict[str, Any]
+    steps: dict[date, list[NextStep]] = field(default_factory=dict)
+
+    def next_steps(self, on: date) -> list[NextStep]:
+        """The case's next steps dated `on` (next_steps: what `issue` allows)."""
+        if on not in self.steps:
+            state = CaseState(
+                self.case, self.village, self.notices, self.documents, self.facts, self.events
+            )
+            self.steps[on] = next_steps(state, on)
+        return self.steps[on]
 
     @classmethod
     def read(
@@ -548,19 +560,29 @@ def _beside(
     """The item with the follow-ups the ordinance moves on to, and the document's warnings."""
     follow_ups: tuple[NextDocument, ...] = ()
     if item.status in MOVES_ON:
-        follow_ups = tuple(
-            next_documents(
-                records.case,
-                document,
-                records.notices,
-                records.documents,
-                (records.facts, records.events),
-                records.village,
-                on,
-                appealed=item.status == "suspended",
-            )
-        )
+        follow_ups = tuple(_follow_ups(records, document, on, appealed=item.status == "suspended"))
     return replace(item, follow_ups=follow_ups, warnings=warnings)
+
+
+def _follow_ups(
+    records: _CaseRecords, document: Document, on: date, *, appealed: bool
+) -> list[NextDocument]:
+    """The follow-ups of `document` the case may issue on the day `on`, as its next steps
+    allow them. Where an event suspends the document (an appeal served in time), the
+    follow-ups that record it as a fact (the appeal's papers) are named only when it is
+    `appealed`, the others only when it is not."""
+    own = next((n for n in records.notices if n.slug == document.notice_type), None)
+    suspension = own.suspended_by.event if own and own.suspended_by else None
+    found = []
+    for step in records.next_steps(on):
+        if step.standing.standing != MAY or document.number not in step.follows:
+            continue
+        if (suspension in {fact.name for fact in step.notice.facts}) != appealed:
+            continue
+        found.append(
+            NextDocument(step.notice, document.number, step.needs, step.needs_party, step.command)
+        )
+    return found
 
 
 def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> list[str]:
@@ -579,15 +601,8 @@ def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> lis
             found.append(f"Served by {how} on {when}. {refused}")
     if not notice.declared.checks:
         return found
-    followed = next((d for d in records.documents if d.number == document.follows), None)
-    try:
-        parcel_ids = [link.parcel.parcel_id for link in records.case.parcels]
-        parcel = parcel_for(document.parcel_id, parcel_ids)
-        taken = taken_facts(notice, followed, zone, records.documents, parcel, records.events)
-    except InputError:
-        taken = {}  # what it took is no longer in the register; its checks wait for it
     names = {fact.name for fact in notice.facts}
-    facts = {k: v for k, v in {**records.facts, **taken}.items() if k in names}
+    facts = {k: v for k, v in _as_it_stands(document, notice, records).items() if k in names}
 
     def made(today: date) -> list[str]:
         context = CaseContext(
@@ -602,6 +617,46 @@ def _unmet(document: Document, notice: NoticeType, records: _CaseRecords) -> lis
         served = service.served_at.astimezone(zone)
         found += [f"As served {spell_datetime(served)}: {sentence}" for sentence in made(served)]
     return found
+
+
+def _as_it_stands(document: Document, notice: NoticeType, records: _CaseRecords) -> dict[str, Any]:
+    """The facts a document printed, with any the case corrected after it was issued: a later
+    record of one of them counts, unless a later document printed it (the final resolution's
+    day of publication is that notice's own, not a correction of the hearing notice's). A
+    document issued before the register kept its facts is read from the case as it stands."""
+    printed = printed_facts(document)
+    if printed is None:
+        followed = next((d for d in records.documents if d.number == document.follows), None)
+        try:
+            parcel_ids = [link.parcel.parcel_id for link in records.case.parcels]
+            parcel = parcel_for(document.parcel_id, parcel_ids)
+            zone = records.village.timezone
+            taken = taken_facts(notice, followed, zone, records.documents, parcel, records.events)
+        except InputError:
+            taken = {}  # what it took is no longer in the register; its checks wait for it
+        return {**records.facts, **taken}
+    later = [
+        other
+        for other in records.documents
+        if other.status == "issued" and other.issued_at > document.issued_at and other.facts
+    ]
+    facts = dict(printed)
+    zone = records.village.timezone
+    for entry in document.case.events:  # in the order they were recorded
+        if entry.kind != "fact" or entry.name not in printed:
+            continue
+        if entry.recorded_at < document.issued_at:
+            continue  # what it printed (a record made at the same instant counts as later)
+        value = latest_of([entry], "fact", zone)[entry.name]
+        printed_later = any(
+            other.issued_at >= entry.recorded_at
+            and entry.name in (theirs := printed_facts(other) or {})
+            and theirs[entry.name] == value
+            for other in later
+        )
+        if not printed_later:
+            facts[entry.name] = value
+    return facts
 
 
 def _paid(document: Document) -> bool:

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import convert_fact
-from noticeclerk.content.notice_types import FACT_TYPES, Fact, NoticeType
+from noticeclerk.content.notice_types import BACK, FACT_TYPES, Fact, NoticeType
 from noticeclerk.exceptions import InputError
 
 
@@ -47,7 +47,14 @@ def facts_from_text(
     taken: dict[str, str] = {}
     for follow_up in notices[1:]:
         for fact in follow_up.facts:
-            if fact.name in follow_up.takes:
+            # A fact taken from further back ("follows.number") through the case's first
+            # document is the case's own record: that document follows none in this case (a
+            # case opened with the hearing notice records the assessment it would otherwise
+            # take from the schedule).
+            through_first = follow_up.takes.get(fact.name, "").startswith(BACK) and (
+                notices[0].slug in follow_up.follows
+            )
+            if fact.name in follow_up.takes and not through_first:
                 taken.setdefault(fact.name, follow_up.title)
             else:
                 known.setdefault(fact.name, fact)

@@ -28,10 +28,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.chains import (
-    answered,
     case_notices,
-    check_not_after,
-    check_once,
     every_document,
     followed_document,
     kept_charges,
@@ -41,9 +38,17 @@ from noticeclerk.register.chains import (
     taken_from_every,
 )
 from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.facts import to_json
 from noticeclerk.register.gathering import gathered_liens
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece
+from noticeclerk.register.next_steps import (
+    CaseState,
+    Standing,
+    each_owner,
+    refuse_unless_allowed,
+    standing_of,
+)
 from noticeclerk.register.numbering import (
     document_number,
     next_number,
@@ -143,6 +148,8 @@ def issue_documents(
 
     for attempt in range(_ATTEMPTS):
         with reading(engine) as session:
+            # A second press of the button is said as such, before what the law says of it.
+            _unchanged_since_read(session, request)
             planned = plan_documents(session, request, by=by, now=now, workspace=workspace)
         rendered = render(planned)
         try:
@@ -274,14 +281,24 @@ def plan_documents(
         to=request.to,
         given=request.given,
     )
+    # What the case may issue is what its next steps allow, in their sentence (next_steps):
+    # the same answer `case show`, `due` and the desk give.
+    owners = {p.parcel_id: p.owner_name for p in parcels}
+    state = CaseState(case, village, notices, list(documents), recorded, events, owners)
+    judged = [
+        (one, standing_of(state, notice, one.followed, one.parcel_id, when, one.recipient.name))
+        for one in addressees
+    ]
+    addressees = _still_to_give(judged)
+    readings = state.readings(notice)
     for one in addressees:
-        check_once(notice, one.followed, documents, one.parcel_id)
-        check_not_after(notice, documents, one.parcel_id)
         # A follow-up repeats what the register holds of the documents before it; what it
         # takes of one parcel is of the parcel it is for.
         parcel = parcel_for(one.parcel_id, [p.parcel_id for p in one.parcels])
         taken = taken_facts(notice, one.followed, village.timezone, documents, parcel, events)
-        facts = {**recorded, **taken}
+        if len(parcels) > 1:
+            _refuse_one_charge_for_all(case, notice, taken)
+        facts = {**recorded, **taken, **readings}
         # A fact taken from a followed document is absent when the document follows none;
         # not what it bills one parcel, which a case of its own records, nor the day of an
         # event the case records.
@@ -341,11 +358,50 @@ def plan_documents(
             stated_due_at=stated.due if stated and stated.has_time else None,
             amount_due=composed.amount_due(),
             parcel_charges=kept_charges(composed.figures),
+            facts={name: to_json(value) for name, value in printed.facts.items()},
         )
         # A later addressee of the same request sees this one (given once for each parcel).
         documents.append(document)
         planned.append(Planned(printed, composed, document, notice.title))
     return planned
+
+
+def _unchanged_since_read(session: Session, request: IssueRequest) -> None:
+    """Refuse a request made on a preview of the case read before another document was issued
+    in it (a second press of the button)."""
+    if request.seen_documents is None:
+        return
+    now_held = documents_in_case(session, request.case_number)
+    if now_held != request.seen_documents:
+        raise InputError(
+            f"Case {request.case_number} has {now_held} documents now, not the "
+            f"{request.seen_documents} it had when you read the preview (one was issued since, "
+            "perhaps by pressing Issue twice): nothing more was issued; read the case again."
+        )
+
+
+def _still_to_give(judged: list[tuple[_Addressee, Standing]]) -> list[_Addressee]:
+    """The addressees a request issues for: where it goes to each owner, those still without
+    theirs (one whose document was voided gets a new one alone); refused in the first
+    sentence of the next steps that do not allow it."""
+    if len(judged) > 1:
+        judged = [one for one in judged if not one[1].given] or judged[:1]
+    for _, standing in judged:
+        refuse_unless_allowed(standing)
+    return [one for one, _ in judged]
+
+
+def _refuse_one_charge_for_all(case: Case, notice: NoticeType, taken: dict[str, object]) -> None:
+    """In a case over several properties, what a document takes of one parcel (its line of
+    the schedule) must come from the register: a fact the case records is one for all."""
+    for name in notice.takes_by_parcel:
+        if name not in taken:
+            raise InputError(
+                f"The {notice.title} states each property's own {name.replace('_', ' ')}, "
+                f"which it takes from the schedule that charged it; case {case.number} is over "
+                "several properties, so issue it after that schedule and the documents that "
+                "follow it, never with one amount typed for all."
+            )
 
 
 def store_planned(
@@ -362,15 +418,7 @@ def store_planned(
     """Plan the request again under the write lock, taking the numbers, and store its
     documents with the files rendered for the plan if they print the same. If not, the files
     are rendered again here (`render_again`), or PlanChanged rolls the transaction back."""
-    if request.seen_documents is not None:
-        now_held = documents_in_case(session, request.case_number)
-        if now_held != request.seen_documents:
-            raise InputError(
-                f"Case {request.case_number} has {now_held} documents now, not the "
-                f"{request.seen_documents} it had when you read the preview (one was issued "
-                "since, perhaps by pressing Issue twice): nothing more was issued; read the "
-                "case again."
-            )
+    _unchanged_since_read(session, request)
     taken = plan_documents(
         session, request, by=by, now=now, workspace=workspace, numbers=take_number
     )
@@ -434,48 +482,63 @@ def _addressees(
         followed_document(case, notice, documents)  # refused as a first document, or too soon
         recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
         return [_Addressee(recipient, role, parcels, None)]
-    if notice.to_each_owner and len(parcels) > 1:
-        if to is not None or given is not None or follows is not None:
-            raise InputError(
-                f"The {notice.title} goes to the owner of record of each of the "
-                f"{len(parcels)} properties of case {case.number}, each following that "
-                "owner's document; --to, --recipient-name and --follows do not apply."
-            )
-        each = [
-            _Addressee(
-                checked_recipient(f"Case {case.number}", p.owner_name, p.mailing_lines),
-                "owner",
-                (p,),
-                followed_document(
-                    case, notice, _of_parcel(documents, p.parcel_id), parcel_id=p.parcel_id
-                ),
-                p.parcel_id,
-                Share(position, len(parcels)) if notice.shared_by else None,
-            )
-            for position, p in enumerate(parcels, 1)
-        ]
-        if notice.once:
-            # Given once for each parcel: the parcels that have theirs are left out (one whose
-            # document was voided gets a new one alone); with none left, the first refuses.
-            done = answered(notice, documents)
-            still = [
-                one
-                for one in each
-                if one.followed is None or (one.followed.number, one.parcel_id) not in done
-            ]
-            return still or each
-        return each
-    followed = followed_document(case, notice, documents, follows)
+    ids = [p.parcel_id for p in parcels]
+    followed = None
+    if notice.slug != case.notice_type and not (notice.to_each_owner and len(parcels) > 1):
+        followed = followed_document(case, notice, documents, follows)
+    addressed_to_owners = given is None and to in (None, "owner")
+    if addressed_to_owners and each_owner(notice, followed, ids):
+        return _to_each_owner(case, notice, parcels, documents, follows)
     if followed is not None and followed.parcel_id is not None:
         # A follow-up of one owner's document is about that owner's property (and its share).
-        position = [p.parcel_id for p in parcels].index(followed.parcel_id) + 1
+        position = ids.index(followed.parcel_id) + 1
         mine = tuple(p for p in parcels if p.parcel_id == followed.parcel_id)
         recipient, role = choose_recipient(case, notice, mine, to=to, given=given)
         shared = followed.notice_type in shared_types or notice.shared_by is not None
         share = Share(position, len(parcels)) if shared else None
         return [_Addressee(recipient, role, mine, followed, followed.parcel_id, share)]
+    if notice.to_each_owner and len(parcels) > 1:
+        raise InputError(
+            f"The {notice.title} goes to the owner of record of each of the {len(parcels)} "
+            f"properties of case {case.number}; it is not addressed to another person."
+        )
     recipient, role = choose_recipient(case, notice, parcels, to=to, given=given)
     return [_Addressee(recipient, role, parcels, followed)]
+
+
+def _to_each_owner(
+    case: Case,
+    notice: NoticeType,
+    parcels: tuple[PrintedParcel, ...],
+    documents: list[Document],
+    follows: str | None,
+) -> list[_Addressee]:
+    """One document for the owner of record of each property, naming that property alone and
+    following that owner's document (or the case's); with --follows, only the owners of the
+    document it names."""
+    each = [
+        _Addressee(
+            checked_recipient(f"Case {case.number}", p.owner_name, p.mailing_lines),
+            "owner",
+            (p,),
+            followed_document(
+                case, notice, _of_parcel(documents, p.parcel_id), parcel_id=p.parcel_id
+            ),
+            p.parcel_id,
+            Share(position, len(parcels)) if notice.shared_by else None,
+        )
+        for position, p in enumerate(parcels, 1)
+    ]
+    if follows is None:
+        return each
+    chosen = [one for one in each if one.followed is not None and one.followed.number == follows]
+    if not chosen:
+        may = ", ".join(dict.fromkeys(o.followed.number for o in each if o.followed)) or "none"
+        raise InputError(
+            f"{follows} is not a document the {notice.title} may follow in case {case.number}; "
+            f"it follows, for each owner: {may}."
+        )
+    return chosen
 
 
 def _of_parcel(documents: list[Document], parcel_id: str) -> list[Document]:

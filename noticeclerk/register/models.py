@@ -233,6 +233,11 @@ class Document(FrozenFilesMixin, Base):
     # "description", "amount" as text}], and "premises" where it describes them}. A follow-up
     # billing one parcel takes that parcel's lines from here; None for any other document.
     parcel_charges: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # The facts it printed, each as the register stores a fact (register.facts.to_json): a
+    # follow-up that repeats one (the hearing's day) and a later check of this document read
+    # them here, never a later record of the case under the same name. None for a document
+    # issued before the register kept them.
+    facts: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # The deadline the document itself states, computed for service on its date: the day, and
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)

@@ -8,6 +8,7 @@ from noticeclerk.content.notice_types import NoticeType
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import latest
+from noticeclerk.register.chains import printed_facts
 from noticeclerk.register.models import Document
 
 
@@ -21,6 +22,8 @@ def publication_event(
         return None, None
     zone = village.calendar.timezone
     known = {**latest(document.case, "fact", zone), **latest(document.case, "event", zone)}
+    # The day the document printed, not a later record of the case under the same name.
+    known.update(printed_facts(document) or {})
     value = known.get(publication.event)
     if value is None:
         raise InputError(

@@ -15,10 +15,9 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select
 
-from noticeclerk.content.notice_types import NoticeType, load_notice
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import find_case
-from noticeclerk.register.chains import case_notices, follow_ups
 from noticeclerk.register.database import reading
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.integrity import check_frozen
@@ -35,6 +34,7 @@ from noticeclerk.register.models import (
     Service,
     ServiceEvent,
 )
+from noticeclerk.register.next_steps import MAY, NextStep, next_steps, state_of
 from noticeclerk.register.parties import parties_of
 from noticeclerk.register.payments import balance
 from noticeclerk.register.roll import owner_of_record
@@ -240,16 +240,13 @@ def case_history(
                 }
                 for document in documents
             ],
-            "may_issue": (
-                []
-                if case.closed_at
-                else _may_issue(
-                    case_notices(case, workspace),
-                    documents,
-                    [link.parcel.parcel_id for link in case.parcels],
-                )
-            ),
         }
+        today = now.astimezone(zone).date()
+        steps = next_steps(state_of(session, case, workspace, today), today)
+        # What the case may issue today, and each step it could take with its standing: now,
+        # not yet (the day, or what must happen first), or not (why).
+        history["may_issue"] = _may_issue(steps)
+        history["next_steps"] = [step.to_json() for step in steps]
     history["next"] = [
         item.to_json()
         for item in what_is_due(
@@ -259,17 +256,18 @@ def case_history(
     return history
 
 
-def _may_issue(
-    notices: list[NoticeType], documents: list[Document], parcel_ids: list[str]
-) -> list[dict[str, Any]]:
-    """The follow-ups the case may issue now, each with the documents it could follow."""
+def _may_issue(steps: list[NextStep]) -> list[dict[str, Any]]:
+    """The documents the case may issue now, each with the documents it would follow."""
     return [
         {
-            "notice_type": found.notice.slug,
-            "title": found.notice.title,
-            "follows": [document.number for document in found.follows],
+            "notice_type": step.notice.slug,
+            "title": step.notice.title,
+            "follows": list(step.follows),
+            "follows_option": step.follows_option,
+            "command": step.command,
         }
-        for found in follow_ups(notices, documents, parcel_ids)
+        for step in steps
+        if step.standing.standing == MAY
     ]
 
 
@@ -321,6 +319,8 @@ def _document(document: Document, village: Village, workspace: Path | None) -> d
             for p in document.payments
         ],
         "pdf_sha256": document.pdf_sha256,
+        # The facts it printed (null for a document issued before the register kept them).
+        "facts": _plain(document.facts) if document.facts is not None else None,
     }
 
 
