@@ -1,0 +1,538 @@
+"""Random sequences of a clerk's actions, on random days, through three villages' chains, held to
+the invariants the ordinances give the order of a case's steps (Hypothesis stateful testing).
+
+The cases: Village A's directive to the owners of two properties, their bills and sworn
+statements (§§ 134-42, 134-45); Luck's snow notice to the owners of two properties, their bills
+and the tax roll (§ 496-10); Palmyra's dangerous-tree order, its appeal, the Board's decision
+and the assessment of the Village's work (§ 8.15). The clerk issues what the case offers and,
+as often, what it does not; serves, records receipts and payments, voids, records the work the
+Village did at random moments (before and after the owner's time ran out), and lets days pass.
+
+Invariants, after every step:
+- never two documents standing for the same work and parcel (one bill for each directive and
+  property; § 134-45A);
+- no sworn statement or tax-roll entry for a charge paid in full;
+- no document issued that the case's next steps did not allow on that day;
+- every owner of a case over several properties given the notice addressed to owners;
+- no bill for work done within the owner's time; no decision dated before its hearing;
+- what a document printed is never changed by a later record (its facts, its publication).
+
+Documents are composed and their templates rendered as issued, but not laid out as PDF and
+Word files: the invariants are about the register's records, and a PDF costs a second.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from clerk import CASEBOOK, article
+from click.testing import CliRunner
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from sqlalchemy import select
+
+from noticeclerk.cli import cli
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
+from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.generators.html import render_html
+from noticeclerk.register.cases import find_case, open_case, record, request_from_options
+from noticeclerk.register.chains import case_notices, printed_facts
+from noticeclerk.register.database import open_register, reading, register_url
+from noticeclerk.register.frozen import attach
+from noticeclerk.register.issuing import issue_documents, void
+from noticeclerk.register.models import Document
+from noticeclerk.register.next_steps import (
+    MAY,
+    next_steps,
+    owners_time_ran_out,
+    state_of,
+)
+from noticeclerk.register.parties import record_party
+from noticeclerk.register.payments import balance, record_payment
+from noticeclerk.register.service import ServiceRequest, record_mail_event, serve
+from noticeclerk.render import Rendered, Renderer
+
+START = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
+CLERK = "clerk"
+
+
+class TemplatesOnly(Renderer):
+    """Renders each document's template (so a missing fact still refuses it), and keeps the
+    HTML as its files: the invariants are the register's, not the layout's."""
+
+    def render_template(self, template, context, village, *, number, title, stem, **_):  # type: ignore[no-untyped-def, override]
+        html = render_html(template, context, environment=self.environment("en_US"))
+        data = html.encode("utf-8")
+        return Rendered(village.slug, stem, {"pdf": data, "docx": data}, html, title)
+
+
+_TEMPLATE: dict[str, Path] = {}
+
+
+def template_workspace() -> Path:
+    """A workspace with the three villages' sample rolls imported, built once per process."""
+    if "path" not in _TEMPLATE:
+        office = Path(tempfile.mkdtemp(prefix="noticeclerk-order-")) / "office"
+        runner = CliRunner()
+        assert runner.invoke(cli, ["init", str(office)]).exit_code == 0
+        for village in ("village-a", "luck", "palmyra"):
+            roll = CASEBOOK / village / "roll.csv"
+            result = runner.invoke(
+                cli, ["--workspace", str(office), "roll", "import", str(roll), "--village", village]
+            )
+            assert result.exit_code == 0, result.output
+        _TEMPLATE["path"] = office
+    return _TEMPLATE["path"]
+
+
+CASES = {
+    # Village A: a directive to the owners of two properties on a private street.
+    "village-a": (
+        "directive-to-comply",
+        ["0301-02-011", "0301-02-004"],
+        [
+            "inspection_date=2026-11-30",
+            "street_name=A Street (private)",
+            "conditions=Construction debris blocks the travel lane.",
+            "corrective_action=Remove the debris.",
+        ],
+    ),
+    # Luck: snow ceased a day and a half before; still not cleared at both frontages.
+    "luck": (
+        "snow-ice-nonhazardous",
+        ["146-00312-0000", "146-00415-0000"],
+        [
+            "snow_ceased=2026-11-29T20:00",
+            "observed_at=2026-12-01T08:00",
+            "sidewalk_location=along the Main Street frontage",
+        ],
+    ),
+    # Palmyra: a dead maple overhanging the sidewalk, two weeks to take it down.
+    "palmyra": (
+        "dangerous-tree-order",
+        ["PV-0233"],
+        [
+            "inspected_on=2026-11-30",
+            "tree=one silver maple, about 30 inches in diameter,",
+            "stands=on the private property 4 feet inside the front lot line",
+            "species=other trees",
+            "standing=on private property overhanging or projecting into a terrace or street",
+            "appears=dead",
+            "condition=The tree bore no leaves this season.",
+            "corrective_action=Have the tree cut down and removed.",
+            "act_by=2026-12-15",
+        ],
+    ),
+}
+# Methods tried, in this order, for a document to be served, with what each needs.
+METHODS = (
+    "hand_owner",
+    "present_personally",
+    "certified_mail",
+    "first_class_mail",
+    "file_with_officer",
+    "registered_mail",
+)
+# Follow-ups that rest on a charge left unpaid.
+ON_UNPAID = {"sworn-statement", "snow-ice-tax-roll-entry"}
+
+
+class ClerksDays(RuleBasedStateMachine):
+    """A clerk's days in one register, three cases open."""
+
+    @initialize()
+    def open_the_cases(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="noticeclerk-order-"))
+        self.office = self.folder / "office"
+        shutil.copytree(template_workspace(), self.office)
+        self.engine = attach(open_register(register_url(self.office, None)), self.office)
+        self.renderer = TemplatesOnly(self.office)
+        self.now = START
+        self.mailed = 0
+        self.printed: dict[str, object] = {}
+        self.cases: list[str] = []
+        for village, (notice, parcels, facts) in CASES.items():
+            request = request_from_options(village, notice, parcels, facts, [], self.office)
+            self.cases.append(
+                open_case(self.engine, request, by=CLERK, now=self.now, workspace=self.office)
+            )
+        # Village A's sworn statement is filed with the Village Administrator (§ 134-45C).
+        record_party(
+            self.engine, self.cases[0], role="officer", name="Village Administrator",
+            address="Village Hall|Village A NY 10000", by=CLERK, now=self.now,
+        )  # fmt: skip
+        # Each case's first document, issued and served: the days that follow are the test.
+        for case in self.cases:
+            on = self.today(case)
+            self._issue(case, on, self.first(case), None, self.steps(case, on))
+            for document in self.documents(case):
+                self._serve(document)
+
+    def teardown(self) -> None:
+        if hasattr(self, "engine"):
+            self.engine.dispose()
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    # --- what the register holds ------------------------------------------------------------
+
+    def documents(self, case: str | None = None) -> list[Document]:
+        with reading(self.engine) as session:
+            query = select(Document).order_by(Document.id)
+            found = list(session.scalars(query))
+            for document in found:  # what the rules read, loaded while the session is open
+                document.case.number  # noqa: B018
+                document.payments  # noqa: B018
+                for service in document.services:
+                    service.events  # noqa: B018
+            return [d for d in found if case is None or d.case.number == case]
+
+    def steps(self, case: str, on: date):  # type: ignore[no-untyped-def]
+        with reading(self.engine) as session:
+            found = find_case(session, case)
+            return next_steps(state_of(session, found, self.office, on), on)
+
+    def today(self, case: str) -> date:
+        return self.now.astimezone(self.zone(case)).date()
+
+    def village(self, case: str) -> str:
+        return {"VA": "village-a", "LU": "luck", "PA": "palmyra"}[case[:2]]
+
+    def first(self, case: str) -> str:
+        return CASES[self.village(case)][0]
+
+    def zone(self, case: str) -> ZoneInfo:
+        return load_village(self.village(case), self.office).timezone
+
+    # --- the clerk's actions -----------------------------------------------------------------
+
+    @rule(hours=st.integers(min_value=1, max_value=24 * 12))
+    def let_time_pass(self, hours: int) -> None:
+        self.now += timedelta(hours=hours)
+
+    @rule(days=st.integers(min_value=1, max_value=30))
+    def the_office_keeps_up(self, days: int) -> None:
+        """Days pass; the clerk serves what was issued, records the receipts that came back
+        and the work the Village did yesterday, and issues what each case offers."""
+        self.now += timedelta(days=days)
+        for which, case in enumerate(self.cases):
+            self.serve_what_a_case_issued(which)
+            self.record_the_receipts(which)
+            if not any(d.amount_due is not None for d in self.documents(case)):
+                self._record_work(case, 24)  # the work before its bill, recorded once
+            on = self.today(case)
+            for step in self.steps(case, on):
+                if step.standing.standing == MAY and not step.needs:
+                    # Read again: what one issue gives may change what the next allows.
+                    self._issue(
+                        case, on, step.notice.slug, step.follows_option, self.steps(case, on)
+                    )
+
+    @rule(pick=st.integers(0, 30))
+    def issue_what_is_offered(self, pick: int) -> None:
+        """Issue one of the documents the cases offer today."""
+        offered = []
+        for case in self.cases:
+            on = self.today(case)
+            steps = self.steps(case, on)
+            offered += [(case, on, step, steps) for step in steps if step.standing.standing == MAY]
+        if offered:
+            case, on, step, steps = offered[pick % len(offered)]
+            self._issue(case, on, step.notice.slug, step.follows_option, steps)
+
+    @rule(which=st.integers(0, 2), pick=st.integers(0, 30))
+    def issue_a_step_whatever_its_standing(self, which: int, pick: int) -> None:
+        """Issue one of the steps the case lists, whatever its standing."""
+        case = self.cases[which]
+        on = self.today(case)
+        steps = self.steps(case, on)
+        if steps:
+            step = steps[pick % len(steps)]
+            self._issue(case, on, step.notice.slug, step.follows_option, steps)
+
+    @rule(which=st.integers(0, 2), pick=st.integers(0, 30), follows=st.integers(0, 30))
+    def issue_anything(self, which: int, pick: int, follows: int) -> None:
+        """Issue any notice type of the case's chain after any of its documents, as a clerk
+        typing the command might."""
+        case = self.cases[which]
+        on = self.today(case)
+        steps = self.steps(case, on)
+        with reading(self.engine) as session:
+            slugs = [n.slug for n in case_notices(find_case(session, case), self.office)]
+        documents = [d.number for d in self.documents(case)]
+        chosen = documents[follows % len(documents)] if documents and follows % 3 else None
+        self._issue(case, on, slugs[pick % len(slugs)], chosen, steps)
+
+    def _issue(self, case: str, on: date, slug: str, follows: str | None, steps: list) -> None:  # type: ignore[type-arg]
+        before = {d.number: d for d in self.documents(case)}
+        try:
+            issued = issue_documents(
+                self.engine,
+                case,
+                notice_slug=slug,
+                document_date=on,
+                by=CLERK,
+                now=self.now,
+                workspace=self.office,
+                renderer=self.renderer,
+                follows=follows,
+            )
+        except NoticeclerkError as error:
+            event(f"refused: {slug}: {str(error)[:70]}")
+            return
+        event(f"issued: {slug}")
+        documents = {d.number: d for d in self.documents(case)}
+        for one in issued:
+            document = documents[one.number]
+            allowed = [
+                step
+                for step in steps
+                if step.notice.slug == document.notice_type
+                and step.standing.standing == MAY
+                and (document.follows is None or document.follows in step.follows)
+            ]
+            assert allowed, f"{document.number} ({document.notice_type}) was not a next step"
+            followed = before.get(document.follows) if document.follows else None
+            if document.notice_type in ON_UNPAID:
+                assert followed is not None and balance(followed) > 0, (
+                    f"{document.number} rests on {document.follows}, paid in full"
+                )
+            self._worked_after_the_owners_time(case, document, followed)
+            self._not_before_its_hearing(document)
+        notice = load_notice(self.village(case), slug, self.office)
+        with reading(self.engine) as session:
+            parcels = [link.parcel.parcel_id for link in find_case(session, case).parcels]
+        if notice.to_owners and len(parcels) > 1 and slug == self.first(case):
+            given = {d.parcel_id for d in self.documents(case) if d.notice_type == slug}
+            given = {p for p in given if p is not None}
+            assert given == set(parcels), f"{slug} went to the owners of {given} of {parcels}"
+
+    def _worked_after_the_owners_time(
+        self, case: str, document: Document, followed: Document | None
+    ) -> None:
+        notice = load_notice(self.village(case), document.notice_type, self.office)
+        facts = printed_facts(document) or {}
+        if notice.work is None or followed is None or notice.work not in facts:
+            return
+        with reading(self.engine) as session:
+            state = state_of(session, find_case(session, case), self.office, self.today(case))
+            ran_out = owners_time_ran_out(state, followed)
+        if ran_out is None:
+            return
+        work = facts[notice.work]
+        if len(ran_out) > 10:
+            ends = datetime.fromisoformat(ran_out)
+            assert (work > ends) if isinstance(work, datetime) else work > ends.date()
+        else:
+            day = date.fromisoformat(ran_out)
+            assert (work.date() if isinstance(work, datetime) else work) > day
+
+    def _not_before_its_hearing(self, document: Document) -> None:
+        facts = printed_facts(document) or {}
+        for hearing in ("hearing_at", "hearing_concluded_on"):
+            if document.notice_type.startswith("tree-appeal-decision") and hearing in facts:
+                day = facts[hearing]
+                day = day.date() if isinstance(day, datetime) else day
+                assert document.document_date >= day, f"{document.number} before its hearing"
+
+    @rule(which=st.integers(0, 2))
+    def serve_what_a_case_issued(self, which: int) -> None:
+        """Serve each document of a case not yet served, as the clerk serves a day's papers."""
+        for document in self.documents(self.cases[which]):
+            if document.status == "issued" and not document.services:
+                self._serve(document)
+
+    def _serve(self, document: Document) -> None:
+        notice = load_notice(self.village(document.case.number), document.notice_type, self.office)
+        allowed = [entry.method for entry in notice.service]
+        method = next((m for m in METHODS if m in allowed), None)
+        if method is None:
+            return
+        self.mailed += 1
+        request = ServiceRequest(
+            method=method,
+            by="R. Ortiz",
+            at=self.now,
+            to_person="the owner" if method in ("hand_owner", "present_personally") else None,
+            address="the premises" if method in ("hand_owner",) else None,
+            article_number=article(self.mailed) if method == "certified_mail" else None,
+        )
+        if method == "registered_mail":
+            request = ServiceRequest(method=method, by="clerk", at=self.now, article_number=None)
+        try:
+            serve(self.engine, document.number, request, now=self.now, workspace=self.office)
+        except NoticeclerkError:
+            return
+
+    @rule(which=st.integers(0, 2))
+    def record_the_receipts(self, which: int) -> None:
+        """The return receipts of a case's mail come back, or the owner says it arrived."""
+        for document in self.documents(self.cases[which]):
+            services = document.services
+            mailed = services and services[-1].method in ("certified_mail", "first_class_mail")
+            if document.status != "issued" or not mailed or services[-1].events:
+                continue
+            method = services[-1].method
+            kind = "receipt_signed" if method == "certified_mail" else "received"
+            try:
+                record_mail_event(
+                    self.engine, document.number, kind, self.now,
+                    note="The owner's letter.", by=CLERK, now=self.now, workspace=self.office,
+                )  # fmt: skip
+            except NoticeclerkError:
+                continue
+
+    @rule(pick=st.integers(0, 60), in_full=st.booleans())
+    def record_a_payment(self, pick: int, in_full: bool) -> None:
+        owing = [
+            d
+            for d in self.documents()
+            if d.status == "issued" and d.amount_due is not None and balance(d) > 0
+        ]
+        if not owing:
+            return
+        bill = owing[pick % len(owing)]
+        amount = balance(bill) if in_full else min(balance(bill), Decimal("10.00"))
+        day = self.today(bill.case.number)
+        record_payment(
+            self.engine, bill.number, str(amount), day, reference=None, by=CLERK, now=self.now
+        )
+
+    @rule(pick=st.integers(0, 60))
+    def void_a_document(self, pick: int) -> None:
+        standing = [d for d in self.documents() if d.status == "issued"]
+        if not standing:
+            return
+        try:
+            void(self.engine, standing[pick % len(standing)].number, reason="spoiled", by=CLERK,
+                 now=self.now)  # fmt: skip
+        except NoticeclerkError:
+            return
+
+    @rule(hours_ago=st.integers(0, 24 * 6))
+    def record_the_work(self, hours_ago: int) -> None:
+        """The Village's work for each case's bill, done some hours before now (perhaps within
+        the owner's time)."""
+        for case in self.cases:
+            self._record_work(case, hours_ago)
+
+    def _record_work(self, case: str, hours_ago: int) -> None:
+        zone = self.zone(case)
+        when = (self.now - timedelta(hours=hours_ago)).astimezone(zone)
+        day = when.date().isoformat()
+        facts = {
+            "village-a": [
+                "violation=the failure to comply with § 134-41A within seven days of the directive",
+                "work_performed=Removed the debris from the travel lane.",
+                f"work_started={day}",
+                f"work_completed={day}",
+                "labor=DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
+                "administrative_time=$500",
+                "general_counsel=none",
+                "contractors=none",
+                "materials_and_equipment=none",
+            ],
+            "luck": [
+                "abatement_basis=The snow and ice were not removed by the time the notice gave.",
+                "work_description=a Public Works crew cleared the sidewalk.",
+                f"removed_at={when.replace(tzinfo=None).isoformat(timespec='minutes')}",
+                f"costs_incurred_on={day}",
+                "expenses=Labor: two Public Works employees|115.50",
+                "tax_roll=the 2027 tax roll",
+            ],
+            "palmyra": [
+                "work_place=outside the terrace areas",
+                "board_determined_otherwise=false",
+                "abated=the dead silver maple",
+                "abatement_work=a tree service cut the tree down and hauled it away.",
+                "costs=Cutting down the tree|1850.00",
+                f"work_begun_on={day}",
+                f"work_done_on={day}",
+            ],
+        }[self.village(case)]
+        try:
+            record(self.engine, case, facts, [], by=CLERK, now=self.now, workspace=self.office)
+        except NoticeclerkError:
+            return
+
+    @rule(days_to_hearing=st.integers(1, 40))
+    def the_owner_appeals_the_tree_order(self, days_to_hearing: int) -> None:
+        """The owner's appeal reaches the Village Board today; the hearing is set, and the
+        Board's decision, when it comes, affirms the order with two weeks to comply."""
+        case = self.cases[2]
+        today = self.today(case)
+        hearing = today + timedelta(days=days_to_hearing)
+        try:
+            record_party(
+                self.engine, case, role="appellant", name="Tomasz Wierzbicki",
+                address="218 North Second Street|Palmyra WI 53156", by=CLERK, now=self.now,
+            )  # fmt: skip
+            record(
+                self.engine,
+                case,
+                [
+                    "order_title=order to take corrective action on a dangerous tree",
+                    f"appeal_received_on={today.isoformat()}",
+                    f"hearing_at={hearing.isoformat()}T18:30",
+                    "hearing_place=the Board Room, Village Hall",
+                    f"hearing_concluded_on={hearing.isoformat()}",
+                    "resolution=Resolution No. 2026-51",
+                    "appearance=The owner appeared.",
+                    "grounds=The tree is dead.",
+                    "ground=dangerous or obstructive tree",
+                    "outcome=affirmed",
+                    "order_as_decided=Have the tree cut down and removed.",
+                    f"comply_by={(hearing + timedelta(days=14)).isoformat()}",
+                ],
+                [],
+                by=CLERK,
+                now=self.now,
+                workspace=self.office,
+            )
+        except NoticeclerkError:
+            return
+
+    # --- invariants -------------------------------------------------------------------------
+
+    @invariant()
+    def one_standing_document_for_each_work_and_parcel(self) -> None:
+        if not hasattr(self, "engine"):
+            return
+        seen: dict[tuple[str, str | None, str | None], str] = {}
+        for document in self.documents():
+            if document.status != "issued":
+                continue
+            notice = load_notice(self.village(document.case.number), document.notice_type,
+                                 self.office)  # fmt: skip
+            # A bill charges work once (§ 134-45A), whatever its definition says of `once`;
+            # so does anything given once for each document it follows.
+            if not (notice.kind == "bill" or notice.once):
+                continue
+            key = (document.notice_type, document.follows, document.parcel_id)
+            assert key not in seen, f"{document.number} and {seen[key]} are both standing"
+            seen[key] = document.number
+
+    @invariant()
+    def what_a_document_printed_never_changes(self) -> None:
+        if not hasattr(self, "engine"):
+            return
+        for document in self.documents():
+            facts = document.facts
+            if document.number in self.printed:
+                assert self.printed[document.number] == facts, document.number
+            self.printed[document.number] = facts
+
+
+ClerksDays.TestCase.settings = settings(
+    max_examples=25,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+test_random_days_of_a_clerk_keep_the_order_of_the_steps = ClerksDays.TestCase
