@@ -3,15 +3,21 @@ through CliRunner as the clerk would type it, the day fixed by --today."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
+from sqlalchemy import Engine
 
+from noticeclerk.actions.issuing import IssueOrder, issue_documents
+from noticeclerk.actions.workspace import Workspace
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
+from noticeclerk.clock import Clock
+from noticeclerk.register.issuing import Issued
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
 
@@ -108,3 +114,22 @@ def pdf_text(path: Path) -> str:
     """A PDF's words, with its line breaks as spaces."""
     reader = PdfReader(BytesIO(path.read_bytes()))
     return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def issue_one(
+    engine: Engine,
+    case: str,
+    *,
+    notice_slug: str | None,
+    document_date: date | None,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+    **choices: Any,
+) -> Issued:
+    """One document issued on a register already open, through the action the command line
+    and the desk call (actions.issuing), without its archival copy."""
+    office = Workspace.over(engine, workspace, Clock(now))
+    order = IssueOrder(case, notice_slug, document_date, **choices)
+    (issued,) = issue_documents(office, order, by=by)
+    return issued

@@ -37,7 +37,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from sqlalchemy import select
 
+from noticeclerk.actions.issuing import IssueOrder, issue_documents
+from noticeclerk.actions.workspace import Workspace
 from noticeclerk.cli import cli
+from noticeclerk.clock import Clock
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import NoticeclerkError
@@ -46,7 +49,7 @@ from noticeclerk.register.cases import find_case, open_case, record, request_fro
 from noticeclerk.register.chains import case_notices, printed_facts
 from noticeclerk.register.database import open_register, reading, register_url
 from noticeclerk.register.frozen import attach
-from noticeclerk.register.issuing import issue_documents, void
+from noticeclerk.register.issuing import void
 from noticeclerk.register.models import Document
 from noticeclerk.register.next_steps import (
     MAY,
@@ -272,17 +275,9 @@ class ClerksDays(RuleBasedStateMachine):
     def _issue(self, case: str, on: date, slug: str, follows: str | None, steps: list) -> None:  # type: ignore[type-arg]
         before = {d.number: d for d in self.documents(case)}
         try:
-            issued = issue_documents(
-                self.engine,
-                case,
-                notice_slug=slug,
-                document_date=on,
-                by=CLERK,
-                now=self.now,
-                workspace=self.office,
-                renderer=self.renderer,
-                follows=follows,
-            )
+            office = Workspace.over(self.engine, self.office, Clock(self.now))
+            order = IssueOrder(case, slug, on, follows=follows)
+            issued = issue_documents(office, order, by=CLERK, renderer=self.renderer)
         except NoticeclerkError as error:
             event(f"refused: {slug}: {str(error)[:70]}")
             return

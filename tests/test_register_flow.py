@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from alembic import command
+from clerk import issue_one
 from sqlalchemy import create_engine, text
 
 from noticeclerk.cli import cli
@@ -31,7 +32,7 @@ from noticeclerk.register.database import (
 )
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.frozen import files_of
-from noticeclerk.register.issuing import find_document, frozen_files, issue, void
+from noticeclerk.register.issuing import find_document, frozen_files, void
 from noticeclerk.register.proof import render_proof
 from noticeclerk.register.roll import import_roll
 from noticeclerk.register.service import ServiceRequest, record_mail_event, serve
@@ -88,7 +89,7 @@ def open_palmyra_case(engine, office, facts=PALMYRA_FACTS, events=SERVED_AT_ISSU
 
 
 def issue_palmyra(engine, office, case: str, when: date = date(2026, 12, 1)):
-    return issue(
+    return issue_one(
         engine, case, notice_slug=None, document_date=when, by="clerk", now=NOON, workspace=office
     )
 
@@ -105,7 +106,7 @@ def issue_tuckahoe_repair_notice(engine, office) -> tuple[str, str]:
         "tuckahoe", "notice-to-repair-sidewalk", ["041"], facts, [], office
     )
     case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
-    issued = issue(
+    issued = issue_one(
         engine,
         case,
         notice_slug=None,
@@ -263,7 +264,7 @@ def test_door_posting_counts_only_with_the_telephone_call(engine, office):
         office,
     )
     case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
-    number = issue(
+    number = issue_one(
         engine,
         case,
         notice_slug=None,
@@ -501,19 +502,19 @@ ISSUER = textwrap.dedent(
     from datetime import UTC, date, datetime
     from pathlib import Path
     from noticeclerk.register.cases import open_case, request_from_options
-    from noticeclerk.register.database import open_register, register_url
-    from noticeclerk.register.issuing import issue
+    from noticeclerk.actions.issuing import IssueOrder, issue_documents
+    from noticeclerk.actions.workspace import Workspace
+    from noticeclerk.clock import Clock
     office, count = Path(sys.argv[1]), int(sys.argv[2])
     facts = sys.argv[3:]
-    engine = open_register(register_url(office, None))
     now = datetime(2026, 11, 30, 17, tzinfo=UTC)
+    workspace = Workspace(office, None, Clock(now))
     for _ in range(count):
         request = request_from_options(
             "palmyra", "house-numbering-notice", ["PV-0417"], facts, [], office
         )
-        case = open_case(engine, request, by="p", now=now, workspace=office)
-        issue(engine, case, notice_slug=None, document_date=date(2026, 12, 1), by="p",
-              now=now, workspace=office)
+        case = open_case(workspace.register(), request, by="p", now=now, workspace=office)
+        issue_documents(workspace, IssueOrder(case, date=date(2026, 12, 1)), by="p")
         print("issued", flush=True)
     """
 )
@@ -626,7 +627,7 @@ def open_village_b_statement(engine, office) -> str:
         "village-b", "statement-of-charges", ["B-0212"], facts, [], office
     )
     case = open_case(engine, request, by="clerk", now=NOON, workspace=office)
-    return issue(
+    return issue_one(
         engine,
         case,
         notice_slug=None,

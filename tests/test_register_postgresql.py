@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 from alembic import command
+from clerk import issue_one
 from sqlalchemy import text
 
 from noticeclerk.register.cases import open_case, request_from_options
 from noticeclerk.register.database import alembic_config, open_register, transaction, upgrade
-from noticeclerk.register.issuing import frozen_files, issue
+from noticeclerk.register.issuing import frozen_files
 from noticeclerk.register.models import Parcel
 from noticeclerk.register.roll import import_roll, owner_of_record
 
@@ -81,7 +82,7 @@ def test_issued_bytes_round_trip_exactly_on_postgresql(engine, tmp_path):
         "palmyra", "house-numbering-notice", ["PV-0417"], FACTS, [], None
     )
     case = open_case(engine, request, by="clerk", now=NOW, workspace=None)
-    issued = issue(
+    issued = issue_one(
         engine,
         case,
         notice_slug=None,
@@ -98,22 +99,27 @@ ISSUER = textwrap.dedent(
     """
     import sys
     from datetime import UTC, date, datetime
-    from noticeclerk.register.database import open_register
-    from noticeclerk.register.issuing import issue
-    engine = open_register(sys.argv[1])
-    for _ in range(int(sys.argv[3])):
-        issue(engine, sys.argv[2], notice_slug=None, document_date=date(2026, 12, 1), by="p",
-              now=datetime(2026, 11, 30, 17, tzinfo=UTC), workspace=None)
+    from noticeclerk.actions.issuing import IssueOrder, issue_documents
+    from noticeclerk.actions.workspace import Workspace
+    from noticeclerk.clock import Clock
+    from noticeclerk.register.cases import open_case, request_from_options
+    now = datetime(2026, 11, 30, 17, tzinfo=UTC)
+    workspace = Workspace(None, sys.argv[1], Clock(now))
+    for _ in range(int(sys.argv[2])):
+        # A case for each notice: a case's first notice is given once to its owner.
+        request = request_from_options(
+            "palmyra", "house-numbering-notice", ["PV-0417"], sys.argv[3:], [], None
+        )
+        case = open_case(workspace.register(), request, by="p", now=now, workspace=None)
+        issue_documents(workspace, IssueOrder(case, date=date(2026, 12, 1)), by="p")
     """
 )
 
 
 def test_several_processes_issuing_at_once_get_consecutive_numbers_on_postgresql(engine):
-    request = request_from_options(
-        "palmyra", "house-numbering-notice", ["PV-0417"], FACTS, [], None
-    )
-    case = open_case(engine, request, by="clerk", now=NOW, workspace=None)
-    processes = [subprocess.Popen([sys.executable, "-c", ISSUER, URL, case, "3"]) for _ in range(3)]
+    processes = [
+        subprocess.Popen([sys.executable, "-c", ISSUER, URL, "3", *FACTS]) for _ in range(3)
+    ]
     assert all(process.wait(timeout=180) == 0 for process in processes)
     with transaction(engine) as session:
         numbers = (

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clerk import issue_one
 from click.testing import CliRunner
 from sqlalchemy import Engine, event
 
@@ -20,7 +21,6 @@ from noticeclerk.register import database
 from noticeclerk.register.cases import close_case, open_case, record, request_from_options
 from noticeclerk.register.database import RegisterBusy, open_register, register_url, transaction
 from noticeclerk.register.due import what_is_due
-from noticeclerk.register.issuing import issue
 from noticeclerk.register.parties import record_party
 from noticeclerk.register.payments import record_payment
 from noticeclerk.register.permits import permit_record
@@ -123,7 +123,7 @@ class Register:
             "village-a", "directive-to-comply", ["0301-02-001"], DIRECTIVE, [], office
         )
         case = open_case(engine, request, by="test", now=at("2026-01-02"), workspace=office)
-        directive = issue(
+        directive = issue_one(
             engine, case, notice_slug=None, document_date=date(2026, 1, 5), by="test",
             now=at("2026-01-05"), workspace=office,
         ).number  # fmt: skip
@@ -133,7 +133,7 @@ class Register:
         )  # fmt: skip
         serve(engine, directive, handed, now=at("2026-01-05"), workspace=office)
         record(engine, case, BILL, [], by="test", now=at("2026-02-02"), workspace=office)
-        bill = issue(
+        bill = issue_one(
             engine, case, notice_slug="maintenance-bill", document_date=date(2026, 2, 2),
             by="test", now=at("2026-02-02"), workspace=office,
         ).number  # fmt: skip
@@ -164,7 +164,7 @@ class Register:
             engine, case, role="officer", name="Village Clerk",
             address="Village Hall|Palmyra WI 53156", by="test", now=at("2026-06-01"),
         )  # fmt: skip
-        issue(
+        issue_one(
             engine, case, notice_slug=None, document_date=date(2026, 6, 1), by="test",
             now=at("2026-06-01"), workspace=office,
         )  # fmt: skip
@@ -173,7 +173,7 @@ class Register:
             address="218 North Second Street|Palmyra WI 53156", by="test", now=at("2026-06-05"),
         )  # fmt: skip
         record(engine, case, DRIVEWAY, [], by="test", now=at("2026-06-05"), workspace=office)
-        issue(
+        issue_one(
             engine, case, notice_slug="driveway-permit", document_date=date(2026, 6, 5),
             by="test", now=at("2026-06-05"), workspace=office,
         )  # fmt: skip

@@ -23,7 +23,7 @@ from noticeclerk.cli.params import (
     workspace_out_option,
 )
 from noticeclerk.doctor import require_printing
-from noticeclerk.exceptions import InputError, NoticeclerkError, OutputError
+from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.rules.money import spell_amount
 from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.writing import CannotWrite
@@ -150,21 +150,12 @@ def issue_command(
         raise click.UsageError("Give --recipient-name and --recipient-address together.")
     given = (recipient_name, recipient_address) if recipient_name and recipient_address else None
     require_printing()
-    from noticeclerk.register.issuing import issue_documents
+    from noticeclerk.actions.issuing import IssueOrder, issue
     from noticeclerk.render import write_rendered
 
-    issued = issue_documents(
-        office.register(),
-        case_number,
-        notice_slug=notice_type,
-        document_date=document_date,
-        by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
-        to=to,
-        given=given,
-        follows=follows,
-    )
+    order = IssueOrder(case_number, notice_type, document_date, to, given, follows)
+    outcome = issue(office, order, by=by)
+    issued = outcome.issued
     out_dir = office.outputs("issued", out_dir)
     for one in issued:
         # "Nordstrom Hardware Inc." ends the sentence with its own period.
@@ -186,7 +177,7 @@ def issue_command(
             ) from None
         for path in written:
             click.echo(f"  Wrote a copy to {path}")
-    _archival_copies(office, [one.number for one in issued], by)
+    _said(outcome.archived, outcome.archive_failed)
 
 
 def _issue_batch(
@@ -240,7 +231,9 @@ def _issue_batch(
         f"; copies in {out_dir}."
     )
     if numbers:
-        _archival_copies(office, numbers, by)
+        from noticeclerk.actions.issuing import archival_copies
+
+        _said(*archival_copies(office, numbers, by=by))
     if unwritten:
         raise OutputError(
             f"{', '.join(unwritten)} {'is' if len(unwritten) == 1 else 'are'} issued and kept in "
@@ -249,23 +242,11 @@ def _issue_batch(
         )
 
 
-def _archival_copies(office: Office, numbers: list[str], by: str) -> None:
-    """Each issued document's PDF/A-3b copy in the archive, made from its frozen PDF. The
-    documents stand whatever happens here; a copy that cannot be made is said, with the
-    command that makes it later."""
-    from noticeclerk.archive.keeping import add_archival_copies
-
-    try:
-        made = add_archival_copies(
-            office.register(), numbers, by=by, now=office.clock.now(), workspace=office.workspace
-        )
-    except NoticeclerkError as error:
-        listed = ", ".join(numbers)
-        raise OutputError(
-            f"{listed} {'is' if len(numbers) == 1 else 'are'} issued and kept in the register, "
-            f"but the archival copy could not be made ({str(error).rstrip('.')}); fix that and "
-            "run 'noticeclerk archive copies'."
-        ) from None
+def _said(made: list[tuple[str, int]] | tuple[tuple[str, int], ...], failed: str | None) -> None:
+    """The archival copies made, each on its line; or, where they could not be made, that
+    sentence as the command's error (the documents stand)."""
+    if failed is not None:
+        raise OutputError(failed)
     for number, item in made:
         click.echo(f"  Archived {number}'s PDF/A-3b copy as item {item}")
 

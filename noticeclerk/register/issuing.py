@@ -1,10 +1,11 @@
-"""A case in the register, turned into a numbered document whose exact bytes are frozen.
+"""A case in the register, turned into the documents it would issue (planned, with the numbers
+they would take) and stored with their frozen bytes, once rendered.
 
-A document is planned from a snapshot of the register and rendered outside the write lock;
-then one transaction plans it again, takes its number and stores it with its PDF and DOCX. A
-crash anywhere before the commit leaves no document and no number taken; after the commit
-the document is complete. An issued document is never changed or deleted; a spoiled one is
-voided with its reason.
+The action that issues (actions.issuing) plans a document from a snapshot of the register and
+renders it outside the write lock; then one transaction plans it again here, takes its number
+and stores it with its PDF and DOCX. A crash anywhere before the commit leaves no document and
+no number taken; after the commit the document is complete. An issued document is never
+changed or deleted; a spoiled one is voided with its reason.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from noticeclerk.register.roll import owner_of_record
 
 if TYPE_CHECKING:
     # The renderer loads WeasyPrint; finding, serving and paying a document must not need it.
-    from noticeclerk.render import Rendered, Renderer
+    from noticeclerk.render import Rendered
 
 
 @dataclass(frozen=True)
@@ -77,108 +78,9 @@ class Issued:
     rendered: Rendered
 
 
-def issue(
-    engine: Engine,
-    case_number: str,
-    *,
-    notice_slug: str | None,
-    document_date: date | None,
-    by: str,
-    now: datetime,
-    workspace: Path | None,
-    renderer: Renderer | None = None,
-    to: str | None = None,
-    given: tuple[str, str] | None = None,
-    follows: str | None = None,
-) -> Issued:
-    """Number, render and freeze one document for a case (see `issue_documents`)."""
-    issued = issue_documents(
-        engine,
-        case_number,
-        notice_slug=notice_slug,
-        document_date=document_date,
-        by=by,
-        now=now,
-        workspace=workspace,
-        renderer=renderer,
-        to=to,
-        given=given,
-        follows=follows,
-    )
-    if len(issued) != 1:
-        raise ValueError(f"issue() made {len(issued)} documents; use issue_documents()")
-    return issued[0]
-
-
-def issue_documents(
-    engine: Engine,
-    case_number: str,
-    *,
-    notice_slug: str | None,
-    document_date: date | None,
-    by: str,
-    now: datetime,
-    workspace: Path | None,
-    renderer: Renderer | None = None,
-    to: str | None = None,
-    given: tuple[str, str] | None = None,
-    follows: str | None = None,
-    seen_documents: int | None = None,
-) -> list[Issued]:
-    """Number, render and freeze a case's document: one document, to the owner of record or a
-    party of the case (`to`) or a name given for it alone (`given`); or, where the notice type
-    goes to each owner of a case over several properties, one for each, billing each its share
-    where the cost is shared. A follow-up follows the document `follows` names, or the one its
-    case leaves no doubt about.
-
-    The documents are planned and rendered outside the register's write lock, then numbered
-    and stored in one transaction that plans them again: if anything they print changed in
-    between (another command took the next number, recorded a fact), they are rendered again.
-    """
-    request = IssueRequest(
-        case_number, notice_slug, document_date, to, given, follows, seen_documents
-    )
-    if renderer is None:
-        from noticeclerk.render import Renderer
-
-        renderer = Renderer(workspace)
-
-    def render(planned: list[Planned]) -> list[Rendered]:
-        return [renderer.render_composed(one.composed) for one in planned]
-
-    for attempt in range(_ATTEMPTS):
-        with reading(engine) as session:
-            # A second press of the button is said as such, before what the law says of it.
-            _unchanged_since_read(session, request)
-            planned = plan_documents(session, request, by=by, now=now, workspace=workspace)
-        rendered = render(planned)
-        try:
-            with transaction(engine) as session:
-                return store_planned(
-                    session,
-                    request,
-                    planned,
-                    rendered,
-                    by=by,
-                    now=now,
-                    workspace=workspace,
-                    # Others keep changing the case or taking numbers: at the last attempt
-                    # the documents are rendered under the lock, where nothing can change.
-                    render_again=render if attempt == _ATTEMPTS - 1 else None,
-                )
-        except PlanChanged:
-            continue
-    raise AssertionError("the last attempt renders under the write lock")  # pragma: no cover
-
-
 class PlanChanged(Exception):
     """What a document prints changed between its planning and its transaction: the
     transaction is rolled back, and the document planned and rendered again."""
-
-
-# How many times a document planned and rendered outside the write lock is planned again
-# before it is rendered under the lock instead.
-_ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -366,7 +268,7 @@ def plan_documents(
     return planned
 
 
-def _unchanged_since_read(session: Session, request: IssueRequest) -> None:
+def unchanged_since_read(session: Session, request: IssueRequest) -> None:
     """Refuse a request made on a preview of the case read before another document was issued
     in it (a second press of the button)."""
     if request.seen_documents is None:
@@ -418,7 +320,7 @@ def store_planned(
     """Plan the request again under the write lock, taking the numbers, and store its
     documents with the files rendered for the plan if they print the same. If not, the files
     are rendered again here (`render_again`), or PlanChanged rolls the transaction back."""
-    _unchanged_since_read(session, request)
+    unchanged_since_read(session, request)
     taken = plan_documents(
         session, request, by=by, now=now, workspace=workspace, numbers=take_number
     )

@@ -11,16 +11,14 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
-from pathlib import Path
 from typing import Any, TypeVar
 
 from flask import Flask, Response, abort, g, redirect, render_template, request, url_for
 from jinja2 import StrictUndefined
 from werkzeug.exceptions import HTTPException
 
-from noticeclerk.clock import Clock
+from noticeclerk.actions.workspace import Workspace
 from noticeclerk.exceptions import NoticeclerkError
 from noticeclerk.register import spelled
 from noticeclerk.web.jobs import Jobs
@@ -47,19 +45,9 @@ SECURITY_HEADERS = {
 View = TypeVar("View", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True)
-class Desk:
-    """What the desk serves: a workspace's register, read with a clock (fixed in tests)."""
-
-    workspace: Path | None
-    db: str | None
-    clock: Clock
-
-    def register(self):  # type: ignore[no-untyped-def]
-        from noticeclerk.register.database import open_register, register_url
-        from noticeclerk.register.frozen import attach
-
-        return attach(open_register(register_url(self.workspace, self.db)), self.workspace)
+# What the desk serves: a workspace's register, read with a clock (fixed in tests); the same
+# object the command line and the actions use.
+Desk = Workspace
 
 
 def create_app(desk: Desk, *, behind_proxy: bool = False) -> Flask:

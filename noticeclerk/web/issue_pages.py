@@ -20,7 +20,7 @@ from pathlib import Path
 from flask import abort, g, redirect, render_template, request, send_file, url_for
 from werkzeug.wrappers import Response
 
-from noticeclerk.exceptions import InputError, NoticeclerkError
+from noticeclerk.exceptions import InputError
 from noticeclerk.web.app import desk, engine, needs, now
 from noticeclerk.web.pages import pages
 
@@ -76,37 +76,19 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
 @needs("issue")
 def issue_document(number: str, notice: str) -> Response:
     """Number, freeze and archive the document (or one for each owner, as `issue` does)."""
-    from noticeclerk.archive.keeping import add_archival_copies
-    from noticeclerk.register.issuing import issue_documents
+    from noticeclerk.actions.issuing import IssueOrder, issue
     from noticeclerk.register.people import leave_notice
 
     follows = request.form.get("follows") or None
     seen = request.form.get("seen", "")
     if not seen.isascii() or not seen.isdigit():
         raise InputError("Read the document's preview before issuing it.")
-    issued = issue_documents(
-        engine(),
-        number,
-        notice_slug=notice,
-        document_date=None,
-        by=g.user.name,
-        now=now(),
-        workspace=desk().workspace,
-        follows=follows,
-        seen_documents=int(seen),
-    )
-    numbers = [one.number for one in issued]
-    words = [f"Issued {one.number}: {one.title}, to {one.recipient}." for one in issued]
-    try:
-        add_archival_copies(
-            engine(), numbers, by=g.user.name, now=now(), workspace=desk().workspace
-        )
-    except NoticeclerkError as error:
+    order = IssueOrder(number, notice, follows=follows, seen_documents=int(seen))
+    outcome = issue(desk(), order, by=g.user.name)
+    words = [f"Issued {one.number}: {one.title}, to {one.recipient}." for one in outcome.issued]
+    if outcome.archive_failed:
         # The documents stand: issuing again would number them twice.
-        words.append(
-            f"Warning: the archival copy could not be made ({str(error).rstrip('.')}); fix "
-            "that and run 'noticeclerk archive copies'."
-        )
+        words.append(f"Warning: {outcome.archive_failed}")
     leave_notice(engine(), g.user.session_id, " ".join(words))
     # The page opens at its top, where it says what was issued.
     return redirect(url_for("pages.case", number=number))

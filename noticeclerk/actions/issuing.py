@@ -1,0 +1,171 @@
+"""A clerk's order to issue a case's document, turned into numbered documents whose exact bytes
+are frozen in the register, each with its PDF/A copy in the archive.
+
+One implementation for the command line, the desk and the workers. What may be issued is what
+the case's next steps allow (register.next_steps), in their sentence. The documents are planned
+and rendered outside the register's write lock, then one transaction plans them again, takes
+their numbers and stores them with their files; if anything they print changed in between,
+they are rendered again. Then each gets its archival copy: the documents stand whatever happens
+to the copies (issuing again would number them twice), and a copy that cannot be made is said
+in the outcome, with the command that makes it later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from noticeclerk.actions.workspace import Workspace
+from noticeclerk.exceptions import NoticeclerkError
+from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.issuing import (
+    Issued,
+    IssueRequest,
+    PlanChanged,
+    Planned,
+    plan_documents,
+    store_planned,
+    unchanged_since_read,
+)
+
+if TYPE_CHECKING:
+    from noticeclerk.render import Rendered, Renderer
+
+
+@dataclass(frozen=True)
+class IssueOrder:
+    """What the clerk asked for: a case, and what they chose for its document."""
+
+    case: str
+    # The notice type; None for the case's own first document.
+    notice: str | None = None
+    # The document's date; today on the workspace's clock by default.
+    date: date | None = None
+    # A party of the case to send it to (its role), or a name and address given for it alone.
+    to: str | None = None
+    given: tuple[str, str] | None = None
+    # The document a follow-up follows, where the case has several it could.
+    follows: str | None = None
+    # How many documents the case had when the clerk read what will be issued (the desk's
+    # preview): if another was issued since, nothing is.
+    seen_documents: int | None = None
+
+
+@dataclass(frozen=True)
+class IssueOutcome:
+    """The documents issued, the archive items of their PDF/A copies, and why the copies could
+    not be made, if they could not (the documents stand)."""
+
+    issued: tuple[Issued, ...]
+    archived: tuple[tuple[str, int], ...]
+    archive_failed: str | None = None
+
+    @property
+    def numbers(self) -> list[str]:
+        return [one.number for one in self.issued]
+
+
+def issue(
+    workspace: Workspace,
+    order: IssueOrder,
+    *,
+    by: str,
+    renderer: Renderer | None = None,
+) -> IssueOutcome:
+    """Issue the case's document (or one for each owner where it goes to each), freeze it and
+    make its archival copy."""
+    issued = issue_documents(workspace, order, by=by, renderer=renderer)
+    archived, failed = archival_copies(workspace, [one.number for one in issued], by=by)
+    return IssueOutcome(tuple(issued), tuple(archived), failed)
+
+
+# How many times a document planned and rendered outside the write lock is planned again
+# before it is rendered under the lock instead.
+ATTEMPTS = 3
+
+
+def issue_documents(
+    workspace: Workspace,
+    order: IssueOrder,
+    *,
+    by: str,
+    renderer: Renderer | None = None,
+) -> list[Issued]:
+    """Number, render and freeze the order's documents, without their archival copies."""
+    request = IssueRequest(
+        order.case,
+        order.notice,
+        order.date,
+        order.to,
+        order.given,
+        order.follows,
+        order.seen_documents,
+    )
+    if renderer is None:
+        # Here: WeasyPrint loads with it, and reading the register must not need it.
+        from noticeclerk.render import Renderer
+
+        renderer = Renderer(workspace.workspace)
+    chosen = renderer
+
+    def render(planned: list[Planned]) -> list[Rendered]:
+        return [chosen.render_composed(one.composed) for one in planned]
+
+    engine, now, folder = workspace.register(), workspace.now(), workspace.workspace
+    for attempt in range(ATTEMPTS):
+        with reading(engine) as session:
+            # A second press of the button is said as such, before what the law says of it.
+            unchanged_since_read(session, request)
+            planned = plan_documents(session, request, by=by, now=now, workspace=folder)
+        rendered = render(planned)
+        try:
+            with transaction(engine) as session:
+                return store_planned(
+                    session,
+                    request,
+                    planned,
+                    rendered,
+                    by=by,
+                    now=now,
+                    workspace=folder,
+                    # Others keep changing the case or taking numbers: at the last attempt
+                    # the documents are rendered under the lock, where nothing can change.
+                    render_again=render if attempt == ATTEMPTS - 1 else None,
+                )
+        except PlanChanged:
+            continue
+    raise AssertionError("the last attempt renders under the write lock")  # pragma: no cover
+
+
+def archival_copies(
+    workspace: Workspace,
+    numbers: list[str],
+    *,
+    by: str,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[tuple[str, int]], str | None]:
+    """Each issued document's PDF/A-3b copy in the archive, made from its frozen PDF: the items
+    made, and the sentence saying why they could not be, if they could not."""
+    from noticeclerk.archive.keeping import add_archival_copies
+
+    if not numbers:
+        return [], None
+    try:
+        made = add_archival_copies(
+            workspace.register(),
+            numbers,
+            by=by,
+            now=workspace.now(),
+            workspace=workspace.workspace,
+            progress=progress,
+        )
+    except NoticeclerkError as error:
+        listed = ", ".join(numbers)
+        return [], (
+            f"{listed} {'is' if len(numbers) == 1 else 'are'} issued and kept in the register, "
+            f"but the archival copy could not be made ({str(error).rstrip('.')}); fix that and "
+            "run 'noticeclerk archive copies'."
+        )
+    return made, None
