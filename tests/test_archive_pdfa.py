@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from collections.abc import Callable
@@ -417,3 +418,34 @@ def test_a_scan_cut_short_is_refused_rather_than_archived_broken() -> None:
     Image.frombytes("L", (64, 64), random.Random(7).randbytes(64 * 64)).save(jpeg, "JPEG")
     with pytest.raises(InputError, match=r"^The file is not a PNG, JPEG or TIFF image"):
         image_to_pdfa(jpeg.getvalue()[:1500], METADATA)
+
+
+def test_a_copy_made_on_a_clock_with_microseconds_passes_its_own_checks(letter: bytes) -> None:
+    # The computer's clock has microseconds; the document information's dates hold seconds.
+    real = dataclasses.replace(
+        METADATA,
+        dated=datetime(2026, 2, 2, 9, 15, 42, 123456, tzinfo=EASTERN),
+        created=datetime(2026, 3, 1, 9, 30, 7, 654321, tzinfo=EASTERN),
+    )
+    copy = make_pdfa(letter, real, [CASE_DATA])
+    assert pdfa_problems(copy) == []
+    with pikepdf.open(BytesIO(copy)) as document:
+        assert document.open_metadata()["xmp:ModifyDate"] == "2026-03-01T09:30:07-05:00"
+
+
+def test_a_copy_whose_xmp_dates_carry_microseconds_still_agrees_to_the_second(copy: bytes) -> None:
+    # Copies made before the XMP dates were written to the second.
+    def with_microseconds(document: pikepdf.Pdf) -> None:
+        with document.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+            xmp["xmp:ModifyDate"] = "2026-03-01T09:30:00.654321-05:00"
+
+    assert pdfa_problems(changed(copy, with_microseconds)) == []
+    # A date a second off is still named.
+
+    def a_second_off(document: pikepdf.Pdf) -> None:
+        with document.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+            xmp["xmp:ModifyDate"] = "2026-03-01T09:30:01-05:00"
+
+    assert pdfa_problems(changed(copy, a_second_off)) == [
+        "The document information's /ModDate does not agree with the XMP xmp:ModifyDate."
+    ]

@@ -313,14 +313,20 @@ def _xmp(document: Pdf, metadata: ArchivalMetadata) -> None:
             # A sample village's specimen mark travels with the copy (generators/pdf).
             xmp["pdf:Keywords"] = keywords
         xmp["dc:format"] = "application/pdf"
-        xmp["xmp:CreateDate"] = metadata.dated.isoformat()
-        xmp["xmp:ModifyDate"] = metadata.created.isoformat()
-        xmp["xmp:MetadataDate"] = metadata.created.isoformat()
+        # Whole seconds, as the document information's dates hold them: a computer's clock has
+        # microseconds, and the two must agree (verify compares them).
+        xmp["xmp:CreateDate"] = _to_the_second(metadata.dated).isoformat()
+        xmp["xmp:ModifyDate"] = _to_the_second(metadata.created).isoformat()
+        xmp["xmp:MetadataDate"] = _to_the_second(metadata.created).isoformat()
         if made_with:
             xmp["xmp:CreatorTool"] = made_with
         xmp["pdf:Producer"] = f"noticeclerk {noticeclerk.__version__} with pikepdf"
         xmp["pdfaid:part"] = "3"
         xmp["pdfaid:conformance"] = "B"
+
+
+def _to_the_second(when: datetime) -> datetime:
+    return when.replace(microsecond=0)
 
 
 def _embed(document: Pdf, attachments: Sequence[Attachment], when: datetime) -> None:
@@ -533,8 +539,10 @@ def _agreement_problems(document: Pdf) -> list[str]:
 
 
 def _same_moment(pdf_date: str, xmp_date: str) -> bool:
+    """Whether the two dates are the same moment to the second, the PDF date's precision (a
+    copy made before the XMP dates were written to the second has microseconds there)."""
     try:
-        return decode_pdf_date(pdf_date) == datetime.fromisoformat(xmp_date)
+        return decode_pdf_date(pdf_date) == _to_the_second(datetime.fromisoformat(xmp_date))
     except (ValueError, TypeError):
         return False
 
