@@ -331,14 +331,18 @@ def _first_day(check: Check, values: Mapping[str, Any], case: CaseContext) -> da
     """For a failed check of the document's own date against a day or a moment ("today
     not_before work_done_on", "today after bill_deadline"), the first day on the village's
     calendar that meets it; None for any other check, which a later date does not change."""
-    if check.fact != "today" or check.comparison not in ("not_before", "after"):
+    # "today not_before X" and "X not_after today" say the same, as do "after" and "before".
+    if check.fact == "today" and check.comparison in ("not_before", "after"):
+        other, strictly = values[check.operand], check.comparison == "after"
+    elif check.operand == "today" and check.comparison in ("not_after", "before"):
+        other, strictly = values[check.fact], check.comparison == "before"
+    else:
         return None
-    assert isinstance(check.operand, str)
-    other = _comparable(values[check.operand])
+    other = _comparable(other)
     if not isinstance(other, date):
         return None
     day = local_day(case.village.calendar, other)
-    return day if check.comparison == "not_before" else day + timedelta(days=1)
+    return day + timedelta(days=1) if strictly else day
 
 
 def fee_context(answer: FeeAnswer) -> dict[str, Any]:
