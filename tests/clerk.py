@@ -12,12 +12,12 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 from sqlalchemy import Engine
 
-from noticeclerk.actions.issuing import IssueOrder, issue_documents
+from noticeclerk.actions.issuing import issue_documents
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 from noticeclerk.clock import Clock
-from noticeclerk.register.issuing import Issued
+from noticeclerk.register.issuing import Issued, IssueRequest
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
 
@@ -130,6 +130,6 @@ def issue_one(
     """One document issued on a register already open, through the action the command line
     and the desk call (actions.issuing), without its archival copy."""
     office = Workspace.over(engine, workspace, Clock(now))
-    order = IssueOrder(case, notice_slug, document_date, **choices)
+    order = IssueRequest(case, notice_slug, document_date, **choices)
     (issued,) = issue_documents(office, order, by=by)
     return issued

@@ -28,6 +28,9 @@ from pathlib import Path
 import pytest
 from clerk import CASEBOOK, LUCK_SNOW_NOTICE, Clerk, article, clerk_at, issued_number, pdf_text
 from pypdf import PdfWriter
+from test_chains_palmyra_abatement import ORDER_FACTS
+from test_chains_tuckahoe import BOARD_ORDER
+from test_chains_village_a import BILL_FACTS
 
 
 def facts(*assignments: str) -> list[str]:
@@ -113,18 +116,9 @@ VA_OWNERS = [
     ("0301-02-013", "F Inc."),
 ]
 VA_PARCELS = [option for parcel, _ in VA_OWNERS for option in ("--parcel", parcel)]
-VA_WORK = [
-    "work_performed=Removed construction debris and two abandoned appliances from the travel lane.",
-    "work_performed=Cut up and removed the tree limbs lying across the roadway edge.",
-    "work_started=2026-01-14",
-    "work_completed=2026-01-15",
-    "labor=DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
-    "labor=DPW Equipment Operator L. Chen | 4 | 36.80 | 42.5",
-    "administrative_time=$500",
-    "general_counsel=1.5 | 275.00",
-    "contractors=Sample Tree Care Co., invoice 2291, limb removal | 1,450.00",
-    "materials_and_equipment=Disposal fees, County transfer station ticket 55120 | 186.40",
-]
+# The Village's work of January 14-15, as the Village A chain walks bill it (its violation
+# line left out: this case's is worded for the directives or the snow).
+VA_WORK = BILL_FACTS[1:]
 AFTER_DIRECTIVES = (
     "violation=the failure to comply with § 134-41A within seven days of the directives"
 )
@@ -347,17 +341,7 @@ def test_the_snow_charges_are_entered_on_the_tax_roll_from_the_60th_day_after_th
 
 PA_CASE = "PA-C-2026-0001"
 TREE_ORDER = "PA-D-2026-00001"
-TREE_ORDER_FACTS = [
-    "inspected_on=2026-08-05",
-    "tree=one silver maple, about 30 inches in diameter,",
-    "stands=on the private property 4 feet inside the front lot line",
-    "species=other trees",
-    "standing=on private property overhanging or projecting into a terrace or street",
-    "appears=dead",
-    "condition=The tree bore no leaves this season and two large limbs hang broken.",
-    "corrective_action=Have the tree cut down and removed.",
-    "act_by=2026-08-21",
-]
+TREE_ORDER_FACTS = ORDER_FACTS
 TREE_ABATEMENT_FACTS = [
     "work_place=outside the terrace areas",
     "board_determined_otherwise=false",
@@ -670,13 +654,7 @@ def test_a_board_decision_dated_before_its_hearing_is_refused(tmp_path, runner):
     clerk("issue", TU_CASE, "appeal-hearing", today="2026-07-01")
     clerk(
         "case", "record", TU_CASE,
-        "--fact=outcome=modified",
-        "--fact=compliance_days=3",
-        "--fact=resolution=Resolution No. 2026-87",
-        "--fact=appearance=The appellant appeared by its managing agent, with counsel.",
-        "--fact=reasons=The trip edge was ground level; the three heaved flags remain unsafe.",
-        "--fact=work=Remove and replace three heaved concrete sidewalk flags.",
-        "--fact=specifications=Concrete walk four inches thick on a compacted gravel base.",
+        *BOARD_ORDER[:-1],
         "--event=order=2026-07-10",
         today="2026-07-10",
     )  # fmt: skip

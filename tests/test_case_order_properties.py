@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from sqlalchemy import select
 
-from noticeclerk.actions.issuing import IssueOrder, issue_documents
+from noticeclerk.actions.issuing import issue_documents
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.cli import cli
 from noticeclerk.clock import Clock
@@ -49,7 +49,7 @@ from noticeclerk.register.cases import find_case, open_case, record, request_fro
 from noticeclerk.register.chains import case_notices, printed_facts
 from noticeclerk.register.database import open_register, reading, register_url
 from noticeclerk.register.frozen import attach
-from noticeclerk.register.issuing import void
+from noticeclerk.register.issuing import IssueRequest, void
 from noticeclerk.register.models import Document
 from noticeclerk.register.next_steps import (
     MAY,
@@ -276,7 +276,7 @@ class ClerksDays(RuleBasedStateMachine):
         before = {d.number: d for d in self.documents(case)}
         try:
             office = Workspace.over(self.engine, self.office, Clock(self.now))
-            order = IssueOrder(case, slug, on, follows=follows)
+            order = IssueRequest(case, slug, on, follows=follows)
             issued = issue_documents(office, order, by=CLERK, renderer=self.renderer)
         except NoticeclerkError as error:
             event(f"refused: {slug}: {str(error)[:70]}")

@@ -502,7 +502,8 @@ ISSUER = textwrap.dedent(
     from datetime import UTC, date, datetime
     from pathlib import Path
     from noticeclerk.register.cases import open_case, request_from_options
-    from noticeclerk.actions.issuing import IssueOrder, issue_documents
+    from noticeclerk.actions.issuing import issue_documents
+    from noticeclerk.register.issuing import IssueRequest
     from noticeclerk.actions.workspace import Workspace
     from noticeclerk.clock import Clock
     office, count = Path(sys.argv[1]), int(sys.argv[2])
@@ -514,7 +515,7 @@ ISSUER = textwrap.dedent(
             "palmyra", "house-numbering-notice", ["PV-0417"], facts, [], office
         )
         case = open_case(workspace.register(), request, by="p", now=now, workspace=office)
-        issue_documents(workspace, IssueOrder(case, date=date(2026, 12, 1)), by="p")
+        issue_documents(workspace, IssueRequest(case, document_date=date(2026, 12, 1)), by="p")
         print("issued", flush=True)
     """
 )

@@ -99,7 +99,8 @@ ISSUER = textwrap.dedent(
     """
     import sys
     from datetime import UTC, date, datetime
-    from noticeclerk.actions.issuing import IssueOrder, issue_documents
+    from noticeclerk.actions.issuing import issue_documents
+    from noticeclerk.register.issuing import IssueRequest
     from noticeclerk.actions.workspace import Workspace
     from noticeclerk.clock import Clock
     from noticeclerk.register.cases import open_case, request_from_options
@@ -111,7 +112,7 @@ ISSUER = textwrap.dedent(
             "palmyra", "house-numbering-notice", ["PV-0417"], sys.argv[3:], [], None
         )
         case = open_case(workspace.register(), request, by="p", now=now, workspace=None)
-        issue_documents(workspace, IssueOrder(case, date=date(2026, 12, 1)), by="p")
+        issue_documents(workspace, IssueRequest(case, document_date=date(2026, 12, 1)), by="p")
     """
 )
 

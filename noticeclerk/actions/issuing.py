@@ -1,5 +1,6 @@
-"""A clerk's order to issue a case's document, turned into numbered documents whose exact bytes
-are frozen in the register, each with its PDF/A copy in the archive.
+"""A clerk's request to issue a case's document (register.issuing.IssueRequest: the case, and
+the notice type, date, addressee and followed document chosen), turned into numbered documents
+whose exact bytes are frozen in the register, each with its PDF/A copy in the archive.
 
 One implementation for the command line, the desk and the workers. What may be issued is what
 the case's next steps allow (register.next_steps), in their sentence. The documents are planned
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from typing import TYPE_CHECKING
 
 from noticeclerk.actions.workspace import Workspace
@@ -35,25 +35,6 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class IssueOrder:
-    """What the clerk asked for: a case, and what they chose for its document."""
-
-    case: str
-    # The notice type; None for the case's own first document.
-    notice: str | None = None
-    # The document's date; today on the workspace's clock by default.
-    date: date | None = None
-    # A party of the case to send it to (its role), or a name and address given for it alone.
-    to: str | None = None
-    given: tuple[str, str] | None = None
-    # The document a follow-up follows, where the case has several it could.
-    follows: str | None = None
-    # How many documents the case had when the clerk read what will be issued (the desk's
-    # preview): if another was issued since, nothing is.
-    seen_documents: int | None = None
-
-
-@dataclass(frozen=True)
 class IssueOutcome:
     """The documents issued, the archive items of their PDF/A copies, and why the copies could
     not be made, if they could not (the documents stand)."""
@@ -69,14 +50,14 @@ class IssueOutcome:
 
 def issue(
     workspace: Workspace,
-    order: IssueOrder,
+    request: IssueRequest,
     *,
     by: str,
     renderer: Renderer | None = None,
 ) -> IssueOutcome:
     """Issue the case's document (or one for each owner where it goes to each), freeze it and
     make its archival copy."""
-    issued = issue_documents(workspace, order, by=by, renderer=renderer)
+    issued = issue_documents(workspace, request, by=by, renderer=renderer)
     archived, failed = archival_copies(workspace, [one.number for one in issued], by=by)
     return IssueOutcome(tuple(issued), tuple(archived), failed)
 
@@ -88,21 +69,12 @@ ATTEMPTS = 3
 
 def issue_documents(
     workspace: Workspace,
-    order: IssueOrder,
+    request: IssueRequest,
     *,
     by: str,
     renderer: Renderer | None = None,
 ) -> list[Issued]:
-    """Number, render and freeze the order's documents, without their archival copies."""
-    request = IssueRequest(
-        order.case,
-        order.notice,
-        order.date,
-        order.to,
-        order.given,
-        order.follows,
-        order.seen_documents,
-    )
+    """Number, render and freeze the request's documents, without their archival copies."""
     if renderer is None:
         # Here: WeasyPrint loads with it, and reading the register must not need it.
         from noticeclerk.render import Renderer

@@ -150,10 +150,11 @@ def issue_command(
         raise click.UsageError("Give --recipient-name and --recipient-address together.")
     given = (recipient_name, recipient_address) if recipient_name and recipient_address else None
     require_printing()
-    from noticeclerk.actions.issuing import IssueOrder, issue
+    from noticeclerk.actions.issuing import issue
+    from noticeclerk.register.issuing import IssueRequest
     from noticeclerk.render import write_rendered
 
-    order = IssueOrder(case_number, notice_type, document_date, to, given, follows)
+    order = IssueRequest(case_number, notice_type, document_date, to, given, follows)
     outcome = issue(office, order, by=by)
     issued = outcome.issued
     out_dir = office.outputs("issued", out_dir)

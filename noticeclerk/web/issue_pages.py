@@ -76,14 +76,15 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
 @needs("issue")
 def issue_document(number: str, notice: str) -> Response:
     """Number, freeze and archive the document (or one for each owner, as `issue` does)."""
-    from noticeclerk.actions.issuing import IssueOrder, issue
+    from noticeclerk.actions.issuing import issue
+    from noticeclerk.register.issuing import IssueRequest
     from noticeclerk.register.people import leave_notice
 
     follows = request.form.get("follows") or None
     seen = request.form.get("seen", "")
     if not seen.isascii() or not seen.isdigit():
         raise InputError("Read the document's preview before issuing it.")
-    order = IssueOrder(number, notice, follows=follows, seen_documents=int(seen))
+    order = IssueRequest(number, notice, follows=follows, seen_documents=int(seen))
     outcome = issue(desk(), order, by=g.user.name)
     words = [f"Issued {one.number}: {one.title}, to {one.recipient}." for one in outcome.issued]
     if outcome.archive_failed:
