@@ -42,13 +42,13 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from click.testing import CliRunner
+from issue_one import issue_one
 
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 from noticeclerk.register.cases import open_case, record, request_from_options
 from noticeclerk.register.database import open_register, register_url
 from noticeclerk.register.due import what_is_due
-from noticeclerk.register.issuing import issue
 from noticeclerk.register.parties import record_party
 from noticeclerk.register.payments import record_payment
 from noticeclerk.register.permits import permit_record
@@ -132,7 +132,7 @@ def build(office: Path, cases: int, permits: int = 0) -> None:
             "village-a", "directive-to-comply", [parcel], DIRECTIVE, [], office
         )
         case = open_case(engine, request, by="bench", now=at("2026-01-02"), workspace=office)
-        directive = issue(
+        directive = issue_one(
             engine, case, notice_slug=None, document_date=date(2026, 1, 5), by="bench",
             now=at("2026-01-05"), workspace=office,
         ).number  # fmt: skip
@@ -144,7 +144,7 @@ def build(office: Path, cases: int, permits: int = 0) -> None:
         if index % 2:
             continue
         record(engine, case, BILL, [], by="bench", now=at("2026-02-02"), workspace=office)
-        bill = issue(
+        bill = issue_one(
             engine, case, notice_slug="maintenance-bill", document_date=date(2026, 2, 2),
             by="bench", now=at("2026-02-02"), workspace=office,
         ).number  # fmt: skip
@@ -175,7 +175,7 @@ def build_permit(engine, office: Path) -> None:  # type: ignore[no-untyped-def]
         engine, case, role="officer", name="Village Clerk",
         address="Village Hall|Palmyra WI 53156", by="bench", now=at("2026-06-01"),
     )  # fmt: skip
-    issue(
+    issue_one(
         engine, case, notice_slug=None, document_date=date(2026, 6, 1), by="bench",
         now=at("2026-06-01"), workspace=office,
     )  # fmt: skip
@@ -184,7 +184,7 @@ def build_permit(engine, office: Path) -> None:  # type: ignore[no-untyped-def]
         address="218 North Second Street|Palmyra WI 53156", by="bench", now=at("2026-06-05"),
     )  # fmt: skip
     record(engine, case, DRIVEWAY, [], by="bench", now=at("2026-06-05"), workspace=office)
-    issue(
+    issue_one(
         engine, case, notice_slug="driveway-permit", document_date=date(2026, 6, 5),
         by="bench", now=at("2026-06-05"), workspace=office,
     )  # fmt: skip

@@ -34,13 +34,13 @@ import tomllib
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from issue_one import issue_one
 from pypdf import PdfReader
 
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.content.roll import ROLL_COLUMNS
 from noticeclerk.register.cases import open_case, request_from_options
 from noticeclerk.register.database import open_register, register_url
-from noticeclerk.register.issuing import issue
 from noticeclerk.register.roll import import_roll
 from noticeclerk.render import Renderer
 
@@ -117,7 +117,7 @@ def build(office: Path, documents: int) -> list[str]:
             "palmyra", "dangerous-tree-order", [f"BV-{n:05d}"], facts, [], office
         )
         case = open_case(engine, request, by="bench", now=NOON, workspace=office)
-        issued = issue(
+        issued = issue_one(
             engine,
             case,
             notice_slug=None,

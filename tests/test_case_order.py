@@ -663,3 +663,147 @@ def test_a_board_decision_dated_before_its_hearing_is_refused(tmp_path, runner):
     assert "before the meeting on Monday, July 13, 2026" in early
     assert "July 13, 2026" in early
     assert len(documents(clerk, TU_CASE)) == before
+
+
+# --- The same rules, attacked (a second reader's pass over this change) ----------------------
+
+
+def test_a_document_dated_after_today_is_refused_so_no_waiting_period_is_passed_over(
+    luck_billed,
+):
+    """Dated February 22, on January 20, the certificate would have passed over the sixty
+    days of § 496-10G; a document is dated the day it is issued, or earlier."""
+    future = refused(
+        luck_billed, "issue", LU_CASE, "snow-ice-tax-roll-entry", "--date", "2027-02-22",
+        today="2027-01-20",
+    )  # fmt: skip
+    assert "Monday, February 22, 2027 is after today, Wednesday, January 20, 2027" in future
+
+
+def test_a_snow_bill_waits_for_the_notice_s_service_before_any_work_is_compared(clerk_luck):
+    """§ 496-10F: the owner's time runs from the notice's delivery; until it is recorded the
+    bill is not yet, whatever the removal's moment."""
+    clerk_luck(*LUCK_SNOW_NOTICE, today="2026-12-23")
+    clerk_luck("issue", LU_CASE, today="2026-12-23")
+    clerk_luck("case", "record", LU_CASE, *snow_bill_facts("2026-12-23T15:30"), today="2026-12-23")
+    early = refused(clerk_luck, "issue", LU_CASE, "snow-ice-removal-bill", today="2026-12-23")
+    assert f"The owner's time under {LU_NOTICE} has not begun" in early
+    (bill,) = [s for s in shown(clerk_luck, LU_CASE)["next_steps"] if "bill" in s["notice_type"]]
+    assert bill["standing"] == "not_yet"
+
+
+def test_a_second_addressee_of_the_notice_opens_no_second_bill_for_the_same_parcel(clerk_luck):
+    """§ 496-10G charges the owner the expenses of one removal: a copy of the notice to a
+    tenant (or to a new owner of record) does not make a second bill for the same sidewalk."""
+    snow_notice_handed_over(clerk_luck)
+    tenant = clerk_luck(
+        "issue", LU_CASE, "--recipient-name", "Jane Tenant",
+        "--recipient-address", "210 Main Street Apt 2|Luck WI 54853", today="2026-12-23",
+    )  # fmt: skip
+    copy = issued_number(tenant)
+    clerk_luck(
+        "serve", copy, "--method", "hand_owner", "--by", "Officer D. Reyes",
+        "--at", "2026-12-23T14:20", "--to", "Jane Tenant", "--address", "210 Main Street",
+        today="2026-12-24",
+    )  # fmt: skip
+    clerk_luck("case", "record", LU_CASE, *snow_bill_facts("2026-12-24T13:30"), today="2026-12-28")
+    clerk_luck("issue", LU_CASE, "snow-ice-removal-bill", "--follows", LU_NOTICE,
+               today="2026-12-28")  # fmt: skip
+    again = refused(
+        clerk_luck, "issue", LU_CASE, "snow-ice-removal-bill", "--follows", copy,
+        today="2026-12-28",
+    )  # fmt: skip
+    assert "is already the Bill for Snow and Ice Removal for" in again
+    assert "§ 496-10G (inferred) charges the owner the account of the expenses" in again
+    # The owner's name in other capitals is the same addressee: no second notice.
+    shouted = refused(
+        clerk_luck, "issue", LU_CASE, "--recipient-name", "NORDSTROM  HARDWARE INC.",
+        "--recipient-address", "PO Box 88|Luck WI 54853", today="2026-12-28",
+    )  # fmt: skip
+    assert "is already the Notice to Remove Snow and Ice to Nordstrom Hardware Inc." in shouted
+
+
+def test_an_appeal_recorded_as_received_stops_the_abatement_before_its_hearing_is_noticed(
+    clerk_palmyra,
+):
+    """§ 8.15(14): the appeal received within the 7 days suspends what acts on the tree from the
+    day the Village records it, not from the day it notices the hearing."""
+    clerk = clerk_palmyra
+    clerk(
+        "case", "open", "--village", "palmyra", "--parcel", "PV-0233",
+        "--notice-type", "dangerous-tree-order", *facts(*TREE_ORDER_FACTS), today="2026-08-06",
+    )  # fmt: skip
+    clerk("issue", PA_CASE, today="2026-08-06")
+    clerk(
+        "serve", TREE_ORDER, "--method", "certified_mail", "--by", "Village Forester",
+        "--at", "2026-08-06T11:00", "--article-number", article(7), today="2026-08-07",
+    )  # fmt: skip
+    clerk("receipt", TREE_ORDER, "--signed", "2026-08-07T10:00", today="2026-08-08")
+    clerk("case", "record", PA_CASE, "--fact=appeal_received_on=2026-08-14", today="2026-08-14")
+    clerk(
+        "case", "record", PA_CASE,
+        *facts(*TREE_ABATEMENT_FACTS, "work_begun_on=2026-08-24", "work_done_on=2026-08-25"),
+        today="2026-08-26",
+    )  # fmt: skip
+    pending = refused(clerk, "issue", PA_CASE, "tree-abatement-assessment", today="2026-08-26")
+    assert "the Board has not yet decided the appeal (§ 8.15(14))" in pending
+    # A late appeal (received after the 7 days) suspends nothing: the hearing notice's own
+    # check refuses it, and the assessment may then be issued.
+    clerk("case", "record", PA_CASE, "--fact=appeal_received_on=2026-08-20", today="2026-08-26")
+    clerk("issue", PA_CASE, "tree-abatement-assessment", today="2026-08-26")
+
+
+def test_the_village_board_s_decision_is_not_dated_before_the_hearing_its_notice_announced(
+    tree_appealed,
+):
+    """§ 8.15(14): "After such hearing": the hearing notice announced September 14; a
+    decision letter of September 1 recording the hearing as concluded August 31 is refused."""
+    tree_appealed(
+        "case", "record", PA_CASE,
+        *facts(*TREE_DECISION_FACTS[1:], "hearing_concluded_on=2026-08-31"),
+        today="2026-09-01",
+    )  # fmt: skip
+    early = refused(tree_appealed, "issue", PA_CASE, "tree-appeal-decision", today="2026-09-01")
+    assert "before the hearing on Monday, September 14, 2026 at 6:30 p.m. CDT" in early
+
+
+def test_a_reading_of_the_ordinance_is_the_village_s_file_s_not_a_fact_of_the_case(clerk_luck):
+    clerk_luck(*LUCK_SNOW_NOTICE, today="2026-12-23")
+    typed = refused(
+        clerk_luck, "case", "record", LU_CASE, "--fact=tax_roll_reading=within sixty days",
+        today="2026-12-23",
+    )  # fmt: skip
+    assert "the village's file gives ([readings] in letterhead.toml)" in typed
+
+
+def test_each_owner_whose_directive_was_served_is_billed_and_the_other_waits(
+    saved, tmp_path, runner
+):
+    """§ 134-45F: one bill to each owner; the owner whose directive is not yet served is
+    billed once it is, not held up with the others."""
+
+    def two_directives_one_served(clerk: Clerk) -> None:
+        clerk(
+            "case", "open", "--village", "village-a", "--notice-type", "directive-to-comply",
+            *VA_PARCELS[:4],
+            *facts(
+                "inspection_date=2026-01-02", "street_name=A Street (private)",
+                "conditions=Debris blocks the travel lane.", "corrective_action=Remove it.",
+            ),
+            today="2026-01-02",
+        )  # fmt: skip
+        clerk("issue", VA_CASE, today="2026-01-05")
+        clerk(
+            "serve", "VA-D-2026-00001", "--method", "hand_owner", "--by", "R. Ortiz",
+            "--at", "2026-01-05T10:00", "--to", "the owner", "--address", "the premises",
+            today="2026-01-06",
+        )  # fmt: skip
+        clerk("case", "record", VA_CASE, *facts(AFTER_DIRECTIVES, *VA_WORK), today="2026-02-02")
+
+    clerk = copied(saved, "va-one-served", "village-a", two_directives_one_served, tmp_path,
+                   runner)  # fmt: skip
+    steps = shown(clerk, VA_CASE)["next_steps"]
+    (bills,) = [s for s in steps if s["notice_type"] == "maintenance-bill"]
+    assert bills["standing"] == "may" and bills["parcels"] == [VA_OWNERS[0][0]]
+    issued = clerk("issue", VA_CASE, "maintenance-bill", today="2026-02-02").output
+    assert issued.count("Issued ") == 1 and "to ABC LLC" in issued

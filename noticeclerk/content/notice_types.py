@@ -287,13 +287,17 @@ class FollowsSpec(Table):
     every: bool = False
 
 
-class AppealSpec(Table):
+class AppealSpec(Table, kw_only=True):
     """[appeal]: the documents that show an appeal of this one was taken in time (the Board's
     hearing notice: its own checks refuse a late appeal), and what is said while it is pending.
     While one is pending the case issues nothing that acts on the property; after a decision
     that upholds the order, nothing until the day the decision fixed has passed."""
 
     papers: Annotated[list[Text], msgspec.Meta(min_length=1)]
+    # The fact (or event) the case records when the appeal is received, before any paper is
+    # issued ("appeal_received_on"): an appeal the papers' own checks find in time is pending
+    # from then.
+    recorded: Text | None = None
     # The law that gives the appeal, as the refusals cite it: "§ 8.15(14)".
     authority: Text
     # The refusal while the appeal is pending, with {document} (the order appealed from).
@@ -569,6 +573,7 @@ class Appeal:
     papers: tuple[str, ...]
     authority: str
     pending_says: str
+    recorded: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1014,6 +1019,7 @@ def _notice_from_table(
                 tuple(table.appeal.papers),
                 table.appeal.authority.strip(),
                 " ".join(table.appeal.pending_says.split()),
+                table.appeal.recorded,
             )
             if table.appeal
             else None

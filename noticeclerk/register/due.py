@@ -5,11 +5,11 @@ returned unclaimed; a compliance deadline passed or coming, with the next step i
 provides; or a notice suspended by an appeal served in time.
 
 Beside a deadline passed or a bill unpaid, and a notice suspended by an appeal, stand the
-follow-ups the case may issue that day, with the command (`chains.next_documents`: the
-follow-up's declared checks made on the records, nothing composed, so `due` stays cheap over
-every open document). A document whose own declared checks no longer hold on the records, or
-fail at the moment it was served, or served in a way the roll now says its ordinance does not
-allow, carries a warning.
+follow-ups the case may issue that day, with the command: the case's next steps
+(`next_steps`, computed once for each case and day: the declared rules and checks made on the
+records, nothing composed or rendered), exactly what `issue` allows. A document whose own
+declared checks no longer hold on the records, or fail at the moment it was served, or served in
+a way the roll now says its ordinance does not allow, carries a warning.
 """
 
 from __future__ import annotations
@@ -642,9 +642,11 @@ def _as_it_stands(document: Document, notice: NoticeType, records: _CaseRecords)
     ]
     facts = dict(printed)
     zone = records.village.timezone
-    for entry in document.case.events:  # in the order they were recorded
-        if entry.kind != "fact" or entry.name not in printed:
-            continue
+    newest: dict[str, Any] = {}
+    for entry in document.case.events:  # in the order they were recorded: the last one stands
+        if entry.kind == "fact" and entry.name in printed and entry.name not in notice.readings:
+            newest[entry.name] = entry
+    for entry in newest.values():
         if entry.recorded_at < document.issued_at:
             continue  # what it printed (a record made at the same instant counts as later)
         value = latest_of([entry], "fact", zone)[entry.name]

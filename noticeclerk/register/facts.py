@@ -58,9 +58,16 @@ def facts_from_text(
                 taken.setdefault(fact.name, follow_up.title)
             else:
                 known.setdefault(fact.name, fact)
+    readings = {name for notice in notices for name in notice.readings}
     gathered: dict[str, list[str]] = {}
     for assignment in assignments:
         name, value = split_assignment(assignment, "--fact")
+        if name in readings:
+            raise InputError(
+                f"'{name}' is not recorded for a case: it is the reading of the ordinance the "
+                "Village relies on, which the village's file gives ([readings] in "
+                "letterhead.toml)."
+            )
         if name not in known:
             if name in taken:
                 raise InputError(

@@ -59,6 +59,7 @@ from noticeclerk.register.numbering import (
 )
 from noticeclerk.register.parties import choose_recipient
 from noticeclerk.register.roll import owner_of_record
+from noticeclerk.rules.periods import spell_date
 
 if TYPE_CHECKING:
     # The renderer loads WeasyPrint; finding, serving and paying a document must not need it.
@@ -152,7 +153,15 @@ def plan_documents(
     # A follow-up of one owner's share of a cost (a sworn statement of that bill) is about
     # that share too.
     shared_types = {one.slug for one in notices if one.shared_by}
-    when = request.document_date or now.astimezone(village.timezone).date()
+    today = now.astimezone(village.timezone).date()
+    when = request.document_date or today
+    if when > today:
+        # What the law allows is judged on the document's date: a date not yet come would let a
+        # waiting period, an appeal's day or a check of the date be passed over.
+        raise InputError(
+            f"{spell_date(when)} is after today, {spell_date(today)}, on {village.name}'s "
+            "calendar; a document is dated the day it is issued, or earlier: check --date."
+        )
     documents = list(
         session.execute(
             select(Document).where(Document.case_id == case.id).order_by(Document.id)
@@ -283,11 +292,13 @@ def unchanged_since_read(session: Session, request: IssueRequest) -> None:
 
 
 def _still_to_give(judged: list[tuple[_Addressee, Standing]]) -> list[_Addressee]:
-    """The addressees a request issues for: where it goes to each owner, those still without
-    theirs (one whose document was voided gets a new one alone); refused in the first
-    sentence of the next steps that do not allow it."""
+    """The addressees a request issues for: where it goes to each owner, those whose document
+    the next steps allow now (one whose document was voided gets a new one alone; an owner
+    whose notice is not served yet gets the bill later); refused in the first sentence of the
+    next steps when none is allowed."""
     if len(judged) > 1:
-        judged = [one for one in judged if not one[1].given] or judged[:1]
+        allowed = [one for one in judged if one[1].may]
+        judged = allowed or [one for one in judged if not one[1].given] or judged[:1]
     for _, standing in judged:
         refuse_unless_allowed(standing)
     return [one for one, _ in judged]
@@ -418,29 +429,29 @@ def _to_each_owner(
     """One document for the owner of record of each property, naming that property alone and
     following that owner's document (or the case's); with --follows, only the owners of the
     document it names."""
-    each = [
+    if follows is not None:
+        named = next((d for d in documents if d.number == follows), None)
+        if named is not None and named.parcel_id is not None:
+            # The owner of the property the named document is about, alone.
+            parcels = tuple(p for p in parcels if p.parcel_id == named.parcel_id) or parcels
+    return [
         _Addressee(
             checked_recipient(f"Case {case.number}", p.owner_name, p.mailing_lines),
             "owner",
             (p,),
             followed_document(
-                case, notice, _of_parcel(documents, p.parcel_id), parcel_id=p.parcel_id
+                case, notice, _of_parcel(documents, p.parcel_id), follows, parcel_id=p.parcel_id
             ),
             p.parcel_id,
-            Share(position, len(parcels)) if notice.shared_by else None,
+            Share(_position(case, p.parcel_id), len(case.parcels)) if notice.shared_by else None,
         )
-        for position, p in enumerate(parcels, 1)
+        for p in parcels
     ]
-    if follows is None:
-        return each
-    chosen = [one for one in each if one.followed is not None and one.followed.number == follows]
-    if not chosen:
-        may = ", ".join(dict.fromkeys(o.followed.number for o in each if o.followed)) or "none"
-        raise InputError(
-            f"{follows} is not a document the {notice.title} may follow in case {case.number}; "
-            f"it follows, for each owner: {may}."
-        )
-    return chosen
+
+
+def _position(case: Case, parcel_id: str) -> int:
+    """A property's place among the case's, counted from 1 (its share of a split cost)."""
+    return [link.parcel.parcel_id for link in case.parcels].index(parcel_id) + 1
 
 
 def _of_parcel(documents: list[Document], parcel_id: str) -> list[Document]:

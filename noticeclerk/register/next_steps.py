@@ -160,7 +160,9 @@ def standing_of(
         if again is not None:
             return Standing(NOT, again, given=True)
     if followed is not None:
-        again = _once_again(state, notice, followed, parcel_id)
+        again = _once_again(state, notice, followed, parcel_id) or _billed_already(
+            state, notice, followed, parcel_id
+        )
         if again is not None:
             return Standing(NOT, again, given=True)
         barred = _barred(state, notice)
@@ -175,8 +177,11 @@ def standing_of(
         return Standing(NOT_YET, str(error))
     except ConfigError as error:
         return Standing(NOT, str(error))
-    if followed is not None and notice.work is not None and notice.work in facts:
-        refused = _work_too_early(state, notice, followed, facts[notice.work])
+    if followed is not None and notice.work is not None:
+        waiting = _time_not_begun(state, notice, followed)
+        if waiting is not None:
+            return Standing(NOT_YET, waiting)
+        refused = _work_too_early(state, notice, followed, facts.get(notice.work))
         if refused is not None:
             return Standing(NOT, refused)
     names = {fact.name for fact in notice.facts}
@@ -228,7 +233,7 @@ def _first_again(
         if (
             document.notice_type == notice.slug
             and (parcel_id is None or document.parcel_id in (None, parcel_id))
-            and (addressee is None or document.recipient_name == addressee)
+            and (addressee is None or same_name(document.recipient_name, addressee))
         ):
             what = f"parcel {parcel_id} of " if parcel_id else ""
             return (
@@ -236,6 +241,35 @@ def _first_again(
                 f"for {what}case {state.case.number}; it is issued once to each addressee "
                 f"({notice.sections[0]}), so void {document.number} first if it must be "
                 "replaced."
+            )
+    return None
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two addressees' names are the same name, whatever their capitals and spaces."""
+    return " ".join(one.split()).casefold() == " ".join(other.split()).casefold()
+
+
+def _billed_already(
+    state: CaseState, notice: NoticeType, followed: Document, parcel_id: str | None
+) -> str | None:
+    """A bill charges the work done at a property once (§ 134-45A charges "the actual cost",
+    § 496-10G "such expenses"), whichever document it follows: a second addressee of the
+    notice, a new owner of record or a notice voided and issued again opens no second bill for
+    the same parcel. A bill of the whole case covers every parcel; a void one does not count."""
+    if notice.kind != "bill" or not notice.once or notice.work is None:
+        return None  # only a bill for the Village's work at the property ([follows] work)
+    parcel = parcel_id if parcel_id is not None else followed.parcel_id
+    answers = {notice.slug, *notice.instead_of}
+    for document in state.issued():
+        if document.notice_type not in answers:
+            continue
+        if parcel is None or document.parcel_id is None or document.parcel_id == parcel:
+            what = f"parcel {parcel}" if parcel else f"case {state.case.number}"
+            because = notice.once_because or f"there is one for each ({notice.sections[0]})"
+            return (
+                f"{document.number} is already the {notice.title} for {what}; {because}, so "
+                f"void {document.number} first if it must be replaced."
             )
     return None
 
@@ -306,7 +340,7 @@ def _appeal(state: CaseState, notice: NoticeType, followed: Document, on: date) 
     appeal = own.appeal
     if notice.slug in appeal.papers or notice.kind == "decision":
         return None
-    if not _appealed(state, own, followed):
+    if not _appealed(state, own, followed, on):
         return None
     decision = decision_on(state, followed)
     if decision is None:
@@ -328,16 +362,26 @@ def _appeal(state: CaseState, notice: NoticeType, followed: Document, on: date) 
     return None
 
 
-def _appealed(state: CaseState, own: NoticeType, followed: Document) -> bool:
+def _appealed(state: CaseState, own: NoticeType, followed: Document, on: date) -> bool:
     """Whether an appeal of `followed` was taken in time: a document showing it ([appeal]
-    papers, whose own checks refuse a late appeal) follows it, or the event that suspends it
-    was recorded before its deadline."""
+    papers, whose own checks refuse a late appeal) follows it; or the case records the appeal
+    received ([appeal] recorded) and those papers' checks do not refuse it; or the event that
+    suspends it was recorded before its deadline."""
     papers = set(own.appeal.papers) if own.appeal else set()
     if any(
         document.follows == followed.number and document.notice_type in papers
         for document in state.issued()
     ):
         return True
+    recorded = own.appeal.recorded if own.appeal else None
+    if recorded is not None and (recorded in state.facts or recorded in state.events):
+        for paper in papers:
+            found = state.notice(paper)
+            if found is None:
+                continue
+            standing = standing_of(state, found, followed, followed.parcel_id, on)
+            if standing.standing != NOT or standing.given:
+                return True
     suspension = own.suspended_by.event if own.suspended_by else None
     moment = state.events.get(suspension) if suspension else None
     deadline = followed.deadline_in_force
@@ -379,12 +423,26 @@ def time_it_gives(document: Document) -> str | None:
     return stated.isoformat() if stated is not None else None
 
 
+def _time_not_begun(state: CaseState, notice: NoticeType, followed: Document) -> str | None:
+    """A bill for work done after the owner's time waits while that time has not begun: the
+    followed notice gives time, but is not served yet, or its mail's receipt is not recorded."""
+    own = state.notice(followed.notice_type)
+    if own is None or own.deadline is None or owners_time_ran_out(state, followed) is not None:
+        return None
+    return (
+        f"The owner's time under {followed.number} has not begun: it counts from its service "
+        f"(or its receipt), which the register does not record yet; the {notice.title} charges "
+        f"only work the Village did after that time ran out ({notice.sections[0]}), so record "
+        f"its service first ('noticeclerk serve {followed.number}')."
+    )
+
+
 def _work_too_early(
-    state: CaseState, notice: NoticeType, followed: Document, work: date | datetime
+    state: CaseState, notice: NoticeType, followed: Document, work: date | datetime | None
 ) -> str | None:
     """The refusal of a bill for work the Village did within the owner's time, if it was."""
     deadline = owners_time_ran_out(state, followed)
-    if deadline is None:
+    if deadline is None or work is None:
         return None  # the followed document gave no time (the hazard abated at once)
     zone = state.village.timezone
     if len(deadline) > 10:
@@ -500,10 +558,14 @@ def _grouped(
     ]
     if not judged:
         return []
-    together = each_owner(notice, judged[0][0], state.parcel_ids)
-    groups = [judged] if together else [[one] for one in judged]
+    # Those that go to each owner (following the case's document or each owner's) are one step
+    # for them all, which `issue` pairs; any other is a step of its own.
+    paired = [one for one in judged if each_owner(notice, one[0], state.parcel_ids)]
+    alone = [one for one in judged if not each_owner(notice, one[0], state.parcel_ids)]
+    groups = ([paired] if paired else []) + [[one] for one in alone]
     steps = []
     for group in groups:
+        together = group is paired
         may = [one for one in group if one[2].may]
         chosen = may or [_most_hopeful(group)]
         standing = chosen[0][2]
