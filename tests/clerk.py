@@ -3,7 +3,7 @@ through CliRunner as the clerk would type it, the day fixed by --today."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -128,7 +128,11 @@ def issue_one(
     **choices: Any,
 ) -> Issued:
     """One document issued on a register already open, through the action the command line
-    and the desk call (actions.issuing), without its archival copy."""
+    and the desk call (actions.issuing), without its archival copy. The clock stands on the
+    document's day at least (noon in New York and Wisconsin), as a clerk issues it that day:
+    a document dated after today is refused."""
+    if document_date is not None:
+        now = max(now, datetime.combine(document_date, time(17), UTC))
     office = Workspace.over(engine, workspace, Clock(now))
     order = IssueRequest(case, notice_slug, document_date, **choices)
     (issued,) = issue_documents(office, order, by=by)

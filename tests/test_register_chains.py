@@ -209,6 +209,11 @@ def test_a_sworn_statement_needs_the_bill_to_have_been_mailed(clerk):
 def test_luck_s_removal_bill_follows_the_snow_notice_in_its_case(clerk):
     clerk(*LUCK_SNOW_NOTICE, today="2026-12-23")
     clerk("issue", "LU-C-2026-0001", today="2026-12-23")
+    clerk(
+        "serve", "LU-D-2026-00001", "--method", "hand_owner", "--by", "Officer D. Reyes",
+        "--at", "2026-12-23T14:15", "--to", "the owner", "--address", "the premises",
+        today="2026-12-24",
+    )  # fmt: skip
     # The bill's facts are recorded in the notice's case: the bill follows the notice.
     clerk(
         "case",

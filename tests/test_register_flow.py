@@ -508,7 +508,7 @@ ISSUER = textwrap.dedent(
     from noticeclerk.clock import Clock
     office, count = Path(sys.argv[1]), int(sys.argv[2])
     facts = sys.argv[3:]
-    now = datetime(2026, 11, 30, 17, tzinfo=UTC)
+    now = datetime(2026, 12, 1, 17, tzinfo=UTC)
     workspace = Workspace(office, None, Clock(now))
     for _ in range(count):
         request = request_from_options(
@@ -566,7 +566,8 @@ def test_the_readme_walk_runs_from_the_command_line(tmp_path, runner):
     office = tmp_path / "office"
 
     def run(*args):
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
+        # The README's walk is on December 2, 2026 (NOTICECLERK_TODAY there).
+        result = runner.invoke(cli, ["--workspace", str(office), "--today", "2026-12-02", *args])
         assert result.exit_code == 0, (args, result.output)
         return result.output
 

@@ -104,7 +104,7 @@ ISSUER = textwrap.dedent(
     from noticeclerk.actions.workspace import Workspace
     from noticeclerk.clock import Clock
     from noticeclerk.register.cases import open_case, request_from_options
-    now = datetime(2026, 11, 30, 17, tzinfo=UTC)
+    now = datetime(2026, 12, 1, 17, tzinfo=UTC)
     workspace = Workspace(None, sys.argv[1], Clock(now))
     for _ in range(int(sys.argv[2])):
         # A case for each notice: a case's first notice is given once to its owner.

@@ -39,7 +39,7 @@ def test_a_moment_typed_at_the_counter_prints_in_the_village_s_zone(
 
 def test_due_on_a_date_asks_about_the_village_s_day_not_the_computer_s(clerk, computer_far_west):
     clerk(*PALMYRA_HOUSE_NUMBERING)
-    clerk("issue", "PA-C-2026-0001", "--date", "2026-12-01")
+    clerk("issue", "PA-C-2026-0001", "--date", "2026-12-01", today="2026-12-01")
     clerk(
         "serve",
         "PA-D-2026-00001",

@@ -153,7 +153,8 @@ def test_a_village_made_only_of_content_issues_a_directive_and_a_bill(office, tm
     runner = CliRunner()
 
     def run(*args: str) -> str:
-        result = runner.invoke(cli, ["--workspace", str(office), *args])
+        # A document is dated the day it is issued: the clock stands on the last day issued.
+        result = runner.invoke(cli, ["--workspace", str(office), "--today", "2026-12-30", *args])
         assert result.exit_code == 0, (args, result.output)
         return result.output
 
@@ -200,7 +201,7 @@ def test_the_sixth_village_s_bill_refuses_work_done_before_the_owner_s_time_ran_
     runner = CliRunner()
 
     def run(*args: str):
-        return runner.invoke(cli, ["--workspace", str(office), *args])
+        return runner.invoke(cli, ["--workspace", str(office), "--today", "2026-12-30", *args])
 
     run("init", str(office))
     run("roll", "import", str(tmp_path / "roll.csv"), "--village", "maple-grove")

@@ -432,8 +432,8 @@ def _time_not_begun(state: CaseState, notice: NoticeType, followed: Document) ->
     return (
         f"The owner's time under {followed.number} has not begun: it counts from its service "
         f"(or its receipt), which the register does not record yet; the {notice.title} charges "
-        f"only work the Village did after that time ran out ({notice.sections[0]}), so record "
-        f"its service first ('noticeclerk serve {followed.number}')."
+        f"only work the Village did after that time ran out ({'; '.join(notice.sections)}), so "
+        f"record its service first ('noticeclerk serve {followed.number}')."
     )
 
 
