@@ -5,9 +5,11 @@ One function answers `case show`, `due`, the desk's links and `issue` itself, so
 offered is exactly what is allowed. The ordinances' patterns are declared in the notice types
 and read here, in this order:
 
-- one of each: a case's first document once for each property it goes to; a follow-up given
-  once (`[follows] once`, and every bill unless its definition says otherwise) once for each
-  document it follows and each property. A void document does not count.
+- one of each: a case's first document once to each addressee (the owner of each property it
+  goes to; a new owner of record gets one); a follow-up given once (`[follows] once`, and every
+  bill unless its definition says otherwise) once for each document it follows and each
+  property; a bill for the Village's work (`[follows] work`) once for each property's work,
+  whichever document it follows. A void document does not count.
 - not after a document that ends what it would follow (`[follows] not_after`): no cost of
   abatement once the Board reversed the order.
 - an appeal (`[appeal]` of the document followed): while an appeal taken in time is pending,
@@ -15,7 +17,8 @@ and read here, in this order:
   until the day the decision fixed has passed.
 - what it takes from the register must be there: a service, a receipt, a deadline.
 - the work a bill charges (`[follows] work`) must be done after the owner's time ran out: the
-  followed document's deadline as its service fixed it, or the day a decision fixed.
+  followed document's deadline as its service fixed it, or the day a decision fixed; while
+  that time has not begun (the notice not served), the bill waits.
 - its declared checks hold on the records and on the day it would be dated; a check of that day
   ("not before the work was done", "after the bill's ten days") says the first day it holds.
 
@@ -165,7 +168,7 @@ def standing_of(
         )
         if again is not None:
             return Standing(NOT, again, given=True)
-        barred = _barred(state, notice)
+        barred = _barred(state, notice, parcel_id if parcel_id is not None else followed.parcel_id)
         if barred is not None:
             return Standing(NOT, barred)
         appeal = _appeal(state, notice, followed, on)
@@ -303,8 +306,10 @@ def _once_again(
     )
 
 
-def _barred(state: CaseState, notice: NoticeType) -> str | None:
-    document = barred_by(notice, list(state.documents))
+def _barred(state: CaseState, notice: NoticeType, parcel_id: str | None) -> str | None:
+    """A document of the case (of the whole case, or of this parcel) after which the ordinance
+    no longer allows this one: its definition's sentence."""
+    document = barred_by(notice, list(state.documents), parcel_id)
     if document is None:
         return None
     return (notice.not_after_says or "").replace("{document}", document.number)
