@@ -361,10 +361,9 @@ TREE_DECISION_FACTS = [
 ]
 
 
-def tree_order_appealed(clerk: Clerk) -> None:
-    """Review L5: the order of Thursday, August 6, 2026 gives until August 21; mailed
-    certified, its receipt signed August 7; the appeal received August 14, within the 7 days;
-    the hearing noticed August 17 for Monday, September 14."""
+def tree_order_served(clerk: Clerk) -> None:
+    """The order of Thursday, August 6, 2026 gives until August 21; mailed certified, its
+    receipt signed August 7."""
     clerk(
         "case", "open", "--village", "palmyra", "--parcel", "PV-0233",
         "--notice-type", "dangerous-tree-order", *facts(*TREE_ORDER_FACTS), today="2026-08-06",
@@ -375,6 +374,12 @@ def tree_order_appealed(clerk: Clerk) -> None:
         "--at", "2026-08-06T11:00", "--article-number", article(7), today="2026-08-07",
     )  # fmt: skip
     clerk("receipt", TREE_ORDER, "--signed", "2026-08-07T10:00", today="2026-08-08")
+
+
+def tree_order_appealed(clerk: Clerk) -> None:
+    """Review L5: the order served (tree_order_served); the appeal received August 14, within
+    the 7 days; the hearing noticed August 17 for Monday, September 14."""
+    tree_order_served(clerk)
     clerk(
         "case", "party", PA_CASE, "--role", "appellant", "--name", "Tomasz Wierzbicki",
         "--address", "218 North Second Street|Palmyra WI 53156", today="2026-08-14",
@@ -729,16 +734,7 @@ def test_an_appeal_recorded_as_received_stops_the_abatement_before_its_hearing_i
     """§ 8.15(14): the appeal received within the 7 days suspends what acts on the tree from the
     day the Village records it, not from the day it notices the hearing."""
     clerk = clerk_palmyra
-    clerk(
-        "case", "open", "--village", "palmyra", "--parcel", "PV-0233",
-        "--notice-type", "dangerous-tree-order", *facts(*TREE_ORDER_FACTS), today="2026-08-06",
-    )  # fmt: skip
-    clerk("issue", PA_CASE, today="2026-08-06")
-    clerk(
-        "serve", TREE_ORDER, "--method", "certified_mail", "--by", "Village Forester",
-        "--at", "2026-08-06T11:00", "--article-number", article(7), today="2026-08-07",
-    )  # fmt: skip
-    clerk("receipt", TREE_ORDER, "--signed", "2026-08-07T10:00", today="2026-08-08")
+    tree_order_served(clerk)
     clerk("case", "record", PA_CASE, "--fact=appeal_received_on=2026-08-14", today="2026-08-14")
     clerk(
         "case", "record", PA_CASE,

@@ -55,7 +55,7 @@ def minute(moment: datetime) -> str:
 
 
 def the_archive_and_the_register_check_out(clerk: RealClerk) -> None:
-    assert "files match their SHA-256" in clerk("verify").stdout
+    assert "match their SHA-256" in clerk("verify").stdout
     verified = clerk("archive", "verify")
     assert "problem" not in verified.stdout.lower(), verified.stdout
 
@@ -105,6 +105,8 @@ def test_village_a_directive_bill_and_sworn_statement_on_the_computer_s_clock(of
         "--at", f"{day(16)}T15:00", "--article-number", article(1),
     )  # fmt: skip
     clerk("receipt", bill, "--signed", day(18), "--signed-by", "M ROSS")
+    # The affidavit of the mailing, numbered and frozen on the computer's clock.
+    assert f"{bill}-AFF-1" in clerk("proof", bill, "--issue", "--by", "Village Clerk").stdout
     clerk("pay", bill, "--amount", "100.00", "--on", day(20))
     clerk(
         "case", "party", case, "--role", "officer", "--name", "Village Administrator",

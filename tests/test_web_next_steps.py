@@ -11,20 +11,12 @@ import pytest
 from clerk import Clerk, clerk_at
 from click.testing import CliRunner
 from desk import add_users, form_token, register_rows, signed_in
+from test_register_chains import BILL_FACTS
 
 CASE = "VA-C-2026-0001"
 OWNERS = ("0301-02-011", "0301-02-004")
-WORK = [
-    "violation=the failure to comply with § 134-41A within seven days of the directive",
-    "work_performed=Removed the debris from the travel lane.",
-    "work_started=2026-01-14",
-    "work_completed=2026-01-15",
-    "labor=DPW Laborer R. Ortiz | 6 | 31.25 | 42.5",
-    "administrative_time=$500",
-    "general_counsel=none",
-    "contractors=none",
-    "materials_and_equipment=none",
-]
+# The Village's work of January 14-15, as the register's chain tests record it.
+WORK = BILL_FACTS
 
 
 @pytest.fixture

@@ -256,12 +256,9 @@ class NextDocument:
     # The party it goes to (an officer, a contractor) when the case has none recorded.
     needs_party: str | None
     command: str
-
-    @property
-    def follows_option(self) -> str | None:
-        """The document the command names with --follows: None where `issue` pairs each
-        owner's document itself."""
-        return self.command.partition(" --follows ")[2] or None
+    # The document the command names with --follows: None where `issue` pairs each owner's
+    # document itself.
+    follows_option: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {

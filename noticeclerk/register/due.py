@@ -580,7 +580,14 @@ def _follow_ups(
         if (suspension in {fact.name for fact in step.notice.facts}) != appealed:
             continue
         found.append(
-            NextDocument(step.notice, document.number, step.needs, step.needs_party, step.command)
+            NextDocument(
+                step.notice,
+                document.number,
+                step.needs,
+                step.needs_party,
+                step.command,
+                step.follows_option,
+            )
         )
     return found
 

@@ -479,18 +479,20 @@ class NextStep:
     about, what the case must record first, and the command that issues it."""
 
     notice: NoticeType
+    case: str
     follows: tuple[str, ...]
     parcels: tuple[str, ...]
     standing: Standing
     needs: tuple[str, ...]
     needs_party: str | None
-    command: str
+    # The document the command names with --follows: None where the case's documents leave
+    # no doubt (its first document, or one to each owner, which `issue` pairs).
+    follows_option: str | None = None
 
     @property
-    def follows_option(self) -> str | None:
-        """The document the command names with --follows: None where the case's documents
-        leave no doubt (its first document, or one to each owner, which `issue` pairs)."""
-        return self.command.partition(" --follows ")[2] or None
+    def command(self) -> str:
+        command = f"noticeclerk issue {self.case} {self.notice.slug}"
+        return f"{command} --follows {self.follows_option}" if self.follows_option else command
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -578,18 +580,17 @@ def _grouped(
             standing = Standing(NOT, _all_given(notice, state), given=True)
         followed = tuple(dict.fromkeys(one[0].number for one in chosen if one[0] is not None))
         parcels = tuple(one[1] for one in chosen if one[1] is not None) if together else ()
-        command = f"noticeclerk issue {state.case.number} {notice.slug}"
-        if not together and followed and notice.slug != state.case.notice_type:
-            command += f" --follows {followed[0]}"
+        named = not together and followed and notice.slug != state.case.notice_type
         steps.append(
             NextStep(
                 notice,
+                state.case.number,
                 followed,
                 parcels,
                 standing,
                 _needs(state, notice, chosen[0][0], chosen[0][1]),
                 _needs_party(state, notice),
-                command,
+                followed[0] if named else None,
             )
         )
     return steps
@@ -626,15 +627,14 @@ def _every_step(state: CaseState, notice: NoticeType, on: date) -> list[NextStep
         document.notice_type in notice.follows for document in state.issued()
     ):
         return []  # it lists the documents of several properties
-    command = f"noticeclerk issue {state.case.number} {notice.slug}"
+    case = state.case.number
     try:
         followed = every_document(state.case, notice, list(state.documents), state.parcel_ids)
     except InputError as error:
-        standing = Standing(NOT_YET, str(error))
-        return [NextStep(notice, (), (), standing, (), None, command)]
+        return [NextStep(notice, case, (), (), Standing(NOT_YET, str(error)), (), None)]
     standing = standing_of(state, notice, None, None, on)
     follows = tuple(document.number for _, document in followed)
-    return [NextStep(notice, follows, (), standing, (), _needs_party(state, notice), command)]
+    return [NextStep(notice, case, follows, (), standing, (), _needs_party(state, notice))]
 
 
 def _needs(
