@@ -12,11 +12,13 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 from sqlalchemy import Engine
 
+from noticeclerk.actions.cases import Recorded, record
 from noticeclerk.actions.issuing import issue_documents
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 from noticeclerk.clock import Clock
+from noticeclerk.register.cases import typed_from_text
 from noticeclerk.register.issuing import Issued, IssueRequest
 
 CASEBOOK = Path(__file__).resolve().parent.parent / "casebook"
@@ -137,3 +139,20 @@ def issue_one(
     order = IssueRequest(case, notice_slug, document_date, **choices)
     (issued,) = issue_documents(office, order, by=by)
     return issued
+
+
+def record_typed(
+    engine: Engine,
+    case: str,
+    facts: list[str],
+    events: list[str],
+    *,
+    by: str,
+    now: datetime,
+    workspace: Path | None,
+) -> Recorded:
+    """Facts and events written as `case record` takes them (name=value), read as the case's
+    documents type them and recorded through the action the command line and the desk call."""
+    office = Workspace.over(engine, workspace, Clock(now))
+    typed_facts, typed_events = typed_from_text(engine, case, facts, events, workspace)
+    return record(office, case, facts=typed_facts, events=typed_events, by=by)

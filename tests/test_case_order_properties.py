@@ -30,13 +30,15 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from clerk import CASEBOOK, article
+from clerk import CASEBOOK, article, record_typed
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from sqlalchemy import select
 
+from noticeclerk.actions import cases as case_actions
+from noticeclerk.actions import documents as document_actions
 from noticeclerk.actions.issuing import issue_documents
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.cli import cli
@@ -45,11 +47,11 @@ from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import NoticeclerkError
 from noticeclerk.generators.html import render_html
-from noticeclerk.register.cases import find_case, open_case, record, request_from_options
+from noticeclerk.register.cases import find_case, request_from_options
 from noticeclerk.register.chains import case_notices, printed_facts
 from noticeclerk.register.database import open_register, reading, register_url
 from noticeclerk.register.frozen import attach
-from noticeclerk.register.issuing import IssueRequest, void
+from noticeclerk.register.issuing import IssueRequest
 from noticeclerk.register.models import Document
 from noticeclerk.register.next_steps import (
     MAY,
@@ -58,9 +60,8 @@ from noticeclerk.register.next_steps import (
     standing_of,
     state_of,
 )
-from noticeclerk.register.parties import record_party
-from noticeclerk.register.payments import balance, record_payment
-from noticeclerk.register.service import ServiceRequest, record_mail_event, serve
+from noticeclerk.register.payments import balance
+from noticeclerk.register.service import ServiceRequest
 from noticeclerk.render import Rendered, Renderer
 
 START = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
@@ -164,13 +165,11 @@ class ClerksDays(RuleBasedStateMachine):
         self.cases: list[str] = []
         for village, (notice, parcels, facts) in CASES.items():
             request = request_from_options(village, notice, parcels, facts, [], self.office)
-            self.cases.append(
-                open_case(self.engine, request, by=CLERK, now=self.now, workspace=self.office)
-            )
+            self.cases.append(case_actions.open_case(self.desk(), request, by=CLERK))
         # Village A's sworn statement is filed with the Village Administrator (§ 134-45C).
-        record_party(
-            self.engine, self.cases[0], role="officer", name="Village Administrator",
-            address="Village Hall|Village A NY 10000", by=CLERK, now=self.now,
+        case_actions.record_party(
+            self.desk(), self.cases[0], role="officer", name="Village Administrator",
+            address_lines=["Village Hall", "Village A NY 10000"], by=CLERK,
         )  # fmt: skip
         # Each case's first document, issued and served: the days that follow are the test.
         for case in self.cases:
@@ -201,6 +200,10 @@ class ClerksDays(RuleBasedStateMachine):
         with reading(self.engine) as session:
             found = find_case(session, case)
             return next_steps(state_of(session, found, self.office, on), on)
+
+    def desk(self) -> Workspace:
+        """The office as the actions see it, its clock at this moment of the clerk's days."""
+        return Workspace.over(self.engine, self.office, Clock(self.now))
 
     def today(self, case: str) -> date:
         return self.now.astimezone(self.zone(case)).date()
@@ -311,7 +314,7 @@ class ClerksDays(RuleBasedStateMachine):
             prior = state_of(session, find_case(session, case), self.office, on)
             prior_documents = {d.number: d for d in prior.documents}
             try:
-                office = Workspace.over(self.engine, self.office, Clock(self.now))
+                office = self.desk()
                 order = IssueRequest(case, slug, on, given=given, follows=follows)
                 issued = issue_documents(office, order, by=CLERK, renderer=self.renderer)
             except NoticeclerkError as error:
@@ -408,7 +411,7 @@ class ClerksDays(RuleBasedStateMachine):
         if method == "registered_mail":
             request = ServiceRequest(method=method, by="clerk", at=self.now, article_number=None)
         try:
-            serve(self.engine, document.number, request, now=self.now, workspace=self.office)
+            document_actions.serve(self.desk(), document.number, request)
         except NoticeclerkError:
             return
 
@@ -423,9 +426,9 @@ class ClerksDays(RuleBasedStateMachine):
             method = services[-1].method
             kind = "receipt_signed" if method == "certified_mail" else "received"
             try:
-                record_mail_event(
-                    self.engine, document.number, kind, self.now,
-                    note="The owner's letter.", by=CLERK, now=self.now, workspace=self.office,
+                document_actions.record_mail_answer(
+                    self.desk(), document.number, kind, self.now, note="The owner's letter.",
+                    by=CLERK,
                 )  # fmt: skip
             except NoticeclerkError:
                 continue
@@ -442,9 +445,7 @@ class ClerksDays(RuleBasedStateMachine):
         bill = owing[pick % len(owing)]
         amount = balance(bill) if in_full else min(balance(bill), Decimal("10.00"))
         day = self.today(bill.case.number)
-        record_payment(
-            self.engine, bill.number, str(amount), day, reference=None, by=CLERK, now=self.now
-        )
+        document_actions.pay(self.desk(), bill.number, amount, day, reference=None, by=CLERK)
 
     @rule(pick=st.integers(0, 60))
     def void_a_document(self, pick: int) -> None:
@@ -452,8 +453,9 @@ class ClerksDays(RuleBasedStateMachine):
         if not standing:
             return
         try:
-            void(self.engine, standing[pick % len(standing)].number, reason="spoiled", by=CLERK,
-                 now=self.now)  # fmt: skip
+            document_actions.void(
+                self.desk(), standing[pick % len(standing)].number, reason="spoiled", by=CLERK
+            )
         except NoticeclerkError:
             return
 
@@ -499,7 +501,9 @@ class ClerksDays(RuleBasedStateMachine):
             ],
         }[self.village(case)]
         try:
-            record(self.engine, case, facts, [], by=CLERK, now=self.now, workspace=self.office)
+            record_typed(
+                self.engine, case, facts, [], by=CLERK, now=self.now, workspace=self.office
+            )
         except NoticeclerkError:
             return
 
@@ -511,11 +515,11 @@ class ClerksDays(RuleBasedStateMachine):
         today = self.today(case)
         hearing = today + timedelta(days=days_to_hearing)
         try:
-            record_party(
-                self.engine, case, role="appellant", name="Tomasz Wierzbicki",
-                address="218 North Second Street|Palmyra WI 53156", by=CLERK, now=self.now,
+            case_actions.record_party(
+                self.desk(), case, role="appellant", name="Tomasz Wierzbicki",
+                address_lines=["218 North Second Street", "Palmyra WI 53156"], by=CLERK,
             )  # fmt: skip
-            record(
+            record_typed(
                 self.engine,
                 case,
                 [

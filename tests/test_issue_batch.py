@@ -13,10 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, pdf_text
+from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, pdf_text, record_typed
 from click.testing import CliRunner
 
-from noticeclerk.register.cases import record
 from noticeclerk.register.database import open_register, register_url
 from noticeclerk.register.issuing import IssueRequest
 from noticeclerk.register.issuing_batch import BatchLine, issue_batch, read_batch
@@ -190,7 +189,7 @@ def test_a_case_changed_while_its_document_renders_is_rendered_again_with_the_ch
     engine = open_register(register_url(clerk.office, None))
 
     def correct_the_conditions() -> None:
-        record(
+        record_typed(
             engine,
             cases[0],
             ["conditions=Broken glass across the travel lane."],

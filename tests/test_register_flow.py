@@ -657,14 +657,22 @@ def test_a_bill_is_due_until_paid_in_full_and_then_drops_off(engine, office):
     assert "$228.50 unpaid" in unpaid.words and "(D)" in unpaid.next_step
     with pytest.raises(InputError, match=r"more than the \$228\.50 still owed"):
         record_payment(
-            engine, number, "300", date(2026, 2, 1), reference=None, by="clerk", now=NOON
+            engine, number, Decimal("300"), date(2026, 2, 1), reference=None, by="clerk", now=NOON
         )
     assert record_payment(
-        engine, number, "200.00", date(2026, 2, 1), reference="Check 1042", by="clerk", now=NOON
+        engine,
+        number,
+        Decimal("200.00"),
+        date(2026, 2, 1),
+        reference="Check 1042",
+        by="clerk",
+        now=NOON,
     ).balance == Decimal("28.50")
     (still,) = what_is_due(engine, as_of=date(2026, 2, 20), workspace=office)
     assert "$28.50 unpaid" in still.words
-    record_payment(engine, number, "$28.50", date(2026, 2, 3), reference=None, by="clerk", now=NOON)
+    record_payment(
+        engine, number, Decimal("28.50"), date(2026, 2, 3), reference=None, by="clerk", now=NOON
+    )
     assert what_is_due(engine, as_of=date(2026, 2, 20), workspace=office) == []
 
 
@@ -674,7 +682,7 @@ def test_a_document_that_is_not_a_bill_takes_no_payment(engine, office):
     number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
     with pytest.raises(InputError, match="is not a bill"):
         record_payment(
-            engine, number, "10", date(2026, 12, 2), reference=None, by="clerk", now=NOON
+            engine, number, Decimal("10"), date(2026, 12, 2), reference=None, by="clerk", now=NOON
         )
 
 

@@ -7,18 +7,19 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from clerk import issue_one
+from clerk import issue_one, record_typed
 from click.testing import CliRunner
 from sqlalchemy import Engine, event
 
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
 from noticeclerk.register import database
-from noticeclerk.register.cases import close_case, open_case, record, request_from_options
+from noticeclerk.register.cases import close_case, open_case, request_from_options
 from noticeclerk.register.database import RegisterBusy, open_register, register_url, transaction
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.parties import record_party
@@ -132,7 +133,7 @@ class Register:
             address="12 A Street",
         )  # fmt: skip
         serve(engine, directive, handed, now=at("2026-01-05"), workspace=office)
-        record(engine, case, BILL, [], by="test", now=at("2026-02-02"), workspace=office)
+        record_typed(engine, case, BILL, [], by="test", now=at("2026-02-02"), workspace=office)
         bill = issue_one(
             engine, case, notice_slug="maintenance-bill", document_date=date(2026, 2, 2),
             by="test", now=at("2026-02-02"), workspace=office,
@@ -148,7 +149,7 @@ class Register:
             now=at("2026-02-06"), workspace=office, signed_by="the owner",
         )  # fmt: skip
         record_payment(
-            engine, bill, "100.00", date(2026, 2, 10), reference=None, by="test",
+            engine, bill, Decimal("100.00"), date(2026, 2, 10), reference=None, by="test",
             now=at("2026-02-10"),
         )  # fmt: skip
         if index % 3 == 2:
@@ -162,7 +163,7 @@ class Register:
         case = open_case(engine, request, by="test", now=at("2026-06-01"), workspace=office)
         record_party(
             engine, case, role="officer", name="Village Clerk",
-            address="Village Hall|Palmyra WI 53156", by="test", now=at("2026-06-01"),
+            address_lines=["Village Hall", "Palmyra WI 53156"], by="test", now=at("2026-06-01"),
         )  # fmt: skip
         issue_one(
             engine, case, notice_slug=None, document_date=date(2026, 6, 1), by="test",
@@ -170,9 +171,9 @@ class Register:
         )  # fmt: skip
         record_party(
             engine, case, role="applicant", name="Tomasz and Ellen Wierzbicki",
-            address="218 North Second Street|Palmyra WI 53156", by="test", now=at("2026-06-05"),
+            address_lines=["218 North Second Street", "Palmyra WI 53156"], by="test", now=at("2026-06-05"),
         )  # fmt: skip
-        record(engine, case, DRIVEWAY, [], by="test", now=at("2026-06-05"), workspace=office)
+        record_typed(engine, case, DRIVEWAY, [], by="test", now=at("2026-06-05"), workspace=office)
         issue_one(
             engine, case, notice_slug="driveway-permit", document_date=date(2026, 6, 5),
             by="test", now=at("2026-06-05"), workspace=office,

@@ -29,8 +29,6 @@ from noticeclerk.service_methods import SERVICE_METHODS
 from noticeclerk.writing import CannotWrite
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from noticeclerk.register.chains import NextDocument
     from noticeclerk.register.issuing import Issued
     from noticeclerk.register.striking import Struck
@@ -264,9 +262,9 @@ def _said(made: list[tuple[str, int]] | tuple[tuple[str, int], ...], failed: str
 @pass_office
 def void_command(office: Office, document_number: str, reason: str, by: str) -> None:
     """Void a spoiled document. Its number is never reused and it is never deleted."""
-    from noticeclerk.register.issuing import void
+    from noticeclerk.actions.documents import void
 
-    void(office.register(), document_number, reason=reason, by=by, now=office.clock.now())
+    void(office, document_number, reason=reason, by=by)
     click.echo(f"Voided {document_number}: {reason.strip()}")
 
 
@@ -400,17 +398,9 @@ def serve_command(
         _only_with_strike(
             click.get_current_context(), {"document_number", "by", "strike", "reason"}
         )
-        from noticeclerk.register.striking import strike_service
+        from noticeclerk.actions.documents import strike_service
 
-        struck = strike_service(
-            office.register(),
-            document_number,
-            strike,
-            reason=reason,
-            by=by,
-            now=office.clock.now(),
-            workspace=office.workspace,
-        )
+        struck = strike_service(office, document_number, strike, reason=reason, by=by)
         _print_struck(struck)
         return
     if reason is not None:
@@ -420,11 +410,10 @@ def serve_command(
             "Give --method and --at: how and when it was served (or --strike RECORD to strike "
             "a mistaken record)."
         )
+    from noticeclerk.actions.documents import serve, village_of
     from noticeclerk.counter import localize
-    from noticeclerk.register.issuing import document_village
-    from noticeclerk.register.service import ServiceRequest, parse_service_time, serve
+    from noticeclerk.register.service import ServiceRequest, parse_service_time
 
-    engine = office.register()
     calendar = None
 
     def moment_of(given: date | datetime, option: str) -> datetime:
@@ -432,7 +421,7 @@ def serve_command(
         moment = parse_service_time(given, option)
         if moment.tzinfo is None:
             if calendar is None:
-                calendar = document_village(engine, document_number, office.workspace).calendar
+                calendar = village_of(office, document_number).calendar
             moment = localize(calendar, moment)
         return moment
 
@@ -452,9 +441,7 @@ def serve_command(
         answered_by=answered_by,
         recorded_by=login_name(),
     )
-    served = serve(
-        engine, document_number, request, now=office.clock.now(), workspace=office.workspace
-    )
+    served = serve(office, document_number, request)
     click.echo(
         f"Recorded service of {served.document} by {served.method}, effective {served.effective}."
     )
@@ -590,16 +577,9 @@ def receipt_command(
         _only_with_strike(click.get_current_context(), {"mailing", "by", "strike", "reason"})
         if typed is None:
             raise click.UsageError("Give the document whose receipt is struck.")
-        from noticeclerk.register.striking import strike_receipt
+        from noticeclerk.actions.documents import strike_receipt
 
-        struck = strike_receipt(
-            office.register(),
-            typed,
-            reason=reason,
-            by=by,
-            now=office.clock.now(),
-            workspace=office.workspace,
-        )
+        struck = strike_receipt(office, typed, reason=reason, by=by)
         _print_struck(struck)
         return
     if reason is not None:
@@ -624,7 +604,6 @@ def receipt_command(
     record = partial(
         _record_receipt,
         office,
-        office.register(),
         kind,
         when,
         note=note,
@@ -663,7 +642,6 @@ def receipt_command(
 
 def _record_receipt(
     office: Office,
-    engine: Engine,
     kind: str,
     given: date | datetime,
     mailing: str,
@@ -673,23 +651,13 @@ def _record_receipt(
     signed_by: str | None,
 ) -> None:
     """One receipt or return recorded and said, with the deadline it starts."""
+    from noticeclerk.actions.documents import record_mail_answer, village_of_mailing
     from noticeclerk.counter import noon_or_moment
-    from noticeclerk.register.service import mailing_village, record_mail_event
     from noticeclerk.rules.periods import spell_date, spell_datetime
 
-    moment = noon_or_moment(
-        given, lambda: mailing_village(engine, mailing, office.workspace).calendar
-    )
-    recorded = record_mail_event(
-        engine,
-        mailing,
-        kind,
-        moment,
-        note=note,
-        by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
-        signed_by=signed_by,
+    moment = noon_or_moment(given, lambda: village_of_mailing(office, mailing).calendar)
+    recorded = record_mail_answer(
+        office, mailing, kind, moment, note=note, signed_by=signed_by, by=by
     )
     when = spell_datetime(moment) if isinstance(given, datetime) else spell_date(given)
     click.echo(f"Recorded: {kind.replace('_', ' ')} for {recorded.document}, {when}.")
@@ -894,18 +862,18 @@ def pay_command(
     by: str,
 ) -> None:
     """Record a payment on a bill; 'due' then shows what remains."""
-    from noticeclerk.register.payments import record_payment
+    from noticeclerk.actions.documents import pay
+    from noticeclerk.rules.money import parse_amount
 
     if isinstance(paid_on, datetime):
         raise click.UsageError("--on takes a date, YYYY-MM-DD.")
-    paid = record_payment(
-        office.register(),
+    paid = pay(
+        office,
         document_number,
-        amount,
+        parse_amount(amount, "The amount paid"),
         paid_on,
         reference=reference,
         by=by,
-        now=office.clock.now(),
     )
     remains = spell_amount(paid.balance)
     click.echo(f"Recorded {spell_amount(paid.amount)} on {paid.document}; {remains} remains.")

@@ -295,7 +295,8 @@ def case_open(
           --notice-type house-numbering-notice --fact street="Taft Street"
       noticeclerk case open --from casebook/palmyra/house-numbering-notice.toml
     """
-    from noticeclerk.register.cases import open_case, request_from_file, request_from_options
+    from noticeclerk.actions.cases import open_case
+    from noticeclerk.register.cases import request_from_file, request_from_options
 
     workspace = office.workspace
     if case_file is not None:
@@ -314,9 +315,7 @@ def case_open(
         request = request_from_options(
             village, notice_type, list(parcels), list(facts), list(events), workspace
         )
-    number = open_case(
-        office.register(), request, by=by, now=office.clock.now(), workspace=workspace
-    )
+    number = open_case(office, request, by=by)
     click.echo(f"Opened case {number}.")
 
 
@@ -344,18 +343,18 @@ def case_record(
     office: Office, case_number: str, facts: tuple[str, ...], events: tuple[str, ...], by: str
 ) -> None:
     """Record facts and events in a case; earlier records are kept."""
-    from noticeclerk.register.cases import record
+    from noticeclerk.actions.cases import record
+    from noticeclerk.register.cases import typed_from_text
 
-    counted = record(
-        office.register(),
-        case_number,
-        list(facts),
-        list(events),
-        by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
+    if not facts and not events:
+        raise click.UsageError("Give at least one --fact name=value or --event name=DATE.")
+    typed_facts, typed_events = typed_from_text(
+        office.register(), case_number, list(facts), list(events), office.workspace
     )
-    click.echo(f"Recorded {counted[0]} fact(s) and {counted[1]} event(s) in case {case_number}.")
+    counted = record(office, case_number, facts=typed_facts, events=typed_events, by=by)
+    click.echo(
+        f"Recorded {counted.facts} fact(s) and {counted.events} event(s) in case {case_number}."
+    )
 
 
 @case_group.command("party")
@@ -406,18 +405,17 @@ def case_party(
     A document addressed to that role goes to them ('issue ... --to contractor' chooses one);
     recording the role again (a corrected address) replaces it for later documents.
     """
-    from noticeclerk.register.parties import record_party
+    from noticeclerk.actions.cases import record_party
 
     recipient = record_party(
-        office.register(),
+        office,
         case_number,
         role=role,
         name=name,
-        address=address,
+        address_lines=address.split("|"),
         email=email,
         phone=phone,
         by=by,
-        now=office.clock.now(),
     )
     click.echo(f"Recorded {recipient.name} as the {role} in case {case_number}.")
 
@@ -641,9 +639,7 @@ def case_close(office: Office, case_number: str, reason: str, note: str | None, 
     A closed case takes no more records or documents; its documents stay in the register
     and leave the list of what is due.
     """
-    from noticeclerk.register.cases import close_case
+    from noticeclerk.actions.cases import close
 
-    close_case(
-        office.register(), case_number, reason=reason, note=note, by=by, now=office.clock.now()
-    )
+    close(office, case_number, reason=reason, note=note, by=by)
     click.echo(f"Closed case {case_number}: {reason}.")

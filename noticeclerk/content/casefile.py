@@ -344,7 +344,7 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool, what:
     elif kind == "number":
         # Read through its text, ASCII digits with no exponent: Decimal itself would take
         # "NaN", "1e999" and Arabic-Indic digits.
-        if isinstance(value, int | float | str) and not isinstance(value, bool):
+        if isinstance(value, int | float | str | Decimal) and not isinstance(value, bool):
             text = str(value).strip()
             if _NUMBER.fullmatch(text) and len(text) <= _NUMBER_DIGITS:
                 return Decimal(text)
@@ -379,6 +379,7 @@ def _money(value: Any, what: str) -> Decimal:
     no exponent, no more than MAX_AMOUNT); ValueError when it is no amount at all."""
     # A TOML float is refused, not read: 0.1 would carry binary rounding into a bill, and
     # 1e5 is a hundred thousand dollars nobody typed. Write the amount in quotes.
-    if isinstance(value, bool) or not isinstance(value, int | str):
+    # An amount already read (the desk's, an action's) is read again by the same rule.
+    if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
         raise ValueError("money")
     return parse_amount(str(value), what)

@@ -6,7 +6,7 @@ case reads the newest, so the register shows who recorded what, and when.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -18,9 +18,11 @@ from sqlalchemy.orm import Session
 
 from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import (
+    Recipient,
     check_events,
     check_facts,
     checked_events,
+    checked_recipient,
     read_case_header,
 )
 from noticeclerk.content.notice_types import NoticeType, load_notice
@@ -28,8 +30,14 @@ from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.chains import case_notices
-from noticeclerk.register.database import transaction
-from noticeclerk.register.facts import event_from_text, facts_from_text, from_json, to_json
+from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.facts import (
+    checked_facts,
+    event_from_text,
+    facts_from_text,
+    from_json,
+    to_json,
+)
 from noticeclerk.register.models import Case, CaseParcel, Event, Parcel, Party
 from noticeclerk.register.numbering import case_number, take_number
 
@@ -46,6 +54,36 @@ class CaseRequest:
     recipient: dict[str, Any] | None = None
 
 
+def case_request(
+    village_slug: str,
+    notice_slug: str,
+    parcel_ids: Sequence[str],
+    facts: Mapping[str, Any],
+    events: Mapping[str, date | datetime],
+    workspace: Path | None,
+    recipient: Recipient | None = None,
+) -> CaseRequest:
+    """A new case from typed values (the desk's form, a worker's job), each checked as the
+    notice type's facts and events require."""
+    village = load_village(village_slug, workspace)
+    notice = load_notice(village.slug, notice_slug, workspace)
+    _check_parcels(notice, list(parcel_ids), village)
+    if recipient is not None:
+        recipient = checked_recipient("The addressee", recipient.name, recipient.address_lines)
+    return CaseRequest(
+        village=village,
+        notice=notice,
+        parcel_ids=list(parcel_ids),
+        facts=checked_facts([notice], facts, village.timezone),
+        events=checked_events(dict(events), [notice]),
+        recipient=(
+            {"name": recipient.name, "address_lines": list(recipient.address_lines)}
+            if recipient
+            else None
+        ),
+    )
+
+
 def request_from_options(
     village_slug: str,
     notice_slug: str,
@@ -57,15 +95,13 @@ def request_from_options(
     """A case from --village, --notice-type, --parcel, --fact and --event options."""
     village = load_village(village_slug, workspace)
     notice = load_notice(village.slug, notice_slug, workspace)
-    _check_parcels(notice, parcel_ids, village)
-    return CaseRequest(
-        village=village,
-        notice=notice,
-        parcel_ids=parcel_ids,
-        facts=facts_from_text([notice], facts, village.timezone),
-        events=checked_events(
-            dict(event_from_text(text, village.timezone) for text in events), [notice]
-        ),
+    return case_request(
+        village.slug,
+        notice.slug,
+        parcel_ids,
+        facts_from_text([notice], facts, village.timezone),
+        dict(event_from_text(text, village.timezone) for text in events),
+        workspace,
     )
 
 
@@ -126,7 +162,10 @@ def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, 
 def open_case(
     engine: Engine, request: CaseRequest, *, by: str, now: datetime, workspace: Path | None
 ) -> str:
-    """Store a new case with its parcels, facts and events; returns its number."""
+    """Store a new case with its parcels, facts and events; returns its number. However the
+    request was built, its facts and events are checked here as the notice type requires."""
+    checked_facts([request.notice], request.facts, request.village.timezone)
+    checked_events(dict(request.events), [request.notice])
     prefix = request.village.letterhead.number_prefix
     with transaction(engine) as session:
         parcels = [_parcel(session, request.village, parcel_id) for parcel_id in request.parcel_ids]
@@ -169,28 +208,46 @@ def open_case(
 def record(
     engine: Engine,
     number: str,
-    facts: list[str],
-    events: list[str],
+    facts: Mapping[str, Any],
+    events: Mapping[str, date | datetime],
     *,
     by: str,
     now: datetime,
     workspace: Path | None,
 ) -> tuple[int, int]:
-    """Add facts and events to an open case; returns how many of each were recorded."""
+    """Add typed facts and events to an open case, checked against the facts and events of
+    every document the case may come to issue; returns how many of each were recorded."""
     if not facts and not events:
-        raise InputError("Give at least one --fact name=value or --event name=DATE to record.")
+        raise InputError("Give at least one fact or event to record.")
     with transaction(engine) as session:
         case = find_open_case(session, number)
         village = load_village(case.village, workspace)
         # Facts and events of every document the case may come to issue (a bill after the
         # notice, a sworn statement after the bill), not only of the first.
         notices = case_notices(case, workspace)
-        typed_facts = facts_from_text(notices, facts, village.timezone)
-        typed_events = checked_events(
-            dict(event_from_text(text, village.timezone) for text in events), notices
-        )
+        typed_facts = checked_facts(notices, facts, village.timezone)
+        typed_events = checked_events(dict(events), notices)
         _add_records(session, case, typed_facts, typed_events, by=by, now=now)
     return len(typed_facts), len(typed_events)
+
+
+def typed_from_text(
+    engine: Engine,
+    number: str,
+    facts: list[str],
+    events: list[str],
+    workspace: Path | None,
+) -> tuple[dict[str, Any], dict[str, date | datetime]]:
+    """`case record`'s --fact and --event texts, read as the kinds the case's documents give
+    those facts, and its events as days or moments on the village's clock."""
+    with reading(engine) as session:
+        case = find_open_case(session, number)
+        zone = load_village(case.village, workspace).timezone
+        notices = case_notices(case, workspace)
+    return (
+        facts_from_text(notices, facts, zone),
+        dict(event_from_text(text, zone) for text in events),
+    )
 
 
 def _add_records(

@@ -7,7 +7,7 @@ clerk types `--fact name=value`, the register stores a JSON form that keeps the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -29,62 +29,96 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def facts_from_text(
-    notices: Sequence[NoticeType], assignments: list[str], zone: ZoneInfo
-) -> dict[str, Any]:
-    """The --fact options of a command, checked against the facts of the case's notice types:
-    all of the first (the case's own), and those its follow-ups do not take from the
-    documents they follow."""
-    known = {fact.name: fact for fact in notices[0].facts}
-    gathered_by = notices[0].gathered_fact
-    if gathered_by is not None:
-        known.pop(gathered_by, None)
-        if any(split_assignment(text, "--fact")[0] == gathered_by for text in assignments):
+class Recordable:
+    """The facts a case may record: all of its first document's (the case's own), and those its
+    follow-ups do not take from the documents they follow; each refusal names why."""
+
+    def __init__(self, notices: Sequence[NoticeType]) -> None:
+        self.notices = notices
+        self.known = {fact.name: fact for fact in notices[0].facts}
+        self.gathered_by = notices[0].gathered_fact
+        if self.gathered_by is not None:
+            self.known.pop(self.gathered_by, None)
+        self.taken: dict[str, str] = {}
+        for follow_up in notices[1:]:
+            for fact in follow_up.facts:
+                # A fact taken from further back ("follows.number") through the case's first
+                # document is the case's own record: that document follows none in this case
+                # (a case opened with the hearing notice records the assessment it would
+                # otherwise take from the schedule).
+                through_first = follow_up.takes.get(fact.name, "").startswith(BACK) and (
+                    notices[0].slug in follow_up.follows
+                )
+                if fact.name in follow_up.takes and not through_first:
+                    self.taken.setdefault(fact.name, follow_up.title)
+                else:
+                    self.known.setdefault(fact.name, fact)
+        self.readings = {name for notice in notices for name in notice.readings}
+
+    def fact(self, name: str) -> Fact:
+        """The fact of that name, or the sentence saying why the case does not record it."""
+        if name == self.gathered_by:
             raise InputError(
-                f"'{gathered_by}' is not recorded: the {notices[0].title} gathers it from "
+                f"'{name}' is not recorded: the {self.notices[0].title} gathers it from "
                 "the village's other cases in the register when it is issued."
             )
-    taken: dict[str, str] = {}
-    for follow_up in notices[1:]:
-        for fact in follow_up.facts:
-            # A fact taken from further back ("follows.number") through the case's first
-            # document is the case's own record: that document follows none in this case (a
-            # case opened with the hearing notice records the assessment it would otherwise
-            # take from the schedule).
-            through_first = follow_up.takes.get(fact.name, "").startswith(BACK) and (
-                notices[0].slug in follow_up.follows
-            )
-            if fact.name in follow_up.takes and not through_first:
-                taken.setdefault(fact.name, follow_up.title)
-            else:
-                known.setdefault(fact.name, fact)
-    readings = {name for notice in notices for name in notice.readings}
-    gathered: dict[str, list[str]] = {}
-    for assignment in assignments:
-        name, value = split_assignment(assignment, "--fact")
-        if name in readings:
+        if name in self.readings:
             raise InputError(
                 f"'{name}' is not recorded for a case: it is the reading of the ordinance the "
                 "Village relies on, which the village's file gives ([readings] in "
                 "letterhead.toml)."
             )
-        if name not in known:
-            if name in taken:
+        if name not in self.known:
+            if name in self.taken:
                 raise InputError(
-                    f"'{name}' is not recorded: the {taken[name]} takes it from the document "
-                    "it follows in the register."
+                    f"'{name}' is not recorded: the {self.taken[name]} takes it from the "
+                    "document it follows in the register."
                 )
-            titles = " and ".join(f"'{notice.slug}'" for notice in notices)
+            titles = " and ".join(f"'{notice.slug}'" for notice in self.notices)
             raise InputError(
                 f"'{name}' is not a fact the documents of this case use ({titles}); "
-                f"they use: {', '.join(known) or 'none'}."
+                f"they use: {', '.join(self.known) or 'none'}."
             )
-        gathered.setdefault(name, []).append(value)
-    typed = {name: _typed(known[name], values, zone) for name, values in gathered.items()}
-    for name, value in typed.items():
+        return self.known[name]
+
+
+def checked_facts(
+    notices: Sequence[NoticeType], facts: Mapping[str, Any], zone: ZoneInfo
+) -> dict[str, Any]:
+    """Typed facts (a day, a moment, an amount, a list of lines ...) checked against the facts
+    the case's documents use, each as its kind requires and as its computation reads it."""
+    recordable = Recordable(notices)
+    typed: dict[str, Any] = {}
+    for name, value in facts.items():
+        fact = recordable.fact(name)
+        try:
+            typed[name] = convert_fact(
+                fact.type, value, zone, may_be_empty=fact.may_be_empty, what=f"The fact '{name}'"
+            )
+        except ValueError:
+            raise InputError(
+                f"The fact '{name}' ({fact.label}) must be {FACT_TYPES[fact.type]}; got {value!r}."
+            ) from None
         # A line a computation cannot read is refused now, not when the document is issued.
-        check_fact_lines([notice.computation for notice in notices], name, value)
+        check_fact_lines([notice.computation for notice in notices], name, typed[name])
     return typed
+
+
+def facts_from_text(
+    notices: Sequence[NoticeType], assignments: list[str], zone: ZoneInfo
+) -> dict[str, Any]:
+    """The --fact options of a command, read as their facts' kinds and checked as
+    `checked_facts` checks typed ones."""
+    recordable = Recordable(notices)
+    gathered: dict[str, list[str]] = {}
+    for assignment in assignments:
+        name, value = split_assignment(assignment, "--fact")
+        recordable.fact(name)
+        gathered.setdefault(name, []).append(value)
+    typed = {
+        name: _typed(recordable.known[name], values, zone) for name, values in gathered.items()
+    }
+    return checked_facts(notices, typed, zone)
 
 
 def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:

@@ -7,6 +7,7 @@ document goes to is a party recorded on the case, or a name and address given fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import Engine
@@ -35,7 +36,7 @@ def record_party(
     *,
     role: str,
     name: str,
-    address: str,
+    address_lines: Sequence[str],
     email: str = "",
     phone: str = "",
     by: str,
@@ -44,11 +45,11 @@ def record_party(
     """Record a party of a case; a later record of the same role supersedes the earlier one."""
     if role not in PARTY_ROLES:
         raise InputError(f"A party's role is one of: {', '.join(PARTY_ROLES)}; got '{role}'.")
-    lines = address_lines(address)
+    lines = tuple(line.strip() for line in address_lines if line.strip())
     if not lines:
         raise InputError(
-            "Give the party's --address, its lines separated by '|', such as "
-            '"12 Main Street|LUCK WI 54853".'
+            f"Give the {role}'s address: its lines, the last ending in the ZIP code, such as "
+            '"12 Main Street" and "LUCK WI 54853".'
         )
     recipient = checked_recipient(f"The {role}", name, lines)
     refuse_control(email, f"The {role}'s email (--email)")

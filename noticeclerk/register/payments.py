@@ -33,7 +33,7 @@ def balance(document: Document) -> Decimal:
 def record_payment(
     engine: Engine,
     number: str,
-    amount_text: str,
+    amount: Decimal,
     paid_on: date,
     *,
     reference: str | None,
@@ -43,7 +43,9 @@ def record_payment(
     """Record money received on a bill; more than the balance is refused."""
     if reference:
         refuse_control(reference, "The payment's reference (--reference)")
-    amount = parse_amount(amount_text, "The amount paid")
+    # Read again by the one rule for amounts: a Decimal of three places or an exponent is no
+    # amount a bill was paid in.
+    amount = parse_amount(str(amount), "The amount paid")
     if amount <= 0:
         raise InputError(f"The amount paid must be more than $0.00; got {spell_amount(amount)}.")
     with transaction(engine) as session:

@@ -1,26 +1,27 @@
-"""A new case typed into a form built from its notice type's facts, turned into the same
-CaseRequest `noticeclerk case open` builds, and opened in the register.
+"""A new case typed into a form built from its notice type's facts, turned into the typed
+values the case actions take (actions.cases), and opened in the register.
 
 Each fact gets the field its type needs (a day, a day and a time, an amount, yes or no, one
 line per item), with the notice's own words for it; the ordinance's sections the notice quotes
-stand beside the form. What the clerk typed is turned into the text `case open --fact` takes,
-so the register checks it the same way and says what is wrong in the same sentence, placed
-next to the field it names.
+stand beside the form. What the clerk typed is read into its kind (a day, a moment on the
+village's clock, a Decimal amount, lines), and the action checks it as it checks the command
+line's, saying what is wrong in the same sentence, placed next to the field it names.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from flask import abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from noticeclerk.content.casefile import Recipient
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import spell_amount
-from noticeclerk.web.app import desk, engine, first_upper, needs, now
+from noticeclerk.web.app import desk, engine, first_upper, needs
 from noticeclerk.web.forms import Form
 from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import clock_text, typed_day, typed_moment
@@ -68,7 +69,7 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
     if request.method == "GET":
         return _form_page(found, chosen, None)
     form = Form({key: value for key, value in request.form.items() if key != "form_token"})
-    assignments = _assignments(_fields(chosen), form, found.calendar)
+    facts = _typed_facts(_fields(chosen), form, found.calendar)
     parcels = re.split(r"[\s,;]+", form.values.get("parcels", "").strip())
     parcels = [parcel for parcel in parcels if parcel]
     if chosen.gathered_fact is not None:
@@ -81,18 +82,12 @@ def open_case_form(village: str, notice: str) -> Response | str | tuple[str, int
         recipient = _recipient(chosen.recipient, form)
     if form.errors:
         return _form_page(found, chosen, form), 400
-    from noticeclerk.register.cases import open_case, request_from_options
+    from noticeclerk.actions.cases import NewCase, open_case
     from noticeclerk.register.people import leave_notice
 
+    new = NewCase(found.slug, chosen.slug, parcels, facts, recipient=recipient)
     try:
-        case_request = request_from_options(
-            found.slug, chosen.slug, parcels, assignments, [], desk().workspace
-        )
-        if recipient is not None:
-            case_request = replace(case_request, recipient=recipient)
-        number = open_case(
-            engine(), case_request, by=g.user.name, now=now(), workspace=desk().workspace
-        )
+        number = open_case(desk(), new, by=g.user.name)
     except InputError as error:
         _place(str(error), chosen, form)
         return _form_page(found, chosen, form), 400
@@ -107,7 +102,7 @@ def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
     those the case lacks first, then those it has, as recorded, to be corrected; only what
     the clerk typed differently is recorded, as 'case record' records it (the earlier record
     stays, marked replaced)."""
-    from noticeclerk.register.cases import record
+    from noticeclerk.actions.cases import record
 
     chosen, facts, recorded, village = _follow_up_facts(number, notice)
     if request.method == "GET":
@@ -120,17 +115,14 @@ def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
             form.values.get(key, "").strip() != recorded.get(key, "").strip() for key in _keys(fact)
         )
     ]
-    assignments = _assignments(changed, form, village.calendar)
-    if not form.errors and not assignments:
+    typed = _typed_facts(changed, form, village.calendar)
+    if not form.errors and not typed:
         form.refusal = (
             "Nothing was typed differently from what the case holds; nothing was recorded."
         )
-    if not form.errors and assignments:
+    if not form.errors and typed:
         try:
-            count, _events = record(
-                engine(), number, assignments, [], by=g.user.name, now=now(),
-                workspace=desk().workspace,
-            )  # fmt: skip
+            counted = record(desk(), number, facts=typed, by=g.user.name)
         except InputError as error:
             _place(str(error), chosen, form)
         else:
@@ -139,7 +131,8 @@ def record_facts(number: str, notice: str) -> Response | str | tuple[str, int]:
             leave_notice(
                 engine(),
                 g.user.session_id,
-                f"Recorded {count} fact{'s' if count != 1 else ''} for the {chosen.title}.",
+                f"Recorded {counted.facts} fact{'s' if counted.facts != 1 else ''} for the "
+                f"{chosen.title}.",
             )
             return redirect(url_for("pages.case", number=number))
     return _record_page(number, chosen, facts, recorded, form), 400
@@ -235,57 +228,70 @@ def _fields(notice) -> list:  # type: ignore[no-untyped-def]
     return [fact for fact in notice.facts if fact.name != notice.gathered_fact]
 
 
-def _assignments(facts: list, form: Form, calendar) -> list[str]:  # type: ignore[no-untyped-def,type-arg]
-    """The form's facts as `--fact name=value` texts; a mistake in a day, a time or an amount
-    is put next to its field. A day and time is the village's clock time, refused where the
-    clocks skip it and asked about where they pass it twice, as the service form does."""
+def _typed_facts(facts: list, form: Form, calendar) -> dict[str, Any]:  # type: ignore[no-untyped-def,type-arg]
+    """The form's facts read into their kinds; a mistake in a day, a time, an amount or an
+    answer is put next to its field. A day and time is the village's clock time, refused where
+    the clocks skip it and asked about where they pass it twice, as the service form does."""
+    found: dict[str, Any] = {}
+    for fact in facts:
+        try:
+            _check_size(form.values.get(fact.name, ""))
+            found[fact.name] = _typed_fact(fact, form.values, calendar)
+        except InputError as error:
+            form.errors[fact.name] = str(error)
+    return found
+
+
+def _typed_fact(fact, values: dict[str, str], calendar) -> Any:  # type: ignore[no-untyped-def]
+    """One fact's field (or day and time fields) as the value of its kind."""
     from noticeclerk.rules.money import parse_amount
 
-    found: list[str] = []
-    values = form.values
-    for fact in facts:
-        name = fact.name
-        typed = values.get(name, "").strip()
-        try:
-            _check_size(values.get(name, ""))
-            if fact.type == "datetime":
-                day_text, time_text = (
-                    values.get(f"{name}__day", ""),
-                    values.get(f"{name}__time", ""),
-                )
-                if not day_text.strip() and not time_text.strip():
-                    raise InputError(f"Fill in “{first_upper(fact.label)}”: the day and the time.")
-                day = typed_day(day_text, "The day", desk().clock)
-                moment = typed_moment(day, time_text, "The time", calendar.timezone)
-                found.append(f"{name}={moment.isoformat(timespec='minutes')}")
-            elif fact.type in ("text_list", "cost_lines"):
-                lines = [line.strip() for line in typed.splitlines() if line.strip()]
-                if not lines:
-                    if fact.may_be_empty:
-                        found.append(f"{name}=")
-                        continue
-                    raise InputError(f"Fill in “{first_upper(fact.label)}”: at least one line.")
-                for line in lines:
-                    if fact.type == "cost_lines":
-                        what, bar, amount = line.rpartition("|")
-                        if not bar or not what.strip():
-                            raise InputError(
-                                f"'{line}' is not a cost: write what it was, a bar and the "
-                                "amount, such as: Towing | $185.00"
-                            )
-                        line = f"{what.strip()}|{parse_amount(amount, 'The amount')}"
-                    found.append(f"{name}={line}")
-            elif not typed:
-                raise InputError(f"Fill in “{first_upper(fact.label)}”: the document prints it.")
-            elif fact.type == "date":
-                found.append(f"{name}={typed_day(typed, 'The day', desk().clock).isoformat()}")
-            elif fact.type == "money":
-                found.append(f"{name}={parse_amount(typed, 'The amount')}")
-            else:
-                found.append(f"{name}={typed}")
-        except InputError as error:
-            form.errors[name] = str(error)
-    return found
+    name, label = fact.name, first_upper(fact.label)
+    typed = values.get(name, "").strip()
+    if fact.type == "datetime":
+        day_text, time_text = values.get(f"{name}__day", ""), values.get(f"{name}__time", "")
+        if not day_text.strip() and not time_text.strip():
+            raise InputError(f"Fill in “{label}”: the day and the time.")
+        day = typed_day(day_text, "The day", desk().clock)
+        return typed_moment(day, time_text, "The time", calendar.timezone)
+    if fact.type in ("text_list", "cost_lines"):
+        lines = [line.strip() for line in typed.splitlines() if line.strip()]
+        if not lines:
+            if fact.may_be_empty:
+                return []
+            raise InputError(f"Fill in “{label}”: at least one line.")
+        if fact.type == "text_list":
+            return lines
+        return [_cost_line(line) for line in lines]
+    if not typed:
+        raise InputError(f"Fill in “{label}”: the document prints it.")
+    if fact.type == "date":
+        return typed_day(typed, "The day", desk().clock)
+    if fact.type == "money":
+        return parse_amount(typed, "The amount")
+    if fact.type == "boolean":
+        answer = {"yes": True, "no": False}.get(typed.lower())
+        if answer is None:
+            raise InputError(f"Answer “{label}” with yes or no.")
+        return answer
+    if fact.type == "integer":
+        if not re.fullmatch(r"[0-9]{1,9}", typed):
+            raise InputError(f"“{label}” is a whole number, such as 3; got '{typed}'.")
+        return int(typed)
+    return typed  # text, and a number, which the action reads by the one rule for numbers
+
+
+def _cost_line(line: str) -> dict[str, Any]:
+    """ "Towing | $185.00" as a cost line of the bill."""
+    from noticeclerk.rules.money import parse_amount
+
+    what, bar, amount = line.rpartition("|")
+    if not bar or not what.strip():
+        raise InputError(
+            f"'{line}' is not a cost: write what it was, a bar and the amount, such as: "
+            "Towing | $185.00"
+        )
+    return {"description": what.strip(), "amount": parse_amount(amount, "The amount")}
 
 
 # What one fact may hold at the desk: a letter's paragraph, a list of a few hundred items.
@@ -304,7 +310,7 @@ def _check_size(typed: str) -> None:
         raise InputError(f"A line here is longer than {MAX_TEXT:,} characters; shorten it.")
 
 
-def _recipient(role: str, form: Form) -> dict | None:
+def _recipient(role: str, form: Form) -> Recipient | None:
     """The party the first document goes to, when it is not the owner of record."""
     from noticeclerk.content.casefile import checked_recipient
 
@@ -323,11 +329,10 @@ def _recipient(role: str, form: Form) -> dict | None:
         )
         return None
     try:
-        checked = checked_recipient(f"The {role}", name, lines)
+        return checked_recipient(f"The {role}", name, lines)
     except InputError as error:
         form.errors["recipient_address"] = str(error)
         return None
-    return {"name": checked.name, "address_lines": list(checked.address_lines)}
 
 
 def _place(sentence: str, notice, form: Form) -> None:  # type: ignore[no-untyped-def]
@@ -356,14 +361,11 @@ def _form_page(village, notice, form: Form | None) -> str:  # type: ignore[no-un
 @needs("issue")
 def void_document(number: str) -> Response:
     """Void a spoiled document, as 'noticeclerk void' does: it keeps its number and the reason."""
-    from noticeclerk.register.database import reading
-    from noticeclerk.register.issuing import find_document, void
+    from noticeclerk.actions.documents import void
     from noticeclerk.register.people import leave_notice
 
-    with reading(engine()) as session:
-        case_number = find_document(session, number).case.number
     reason = request.form.get("reason", "").strip()
-    void(engine(), number, reason=reason, by=g.user.name, now=now())
+    case_number = void(desk(), number, reason=reason, by=g.user.name)
     leave_notice(engine(), g.user.session_id, f"Voided {number}: {reason}")
     return redirect(url_for("pages.case", number=case_number))
 
@@ -374,23 +376,21 @@ def record_party(number: str) -> Response:
     """Someone the case's documents go to besides the owner of record (a contractor, an
     applicant), as 'noticeclerk case party' records them; a later record of a role replaces
     the earlier for later documents."""
-    from noticeclerk.register.parties import record_party as record
+    from noticeclerk.actions.cases import record_party as record
     from noticeclerk.register.people import leave_notice
 
     values = {
         key: request.form.get(key, "") for key in ("role", "name", "address", "email", "phone")
     }
-    lines = [line.strip() for line in values["address"].splitlines() if line.strip()]
     recorded = record(
-        engine(),
+        desk(),
         number,
         role=values["role"],
         name=values["name"].strip(),
-        address="|".join(lines),
+        address_lines=values["address"].splitlines(),
         email=values["email"],
         phone=values["phone"],
         by=g.user.name,
-        now=now(),
     )
     leave_notice(engine(), g.user.session_id, f"Recorded the {values['role']}: {recorded.name}.")
     return redirect(url_for("pages.case", number=number))
@@ -401,24 +401,16 @@ def record_party(number: str) -> Response:
 def record_event(number: str) -> Response:
     """A day (or moment) a deadline of the case counts from, as 'case record --event' records
     it: a day alone, or a day and a time on the village's clock."""
-    from noticeclerk.content.village import load_village
-    from noticeclerk.register.cases import find_case, record
-    from noticeclerk.register.database import reading
+    from noticeclerk.actions.cases import record, village_of
     from noticeclerk.register.people import leave_notice
 
     name = request.form.get("event", "")
-    with reading(engine()) as session:
-        village = load_village(find_case(session, number).village, desk().workspace)
     day = typed_day(request.form.get("day", ""), "The day", desk().clock)
     typed = request.form.get("time", "").strip()
+    value: date | datetime = day
     if typed:
-        moment = typed_moment(day, typed, "The time", village.calendar.timezone)
-        value = moment.isoformat(timespec="minutes")
-    else:
-        value = day.isoformat()
-    record(
-        engine(), number, [], [f"{name}={value}"], by=g.user.name, now=now(),
-        workspace=desk().workspace,
-    )  # fmt: skip
-    leave_notice(engine(), g.user.session_id, f"Recorded {name.replace('_', ' ')}: {value}.")
+        value = typed_moment(day, typed, "The time", village_of(desk(), number).timezone)
+    record(desk(), number, events={name: value}, by=g.user.name)
+    shown = value.isoformat(timespec="minutes") if isinstance(value, datetime) else value
+    leave_notice(engine(), g.user.session_id, f"Recorded {name.replace('_', ' ')}: {shown}.")
     return redirect(url_for("pages.case", number=number))

@@ -185,32 +185,29 @@ def _event_names(number: str) -> list[str]:
 @needs("pay")
 def payment(number: str) -> Response | tuple[str, int]:
     """Record money received on a bill, as 'noticeclerk pay' does; the user is who recorded it."""
-    from noticeclerk.register.issuing import find_document
-    from noticeclerk.register.payments import record_payment
+    from noticeclerk.actions.documents import case_of, pay
     from noticeclerk.rules.money import parse_amount, spell_amount
 
-    with reading(engine()) as session:
-        case_number = find_document(session, number).case.number
+    case_number = case_of(desk(), number)
     form = Form({key: request.form.get(key, "") for key in ("amount", "paid_on", "reference")})
-    paid_on = None
+    paid_on = amount = None
     try:
-        parse_amount(form.values["amount"], "The amount paid")
+        amount = parse_amount(form.values["amount"], "The amount paid")
     except InputError as error:
         form.errors["amount"] = str(error)
     try:
         paid_on = typed_day(form.values["paid_on"], "The day it was received", desk().clock)
     except InputError as error:
         form.errors["paid_on"] = str(error)
-    if paid_on is not None and not form.errors:
+    if amount is not None and paid_on is not None and not form.errors:
         try:
-            paid = record_payment(
-                engine(),
+            paid = pay(
+                desk(),
                 number,
-                form.values["amount"],
+                amount,
                 paid_on,
                 reference=form.values["reference"].strip() or None,
                 by=g.user.name,
-                now=now(),
             )
         except InputError as error:
             form.refusal = str(error)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from flask import g, render_template, request
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.app import desk, needs
 from noticeclerk.web.forms import Form
 from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day
@@ -73,23 +73,19 @@ def receipts() -> str | tuple[str, int]:
 
 
 def _record(typed: str, kind: str, day, form: Form) -> Card:  # type: ignore[no-untyped-def]
+    from noticeclerk.actions.documents import record_mail_answer, village_of_mailing
     from noticeclerk.counter import noon_or_moment
-    from noticeclerk.register.service import mailing_village, record_mail_event
 
     try:
-        moment = noon_or_moment(
-            day, lambda: mailing_village(engine(), typed, desk().workspace).calendar
-        )
-        answer = record_mail_event(
-            engine(),
+        moment = noon_or_moment(day, lambda: village_of_mailing(desk(), typed).calendar)
+        answer = record_mail_answer(
+            desk(),
             typed,
             kind,
             moment,
             note=form.values["note"].strip() or None,
-            by=g.user.name,
-            now=now(),
-            workspace=desk().workspace,
             signed_by=form.values["signed_by"].strip() or None,
+            by=g.user.name,
         )
     except InputError as error:
         return Card(typed, None, str(error))

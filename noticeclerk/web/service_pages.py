@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.service import AT_A_PLACE, HANDED, PHONE_RESULTS
 from noticeclerk.service_methods import MAIL_METHODS, TRACKED_MAIL
-from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.app import desk, engine, needs
 from noticeclerk.web.forms import Field, Form, place_refusal
 from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day, typed_moment
@@ -128,8 +128,8 @@ def service_form(number: str) -> str:
 @needs("serve")
 def serve_document(number: str) -> Response | tuple[str, int]:
     """Record the service, as 'noticeclerk serve' does; the deadline follows from it."""
-    from noticeclerk.register.issuing import document_village
-    from noticeclerk.register.service import ServiceRequest, serve
+    from noticeclerk.actions.documents import serve, village_of
+    from noticeclerk.register.service import ServiceRequest
 
     served = _document(number)
     method = request.form.get("method", "")
@@ -141,7 +141,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
     for field in fields:
         if field.required and not values[field.name] and field.kind not in ("day", "time"):
             form.errors[field.name] = f"Fill in “{field.label}”."
-    calendar = document_village(engine(), number, desk().workspace).calendar
+    calendar = village_of(desk(), number).calendar
     moments: dict[str, datetime] = {}
     for prefix in ("at", "called"):
         if f"{prefix}_day" not in values:
@@ -178,7 +178,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             recorded_by=g.user.name,
         )
         try:
-            result = serve(engine(), number, service, now=now(), workspace=desk().workspace)
+            result = serve(desk(), number, service)
         except InputError as error:
             place_refusal(str(error), fields, form)
         else:

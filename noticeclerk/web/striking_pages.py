@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Response, abort, g, redirect, request, url_for
 
-from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.app import desk, engine, needs
 from noticeclerk.web.pages import pages
 
 
@@ -18,17 +18,9 @@ from noticeclerk.web.pages import pages
 @needs("serve")
 def strike_service(number: str, record: int) -> Response:
     """Strike a mistaken service record; the correct one is recorded separately."""
-    from noticeclerk.register.striking import strike_service as strike
+    from noticeclerk.actions.documents import strike_service as strike
 
-    struck = strike(
-        engine(),
-        number,
-        record,
-        reason=_reason(),
-        by=g.user.name,
-        now=now(),
-        workspace=desk().workspace,
-    )
+    struck = strike(desk(), number, record, reason=_reason(), by=g.user.name)
     return _told(struck)
 
 
@@ -36,11 +28,9 @@ def strike_service(number: str, record: int) -> Response:
 @needs("serve")
 def strike_receipt(number: str) -> Response:
     """Strike the receipt or return recorded for the document's latest mailing."""
-    from noticeclerk.register.striking import strike_receipt as strike
+    from noticeclerk.actions.documents import strike_receipt as strike
 
-    struck = strike(
-        engine(), number, reason=_reason(), by=g.user.name, now=now(), workspace=desk().workspace
-    )
+    struck = strike(desk(), number, reason=_reason(), by=g.user.name)
     return _told(struck)
 
 
@@ -48,12 +38,12 @@ def strike_receipt(number: str) -> Response:
 @needs("open_case")
 def close_case(number: str) -> Response:
     """Close a case: it takes no more records or documents, and leaves what is due."""
-    from noticeclerk.register.cases import close_case as close
+    from noticeclerk.actions.cases import close
     from noticeclerk.register.people import leave_notice
 
     reason = request.form.get("reason", "")
     note = " ".join(request.form.get("note", "").split()) or None
-    close(engine(), number, reason=reason, note=note, by=g.user.name, now=now())
+    close(desk(), number, reason=reason, note=note, by=g.user.name)
     leave_notice(engine(), g.user.session_id, f"Closed case {number} as {reason}.")
     return redirect(url_for("pages.case", number=number))
 
@@ -67,12 +57,9 @@ def _reason() -> str:
 
 
 def _told(struck) -> Response:  # type: ignore[no-untyped-def]
-    from noticeclerk.register.database import reading
-    from noticeclerk.register.issuing import find_document
+    from noticeclerk.actions.documents import case_of
     from noticeclerk.register.people import leave_notice
 
     lines = struck.told("with 'Record service'", "the today page")
     leave_notice(engine(), g.user.session_id, " ".join(lines))
-    with reading(engine()) as session:
-        case = find_document(session, struck.document).case.number
-    return redirect(url_for("pages.case", number=case))
+    return redirect(url_for("pages.case", number=case_of(desk(), struck.document)))
