@@ -16,9 +16,11 @@ import pytest
 from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, pdf_text, record_typed
 from click.testing import CliRunner
 
+from noticeclerk.actions.batch import BatchLine, issue_batch, read_batch
+from noticeclerk.actions.workspace import Workspace
+from noticeclerk.clock import Clock
 from noticeclerk.register.database import open_register, register_url
 from noticeclerk.register.issuing import IssueRequest
-from noticeclerk.register.issuing_batch import BatchLine, issue_batch, read_batch
 from noticeclerk.render_pool import RenderPool
 
 TODAY = "2026-11-30"
@@ -201,7 +203,8 @@ def test_a_case_changed_while_its_document_renders_is_rendered_again_with_the_ch
 
     pool = RecordingPool(clerk.office, correct_the_conditions)
     lines = [BatchLine(2, IssueRequest(cases[0]))]
-    report = issue_batch(engine, lines, by="clerk", now=NOW, workspace=clerk.office, pool=pool)
+    office = Workspace.over(engine, clerk.office, Clock(NOW))
+    report = issue_batch(office, lines, by="clerk", pool=pool)
     assert report.issued == [(2, ["VA-D-2026-00001"])]
     assert pool.rounds == 2  # rendered once for the plan, and again for the changed case
     exported = clerk("document", "export", "VA-D-2026-00001", "--out", str(clerk.office / "x"))
@@ -214,7 +217,8 @@ def test_a_number_taken_by_another_command_while_a_batch_renders_is_not_printed_
     engine = open_register(register_url(clerk.office, None))
     pool = RecordingPool(clerk.office, lambda: clerk("issue", cases[4]))
     lines = [BatchLine(2, IssueRequest(cases[0])), BatchLine(3, IssueRequest(cases[1]))]
-    report = issue_batch(engine, lines, by="clerk", now=NOW, workspace=clerk.office, pool=pool)
+    office = Workspace.over(engine, clerk.office, Clock(NOW))
+    report = issue_batch(office, lines, by="clerk", pool=pool)
     # The other command's document took 00001; the batch's are the next two, each printing
     # its own number.
     assert report.issued == [(2, ["VA-D-2026-00002"]), (3, ["VA-D-2026-00003"])]
@@ -228,16 +232,16 @@ def test_a_number_taken_by_another_command_while_a_batch_renders_is_not_printed_
 # starts to store its third chunk.
 KILLED_AT_THIRD_CHUNK = """
 import os, signal, sys
-from noticeclerk.register import issuing_batch
-issuing_batch.CHUNK = 1
-stored = issuing_batch.store_planned
+from noticeclerk.actions import batch
+batch.CHUNK = 1
+stored = batch.store_planned
 calls = []
 def store_or_die(*args, **kwargs):
     calls.append(1)
     if len(calls) == 3:
         os.kill(os.getpid(), signal.SIGKILL)
     return stored(*args, **kwargs)
-issuing_batch.store_planned = store_or_die
+batch.store_planned = store_or_die
 from noticeclerk.cli import cli
 cli.main(sys.argv[1:], prog_name="noticeclerk")
 """

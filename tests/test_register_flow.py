@@ -20,7 +20,10 @@ from alembic import command
 from clerk import issue_one
 from sqlalchemy import create_engine, text
 
+from noticeclerk.actions.proof import draft_proof
+from noticeclerk.actions.workspace import Workspace
 from noticeclerk.cli import cli
+from noticeclerk.clock import Clock
 from noticeclerk.exceptions import InputError
 from noticeclerk.register.cases import open_case, request_from_options
 from noticeclerk.register.database import (
@@ -33,7 +36,6 @@ from noticeclerk.register.database import (
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.frozen import files_of
 from noticeclerk.register.issuing import find_document, frozen_files, void
-from noticeclerk.register.proof import render_proof
 from noticeclerk.register.roll import import_roll
 from noticeclerk.register.service import ServiceRequest, record_mail_event, serve
 
@@ -421,7 +423,7 @@ def test_mail_returned_unclaimed_shows_as_failed_service(engine, office):
 def test_the_affidavit_of_service_states_who_served_how_and_when(engine, office):
     number = issue_palmyra(engine, office, open_palmyra_case(engine, office)).number
     with pytest.raises(InputError, match="no service recorded"):
-        render_proof(engine, number, workspace=office)
+        draft_proof(Workspace.over(engine, office, Clock(RECORDED)), number)
     serve(
         engine,
         number,
@@ -435,7 +437,7 @@ def test_the_affidavit_of_service_states_who_served_how_and_when(engine, office)
         now=RECORDED,
         workspace=office,
     )
-    rendered = render_proof(engine, number, workspace=office)
+    rendered = draft_proof(Workspace.over(engine, office, Clock(RECORDED)), number)
     assert rendered.files["pdf"].startswith(b"%PDF")
     html = rendered.html
     assert "Kerry Nowak, being first duly sworn on oath" in html

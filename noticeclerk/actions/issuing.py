@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.exceptions import NoticeclerkError
@@ -31,7 +31,14 @@ from noticeclerk.register.issuing import (
 )
 
 if TYPE_CHECKING:
+    from sqlalchemy import Engine
+    from sqlalchemy.orm import Session
+
     from noticeclerk.render import Rendered, Renderer
+
+P = TypeVar("P")
+R = TypeVar("R")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -85,27 +92,48 @@ def issue_documents(
     def render(planned: list[Planned]) -> list[Rendered]:
         return [chosen.render_composed(one.composed) for one in planned]
 
-    engine, now, folder = workspace.register(), workspace.now(), workspace.workspace
+    now, folder = workspace.now(), workspace.workspace
+
+    def plan(session: Session) -> list[Planned]:
+        # A second press of the button is said as such, before what the law says of it.
+        unchanged_since_read(session, request)
+        return plan_documents(session, request, by=by, now=now, workspace=folder)
+
+    def store(
+        session: Session, planned: list[Planned], rendered: list[Rendered], last: bool
+    ) -> list[Issued]:
+        return store_planned(
+            session,
+            request,
+            planned,
+            rendered,
+            by=by,
+            now=now,
+            workspace=folder,
+            render_again=render if last else None,
+        )
+
+    return stored_unchanged(workspace.register(), plan, render, store)
+
+
+def stored_unchanged(
+    engine: Engine,
+    plan: Callable[[Session], P],
+    render: Callable[[P], R],
+    store: Callable[[Session, P, R, bool], T],
+) -> T:
+    """Plan from a snapshot, render outside the register's write lock, then store in one
+    transaction that finds nothing printed has changed (store raises PlanChanged if it has,
+    and all is planned and rendered again). Others keep changing the case or taking numbers:
+    at the last attempt `store` is told so, and renders under the lock, where nothing can
+    change."""
     for attempt in range(ATTEMPTS):
         with reading(engine) as session:
-            # A second press of the button is said as such, before what the law says of it.
-            unchanged_since_read(session, request)
-            planned = plan_documents(session, request, by=by, now=now, workspace=folder)
+            planned = plan(session)
         rendered = render(planned)
         try:
             with transaction(engine) as session:
-                return store_planned(
-                    session,
-                    request,
-                    planned,
-                    rendered,
-                    by=by,
-                    now=now,
-                    workspace=folder,
-                    # Others keep changing the case or taking numbers: at the last attempt
-                    # the documents are rendered under the lock, where nothing can change.
-                    render_again=render if attempt == ATTEMPTS - 1 else None,
-                )
+                return store(session, planned, rendered, attempt == ATTEMPTS - 1)
         except PlanChanged:
             continue
     raise AssertionError("the last attempt renders under the write lock")  # pragma: no cover

@@ -184,13 +184,12 @@ def _issue_batch(
 ) -> None:
     """Issue every line of a batch file, printing each document as its chunk is stored."""
     require_printing()
+    from noticeclerk.actions.batch import issue_batch, read_batch
     from noticeclerk.content.roll import count_of
-    from noticeclerk.register.issuing_batch import issue_batch, read_batch
     from noticeclerk.render import write_rendered
     from noticeclerk.render_pool import RenderPool
 
     lines = read_batch(batch_file)
-    engine = office.register()
     out_dir = office.outputs("issued", out_dir)
     numbers: list[str] = []
     unwritten: list[str] = []
@@ -214,15 +213,7 @@ def _issue_batch(
                     unwritten.append(one.number)
             bar.update(1)
 
-        report = issue_batch(
-            engine,
-            lines,
-            by=by,
-            now=office.clock.now(),
-            workspace=office.workspace,
-            pool=pool,
-            on_issued=issued_for,
-        )
+        report = issue_batch(office, lines, by=by, pool=pool, on_issued=issued_for)
     for line, why in report.skipped:
         click.echo(f"Line {line}: left out, {why}.")
     click.echo(
@@ -791,14 +782,11 @@ def proof_command(
             "issued."
         )
     require_printing()
-    from noticeclerk.register.proof import issue_proof, render_proof
+    from noticeclerk.actions.proof import draft_proof, issue_proof
     from noticeclerk.render import write_rendered
 
-    engine = office.register()
     if not issue:
-        rendered = render_proof(
-            engine, document_number, workspace=office.workspace, void_copy=void_copy
-        )
+        rendered = draft_proof(office, document_number, void_copy=void_copy)
         folder = office.outputs("proofs", out_dir) / rendered.village
         for path in write_rendered(rendered, folder):
             click.echo(f"Wrote {path}")
@@ -812,9 +800,7 @@ def proof_command(
                 f"'noticeclerk proof {document_number} --issue --by NAME'."
             )
         return
-    issued = issue_proof(
-        engine, document_number, by=by, now=office.clock.now(), workspace=office.workspace
-    )
+    issued = issue_proof(office, document_number, by=by)
     services = f"{issued.services} service{'s' if issued.services != 1 else ''}"
     click.echo(
         f"Issued {issued.number}: affidavit of service of {issued.document}, {services}, "

@@ -1,6 +1,7 @@
-"""A document's service records, turned into an affidavit of service in the state's form: a
-draft to read, the issued affidavit frozen in the register to be sworn, or a void document's
-copy for the record.
+"""A document's service records, turned into what its affidavit of service in the state's form
+prints (a draft to read, the issued affidavit frozen in the register to be sworn, or a void
+document's copy for the record), and the issued affidavit's register record. The renderer
+turns that into files in actions.proof; the register never loads it.
 
 Each person who served swears to their own services and signs under them, with a jurat of their
 own beside the signature, so that no jurat is ever parted from the signature it certifies. The
@@ -12,19 +13,18 @@ presented as ordinance text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from noticeclerk.compose import village_context
 from noticeclerk.content.notice_types import ServiceMethod, load_notice
-from noticeclerk.content.village import load_village
+from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Proof, Service
@@ -32,7 +32,7 @@ from noticeclerk.rules.periods import spell_date, spell_time
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
 
 if TYPE_CHECKING:
-    from noticeclerk.render import Rendered, Renderer
+    from noticeclerk.render import Rendered
 
 PROOF_TEMPLATE = "documents/affidavit_of_service.html.j2"
 
@@ -60,70 +60,84 @@ class IssuedProof:
     rendered: Rendered
 
 
-def render_proof(
-    engine: Engine,
-    number: str,
-    *,
-    workspace: Path | None,
-    renderer: Renderer | None = None,
-    void_copy: bool = False,
-) -> Rendered:
+@dataclass(frozen=True)
+class ProofPage:
+    """What an affidavit prints, for the renderer: its template and what fills it, the
+    village whose letterhead it is on, its number, title, file name and date (sworn after the
+    last service)."""
+
+    template: str
+    context: dict[str, Any]
+    village: Village
+    number: str
+    title: str
+    stem: str
+    document_date: date
+
+
+def draft_page(
+    session: Session, number: str, *, workspace: Path | None, void_copy: bool
+) -> ProofPage:
     """A draft of the affidavit of service of a document, marked on every page as not issued;
     or, with `void_copy`, a void document's affidavit marked VOID, for the record."""
-    with reading(engine) as session:
-        document = find_document(session, number)
-        check_frozen(document)  # an affidavit swears to the bytes' SHA-256: they must have it
-        if void_copy and document.status != "void":
-            raise InputError(
-                f"Document {number} is not void; --void-copy is only for a void document's "
-                "record. Leave it out for a draft, or issue the affidavit with --issue."
-            )
-        if not void_copy:
-            _refuse_void(document)
-        return _render(document, workspace, renderer, mark="void" if void_copy else "draft")
+    document = find_document(session, number)
+    check_frozen(document)  # an affidavit swears to the bytes' SHA-256: they must have it
+    if void_copy and document.status != "void":
+        raise InputError(
+            f"Document {number} is not void; --void-copy is only for a void document's "
+            "record. Leave it out for a draft, or issue the affidavit with --issue."
+        )
+    if not void_copy:
+        _refuse_void(document)
+    return proof_page(document, workspace, mark="void" if void_copy else "draft")
 
 
-def issue_proof(
-    engine: Engine,
-    number: str,
+def next_proof(
+    session: Session, number: str, *, workspace: Path | None
+) -> tuple[Document, ProofPage]:
+    """The document and its next affidavit, numbered "<DOCUMENT>-AFF-1", then -AFF-2 for a
+    later one, swearing to the document's standing services."""
+    document = find_document(session, number)
+    check_frozen(document)
+    _refuse_void(document)
+    taken = session.execute(
+        select(func.count(Proof.id)).where(Proof.document_id == document.id)
+    ).scalar_one()
+    proof_number = f"{document.number}-AFF-{taken + 1}"
+    return document, proof_page(document, workspace, mark=None, proof_number=proof_number)
+
+
+def store_proof(
+    session: Session,
+    document: Document,
+    page: ProofPage,
+    rendered: Rendered,
     *,
     by: str,
     now: datetime,
-    workspace: Path | None,
-    renderer: Renderer | None = None,
 ) -> IssuedProof:
-    """Number, render and freeze the affidavit of service of a document's standing services,
-    in one transaction: "<DOCUMENT>-AFF-1", then -AFF-2 for a later one. The register keeps
-    its exact bytes with their SHA-256 and the services it swears to."""
-    with transaction(engine) as session:
-        document = find_document(session, number)
-        check_frozen(document)
-        _refuse_void(document)
-        taken = session.execute(
-            select(func.count(Proof.id)).where(Proof.document_id == document.id)
-        ).scalar_one()
-        proof_number = f"{document.number}-AFF-{taken + 1}"
-        rendered = _render(document, workspace, renderer, mark=None, proof_number=proof_number)
-        services = document.services
-        proof = Proof(
-            document_id=document.id,
-            number=proof_number,
-            issued_at=now,
-            issued_by=by,
-            service_ids=[service.id for service in services],
-            **frozen(session, rendered.files),
-        )
-        session.add(proof)
-        session.flush()
-        return IssuedProof(
-            number=proof_number,
-            document=document.number,
-            affiants=tuple(dict.fromkeys(service.served_by for service in services)),
-            services=len(services),
-            pdf_sha256=proof.pdf_sha256,
-            docx_sha256=proof.docx_sha256,
-            rendered=rendered,
-        )
+    """The affidavit kept in the register with its exact bytes, their SHA-256 and the services
+    it swears to."""
+    services = document.services
+    proof = Proof(
+        document_id=document.id,
+        number=page.number,
+        issued_at=now,
+        issued_by=by,
+        service_ids=[service.id for service in services],
+        **frozen(session, rendered.files),
+    )
+    session.add(proof)
+    session.flush()
+    return IssuedProof(
+        number=page.number,
+        document=document.number,
+        affiants=tuple(dict.fromkeys(service.served_by for service in services)),
+        services=len(services),
+        pdf_sha256=proof.pdf_sha256,
+        docx_sha256=proof.docx_sha256,
+        rendered=rendered,
+    )
 
 
 def issued_proofs(session: Session, document: Document) -> list[Proof]:
@@ -143,14 +157,13 @@ def _refuse_void(document: Document) -> None:
         )
 
 
-def _render(
+def proof_page(
     document: Document,
     workspace: Path | None,
-    renderer: Renderer | None,
     *,
     mark: str | None,
     proof_number: str | None = None,
-) -> Rendered:
+) -> ProofPage:
     """The affidavit as issued (`mark` None, with its number), as a draft, or as a void copy."""
     number = document.number
     if not document.services:
@@ -203,10 +216,6 @@ def _render(
         "services": services,
         "affiants": [{"name": name, "services": own} for name, own in affiants.items()],
     }
-    if renderer is None:
-        from noticeclerk.render import Renderer
-
-        renderer = Renderer(workspace)
     # The affidavit is dated when it is sworn, which is after the last service.
     sworn = max(s.served_at for s in document.services).astimezone(zone).date()
     stem = {
@@ -214,7 +223,7 @@ def _render(
         "draft": f"{number}-affidavit-of-service",
         "void": f"{number}-affidavit-of-service-VOID",
     }[mark]
-    return renderer.render_template(
+    return ProofPage(
         PROOF_TEMPLATE,
         context,
         village,

@@ -22,17 +22,18 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from noticeclerk.actions.issuing import stored_unchanged
+from noticeclerk.actions.workspace import Workspace
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, NoticeclerkError, quoted_back
 from noticeclerk.register.cases import find_open_case
 from noticeclerk.register.chains import case_notices, notice_for
-from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.database import reading
 from noticeclerk.register.issuing import (
     ForeseenNumbers,
     Issued,
     IssueRequest,
-    PlanChanged,
     Planned,
     plan_documents,
     store_planned,
@@ -50,9 +51,6 @@ COLUMNS = ("case", "notice", "date", "to", "follows")
 CHUNK = 20
 # A batch file is a list of case numbers: anything near this size is not one.
 MAX_BYTES = 5 * 1024 * 1024
-# How many times a chunk whose cases changed under it is planned and rendered again before
-# it is rendered under the write lock instead.
-ATTEMPTS = 3
 
 
 @dataclass(frozen=True)
@@ -165,18 +163,17 @@ def _request(cells: dict[str, str], number: int, name: str) -> IssueRequest:
 
 
 def issue_batch(
-    engine: Engine,
+    office: Workspace,
     lines: Sequence[BatchLine],
     *,
     by: str,
-    now: datetime,
-    workspace: Path | None,
     pool: RenderPool,
     chunk: int | None = None,
     on_issued: Callable[[int, list[Issued]], None] | None = None,
 ) -> BatchReport:
     """Issue the documents of every line (see the module's docstring). `on_issued` is told of
     each line's documents as soon as their chunk is committed, with their rendered files."""
+    engine, now, workspace = office.register(), office.now(), office.workspace
     todo, skipped = _check_every_line(engine, lines, by=by, now=now, workspace=workspace)
     chunk = chunk or CHUNK
     issued: list[tuple[int, list[str]]] = []
@@ -261,34 +258,36 @@ def _issue_chunk(
     def render(planned: list[Planned]) -> list[Rendered]:
         return list(pool.render_composed([one.composed for one in planned]))
 
-    for attempt in range(ATTEMPTS):
+    def plan(session: Session) -> list[list[Planned]]:
         numbers = ForeseenNumbers()
-        with reading(engine) as session:
-            plans = [
-                plan_documents(
-                    session, one.request, by=by, now=now, workspace=workspace, numbers=numbers
-                )
-                for one in part
-            ]
-        flat = render([one for plan in plans for one in plan])
-        try:
-            with transaction(engine) as session:
-                done = []
-                at = 0
-                for one, plan in zip(part, plans, strict=True):
-                    files, at = flat[at : at + len(plan)], at + len(plan)
-                    kept = store_planned(
-                        session,
-                        one.request,
-                        plan,
-                        files,
-                        by=by,
-                        now=now,
-                        workspace=workspace,
-                        render_again=render if attempt == ATTEMPTS - 1 else None,
-                    )
-                    done.append((one.line, kept))
-                return done
-        except PlanChanged:
-            continue
-    raise AssertionError("the last attempt renders under the write lock")  # pragma: no cover
+        return [
+            plan_documents(
+                session, one.request, by=by, now=now, workspace=workspace, numbers=numbers
+            )
+            for one in part
+        ]
+
+    def render_all(plans: list[list[Planned]]) -> list[Rendered]:
+        return render([one for plan in plans for one in plan])
+
+    def store(
+        session: Session, plans: list[list[Planned]], flat: list[Rendered], last: bool
+    ) -> list[tuple[int, list[Issued]]]:
+        done = []
+        at = 0
+        for one, plan in zip(part, plans, strict=True):
+            files, at = flat[at : at + len(plan)], at + len(plan)
+            kept = store_planned(
+                session,
+                one.request,
+                plan,
+                files,
+                by=by,
+                now=now,
+                workspace=workspace,
+                render_again=render if last else None,
+            )
+            done.append((one.line, kept))
+        return done
+
+    return stored_unchanged(engine, plan, render_all, store)
