@@ -39,6 +39,7 @@ from sqlalchemy import select
 
 from noticeclerk.actions import cases as case_actions
 from noticeclerk.actions import documents as document_actions
+from noticeclerk.actions import proof as proof_actions
 from noticeclerk.actions.issuing import issue_documents
 from noticeclerk.actions.workspace import Workspace
 from noticeclerk.cli import cli
@@ -52,7 +53,7 @@ from noticeclerk.register.chains import case_notices, printed_facts
 from noticeclerk.register.database import open_register, reading, register_url
 from noticeclerk.register.frozen import attach
 from noticeclerk.register.issuing import IssueRequest
-from noticeclerk.register.models import Document
+from noticeclerk.register.models import Document, Event, Payment, Proof, Service, ServiceEvent
 from noticeclerk.register.next_steps import (
     MAY,
     next_steps,
@@ -61,8 +62,11 @@ from noticeclerk.register.next_steps import (
     state_of,
 )
 from noticeclerk.register.payments import balance
+from noticeclerk.register.proof import AFTERWARDS
 from noticeclerk.register.service import ServiceRequest
 from noticeclerk.render import Rendered, Renderer
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.service_methods import SERVICE_METHODS
 
 START = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
 CLERK = "clerk"
@@ -72,7 +76,13 @@ class TemplatesOnly(Renderer):
     """Renders each document's template (so a missing fact still refuses it), and keeps the
     HTML as its files: the invariants are the register's, not the layout's."""
 
+    def __init__(self, workspace: Path) -> None:
+        super().__init__(workspace)
+        # What each document and affidavit printed, by its number, for the invariants to read.
+        self.contexts: dict[str, dict] = {}  # type: ignore[type-arg]
+
     def render_template(self, template, context, village, *, number, title, stem, **_):  # type: ignore[no-untyped-def, override]
+        self.contexts[number] = context
         html = render_html(template, context, environment=self.environment("en_US"))
         data = html.encode("utf-8")
         return Rendered(village.slug, stem, {"pdf": data, "docx": data}, html, title)
@@ -544,7 +554,102 @@ class ClerksDays(RuleBasedStateMachine):
         except NoticeclerkError:
             return
 
+    @rule(pick=st.integers(0, 60))
+    def strike_a_service(self, pick: int) -> None:
+        """Strike a service record as mistaken (a mistyped article number, say)."""
+        served = [d for d in self.documents() if d.services]
+        if not served:
+            return
+        document = served[pick % len(served)]
+        try:
+            document_actions.strike_service(
+                self.desk(), document.number, 1 + pick % len(document.all_services),
+                reason="Mistyped.", by=CLERK,
+            )  # fmt: skip
+        except NoticeclerkError:
+            return
+
+    @rule(pick=st.integers(0, 60))
+    def issue_an_affidavit_of_service(self, pick: int) -> None:
+        """Issue the affidavit of a served document; it swears to the records and no more."""
+        served = [d for d in self.documents() if d.services]
+        if not served:
+            return
+        number = served[pick % len(served)].number
+        with reading(self.engine) as session:
+            before = session.scalars(select(Document).where(Document.number == number)).one()
+            standing = [
+                (s.id, s.served_by, s.method, s.served_at, s.address, s.article_number,
+                 [(e.kind, e.happened_at) for e in s.events])
+                for s in before.services
+            ]  # fmt: skip
+            sha = before.pdf_sha256
+        try:
+            issued = proof_actions.issue_proof(
+                self.desk(), number, by=CLERK, renderer=self.renderer
+            )
+        except NoticeclerkError as error:
+            event(f"refused: affidavit: {str(error)[:60]}")
+            return
+        event("issued: affidavit")
+        self._sworn_as_recorded(issued.number, sha, standing)
+
+    def _sworn_as_recorded(self, number: str, sha: str, standing: list) -> None:  # type: ignore[type-arg]
+        """Every statement the affidavit makes is a record's, element by element: the bytes
+        it names, each service's server, manner, day and place, what came of the mail; and
+        it swears to every standing service, none struck."""
+        with reading(self.engine) as session:
+            (proof,) = session.scalars(select(Proof).where(Proof.number == number)).all()
+            zone = self.zone(proof.document.case.number)
+            assert proof.service_ids == [one[0] for one in standing]
+        context = self.renderer.contexts[number]
+        assert context["doc"]["pdf_sha256"] == sha
+        stated = context["services"]
+        assert len(stated) == len(standing)
+        for facts, (_id, server, method, at, address, article_number, events) in zip(
+            stated, standing, strict=True
+        ):
+            at = at.astimezone(zone)
+            assert facts["server"] == server
+            assert facts["method"] == SERVICE_METHODS[method]
+            assert facts["date"] == spell_date(at.date())
+            assert facts["article_number"] == article_number
+            # A place is stated only where the server recorded one, or where mail went to the
+            # address the document bears.
+            if address is not None:
+                assert facts["address"] == address
+            elif not facts["mailed"]:
+                assert facts["address"] is None
+            assert [e["kind"] for e in facts["events"]] == [AFTERWARDS[k] for k, _ in events]
+        assert [a["name"] for a in context["affiants"]] == list(
+            dict.fromkeys(one[1] for one in standing)
+        )
+
     # --- invariants -------------------------------------------------------------------------
+
+    @invariant()
+    def no_record_is_ever_overwritten(self) -> None:
+        """A fact, an event, a service, what came of the mail, a payment: each record, once
+        made, stays as it was; a mistaken one is struck, never changed."""
+        if not hasattr(self, "engine"):
+            return
+        with reading(self.engine) as session:
+            now: dict[tuple[str, int], tuple] = {}  # type: ignore[type-arg]
+            for row in session.scalars(select(Event)):
+                now[("event", row.id)] = (row.case_id, row.kind, row.name, row.value)
+            for row in session.scalars(select(Service)):
+                now[("service", row.id)] = (
+                    row.document_id, row.method, row.served_by, row.served_at, row.address,
+                    row.article_number, row.effective, row.deadline,
+                )  # fmt: skip
+            for row in session.scalars(select(ServiceEvent)):
+                now[("receipt", row.id)] = (row.service_id, row.kind, row.happened_at)
+            for row in session.scalars(select(Payment)):
+                now[("payment", row.id)] = (row.document_id, row.amount, row.paid_on)
+        kept = getattr(self, "records", {})
+        for key, value in kept.items():
+            assert now.get(key) == value, f"{key} changed from {value} to {now.get(key)}"
+        self.records = now
 
     @invariant()
     def one_standing_document_for_each_work_and_parcel(self) -> None:
