@@ -17,7 +17,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from clerk import CASEBOOK, article
+from clerk import CASEBOOK, article, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 # The computer's zone: not UTC, and not the villages' (America/New_York, America/Chicago).
@@ -58,6 +58,18 @@ def the_archive_and_the_register_check_out(clerk: RealClerk) -> None:
     assert "match their SHA-256" in clerk("verify").stdout
     verified = clerk("archive", "verify")
     assert "problem" not in verified.stdout.lower(), verified.stdout
+
+
+def long(day: date) -> str:
+    """A day as the documents print it: "November 7, 2026"."""
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def frozen_text(clerk: RealClerk, number: str) -> str:
+    """The words of a document's PDF as the register froze it (export checks its SHA-256)."""
+    out = clerk.office.parent / "exported"
+    clerk("document", "export", number, "--format", "pdf", "--out", str(out))
+    return pdf_text(next(out.rglob(f"{number}.pdf")))
 
 
 @pytest.fixture
@@ -166,4 +178,220 @@ def test_luck_snow_notice_and_bill_on_the_computer_s_clock(office):
     ).stdout  # fmt: skip
     assert "Deadline:" in received
     assert bill in clerk("due").stdout
+    the_archive_and_the_register_check_out(clerk)
+
+
+
+def test_palmyra_tree_order_appeal_hearing_and_decision_on_the_computer_s_clock(office):
+    clerk = RealClerk(office)
+    clerk("init", str(office))
+    clerk("roll", "import", str(CASEBOOK / "palmyra" / "roll.csv"), "--village", "palmyra")
+    today = now_in("America/Chicago").date()
+    # The Board heard the appeal on the last weekday before today, so that its letter, issued
+    # now, is within the 10 days after the hearing (§ 8.15(14)); the order was received three
+    # weeks before the hearing, the appeal three days after it.
+    heard = today - timedelta(days=1)
+    while heard.weekday() >= 5:
+        heard -= timedelta(days=1)
+    d0 = heard - timedelta(days=22)
+
+    def day(n: int) -> str:
+        return (d0 + timedelta(days=n)).isoformat()
+
+    clerk(
+        "case", "open", "--village", "palmyra", "--parcel", "PV-0233",
+        "--notice-type", "dangerous-tree-order", f"--fact=inspected_on={day(-1)}",
+        "--fact=tree=one silver maple, about 30 inches in diameter,",
+        "--fact=stands=on the private property 4 feet inside the front lot line",
+        "--fact=species=other trees",
+        "--fact=standing=on private property overhanging or projecting into a terrace or street",
+        "--fact=appears=dead",
+        "--fact=condition=The tree bore no leaves this season and two large limbs hang broken.",
+        "--fact=corrective_action=Have the tree cut down and removed.",
+        f"--fact=act_by={day(15)}",
+    )  # fmt: skip
+    case = f"PA-C-{today.year}-0001"
+    order = clerk("issue", case, "--date", day(0)).stdout.split("Issued ")[1].split(":")[0]
+    # Handed over at 10:00 in Palmyra: already the next day on the computer's clock.
+    clerk(
+        "serve", order, "--method", "hand_owner", "--by", "Village Forester",
+        "--at", f"{day(0)}T10:00", "--to", "Tomasz Wierzbicki", "--address", "the premises",
+    )  # fmt: skip
+    clerk(
+        "case", "party", case, "--role", "appellant", "--name", "Tomasz Wierzbicki",
+        "--address", "218 North Second Street|Palmyra WI 53156",
+    )  # fmt: skip
+    clerk(
+        "case", "record", case,
+        "--fact=order_title=order to take corrective action on a dangerous or obstructive tree",
+        f"--fact=appeal_received_on={day(3)}", f"--fact=hearing_at={heard.isoformat()}T18:30",
+        "--fact=hearing_place=the Board Room, Village Hall",
+    )  # fmt: skip
+    issued = clerk("issue", case, "tree-appeal-hearing", "--date", day(4)).stdout
+    hearing = issued.split("Issued ")[1].split(":")[0]
+    assert "Archived" in issued
+    clerk(
+        "serve", hearing, "--method", "certified_mail", "--by", "Village Clerk",
+        "--at", f"{day(4)}T15:00", "--article-number", article(1),
+    )  # fmt: skip
+    clerk("receipt", hearing, "--signed", day(6), "--signed-by", "T WIERZBICKI")
+    clerk(
+        "case", "record", case,
+        f"--fact=hearing_concluded_on={heard.isoformat()}",
+        "--fact=resolution=Resolution No. 2026-51", "--fact=appearance=Tomasz Wierzbicki appeared.",
+        "--fact=grounds=The tree is dead and its broken limbs hang over the sidewalk.",
+        "--fact=ground=dangerous or obstructive tree", "--fact=species=other trees",
+        "--fact=outcome=affirmed", "--fact=order_as_decided=Have the tree cut down and removed.",
+        f"--fact=comply_by={(heard + timedelta(days=14)).isoformat()}",
+    )  # fmt: skip
+    # Issued now, on the computer's clock: after the hearing and within its 10 days.
+    issued = clerk("issue", case, "tree-appeal-decision").stdout
+    decision = issued.split("Issued ")[1].split(":")[0]
+    assert "Archived" in issued and "PDF/A-3b copy" in issued
+    clerk(
+        "serve", decision, "--method", "certified_mail", "--by", "Village Clerk",
+        "--at", minute(now_in("America/Chicago")), "--article-number", article(2),
+    )  # fmt: skip
+    # The affidavit of the mailing, numbered and frozen on the computer's clock.
+    assert f"{decision}-AFF-1" in clerk("proof", decision, "--issue", "--by", "Village Clerk").stdout
+    shown = clerk("case", "show", case).stdout
+    assert f"Affidavit of service {decision}-AFF-1 issued" in shown
+    # The Board's new day to comply has not run: the Village takes no step on the tree yet.
+    assert "the Village takes no step on the property before that time has run" in shown
+    # The letter takes the days from the register, each on Palmyra's calendar.
+    letter = frozen_text(clerk, decision)
+    assert f"Document No. {order}, which you received on {long(d0)}" in letter
+    assert f"hearing concluded on {long(heard)}" in letter
+    assert f"This letter, dated {long(today)}," in letter
+    the_archive_and_the_register_check_out(clerk)
+
+
+def test_tuckahoe_notice_to_repair_sidewalk_and_report_of_its_cost_on_the_computer_s_clock(office):
+    clerk = RealClerk(office)
+    clerk("init", str(office))
+    clerk("roll", "import", str(CASEBOOK / "tuckahoe" / "roll.csv"), "--village", "tuckahoe")
+    today = now_in("America/New_York").date()
+    d0 = today - timedelta(days=30)
+
+    def day(n: int) -> str:
+        return (d0 + timedelta(days=n)).isoformat()
+
+    clerk(
+        "case", "open", "--village", "tuckahoe", "--parcel", "041",
+        "--notice-type", "notice-to-repair-sidewalk", f"--fact=inspection_date={day(-3)}",
+        "--fact=sidewalk_location=in front of 35 Main Street, between the building line and the curb",
+        "--fact=work=Remove and replace three heaved concrete sidewalk flags.",
+        "--fact=specifications=Concrete walk four inches thick on a compacted gravel base.",
+    )  # fmt: skip
+    case = f"TU-C-{today.year}-0001"
+    notice = clerk("issue", case, "--date", day(0)).stdout.split("Issued ")[1].split(":")[0]
+    # Mailed at 3:00 p.m. in Tuckahoe: already the next morning on the computer's clock.
+    clerk(
+        "serve", notice, "--method", "registered_mail", "--by", "R. Alvarez",
+        "--at", f"{day(0)}T15:00", "--article-number", "RA123456785US",
+    )  # fmt: skip
+    clerk("receipt", notice, "--signed", day(3), "--signed-by", "HOLLIS STREET PARTNERS")
+    clerk(
+        "case", "party", case, "--role", "officer", "--name", "Taylor Brennan, Village Clerk",
+        "--address", "Village Hall|Tuckahoe NY 10707",
+    )  # fmt: skip
+    # The owner did nothing within the seven days; the Street Commissioner had the work done.
+    clerk(
+        "case", "record", case,
+        "--fact=time_specified_by=notice", f"--fact=time_from={day(0)}",
+        f"--fact=time_document=the notice to repair No. {notice}",
+        f"--fact=found_undone_on={day(10)}",
+        "--fact=work_done=Removed and replaced three heaved concrete sidewalk flags.",
+        f"--fact=work_began={day(14)}", f"--fact=work_completed={day(15)}",
+        "--fact=costs=Contractor: Pelham Flatwork Co., 75 square feet of concrete walk|1425.00",
+        "--fact=costs=Barricades and warning lights, 2 days|60.00",
+    )  # fmt: skip
+    assert "sidewalk-cost-report: Report of the Cost" in clerk("case", "show", case).stdout
+    # Issued now, on the computer's clock, and filed with the Village Clerk now.
+    issued = clerk("issue", case, "sidewalk-cost-report").stdout
+    report = issued.split("Issued ")[1].split(":")[0]
+    assert "Archived" in issued and "PDF/A-3b copy" in issued
+    clerk(
+        "serve", report, "--method", "file_with_officer", "--by", "Street Commissioner",
+        "--at", minute(now_in("America/New_York")),
+    )  # fmt: skip
+    # The affidavit of the registered mailing, numbered and frozen on the computer's clock.
+    assert f"{notice}-AFF-1" in clerk("proof", notice, "--issue", "--by", "R. Alvarez").stdout
+    text = frozen_text(clerk, report)
+    assert f"Notice to repair: No. {notice}, mailed {long(d0)}" in text
+    assert f"Dated: {long(today)}" in text
+    assert "Total amount expended or incurred $1,485.00" in text
+    shown = clerk("case", "show", case).stdout
+    assert f"Affidavit of service {notice}-AFF-1 issued" in shown
+    assert "by file_with_officer (Street Commissioner)" in shown
+    the_archive_and_the_register_check_out(clerk)
+
+
+def test_village_b_certificate_statement_and_special_assessment_on_the_computer_s_clock(office):
+    clerk = RealClerk(office)
+    clerk("init", str(office))
+    clerk("roll", "import", str(CASEBOOK / "village-b" / "roll.csv"), "--village", "village-b")
+    today = now_in("America/New_York").date()
+    d0 = today - timedelta(days=45)
+
+    def day(n: int) -> str:
+        return (d0 + timedelta(days=n)).isoformat()
+
+    # A storm of 5.5 inches: the owners had 48 hours; the Village cleared after them.
+    clerk(
+        "case", "open", "--village", "village-b", "--parcel", "B-0212",
+        "--notice-type", "cost-certificate", f"--fact=storm_ceased={day(-8)}T02:00",
+        "--fact=depth_inches=5.5", f"--fact=village_began_clearing={day(-5)}T09:00",
+        "--fact=cost_reported_by=the Superintendent of Public Works",
+        f"--fact=cost_reported_on={day(-3)}",
+        "--fact=premises_cleaned=B-0212 | the public sidewalk along the Depot Road frontage",
+        "--fact=work=B-0212 | Snow and ice removal: two laborers | 186.00 | 186.00",
+        "--fact=work=B-0212 | Sand and deicing material applied | 42.50 | 42.50",
+    )  # fmt: skip
+    case = f"VB-C-{today.year}-0001"
+    clerk(
+        "case", "party", case, "--role", "officer", "--name", "Sam Okafor, Village Treasurer",
+        "--address", "Village Office|2 Sample Street|Village B NY 10001",
+    )  # fmt: skip
+    issued = clerk("issue", case, "--date", day(0)).stdout
+    certificate = issued.split("Issued ")[1].split(":")[0]
+    clerk(
+        "serve", certificate, "--method", "file_with_officer", "--by", "D. Whitfield",
+        "--at", f"{day(0)}T15:00",
+    )  # fmt: skip
+    issued = clerk("issue", case, "statement-of-charges", "--date", day(3)).stdout
+    statement = issued.split("Issued ")[1].split(":")[0]
+    assert "Archived" in issued
+    clerk(
+        "serve", statement, "--method", "first_class_mail", "--by", "S. Okafor",
+        "--at", f"{day(3)}T15:00",
+    )  # fmt: skip
+    clerk("pay", statement, "--amount", "100.00", "--on", day(15))
+    # The Council levies what was left unpaid after the 30 days from the mailing.
+    clerk(
+        "case", "record", case, f"--fact=levied_on={today.isoformat()}",
+        "--fact=resolution=Resolution No. 2026-14 of the Council",
+    )  # fmt: skip
+    # Dated tomorrow on the Village's calendar: refused, whatever day it is on the computer's.
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    early = clerk("issue", case, "special-assessment", "--date", tomorrow, ok=False)
+    assert early.returncode != 0, early.stdout
+    print(early.stdout, early.stderr)
+    issued = clerk("issue", case, "special-assessment").stdout
+    levy = issued.split("Issued ")[1].split(":")[0]
+    assert "Archived" in issued and "PDF/A-3b copy" in issued
+    clerk(
+        "serve", levy, "--method", "first_class_mail", "--by", "Village Clerk",
+        "--at", minute(now_in("America/New_York")),
+    )  # fmt: skip
+    # The affidavit of the statement's mailing, numbered and frozen on the computer's clock.
+    assert f"{statement}-AFF-1" in clerk("proof", statement, "--issue", "--by", "S. Okafor").stdout
+    text = frozen_text(clerk, levy)
+    print(text)
+    assert f"On {long(d0 + timedelta(days=3))}, the Village Treasurer mailed you" in text
+    assert "Paid on the statement $100.00" in text
+    assert "Special assessment upon the property $141.35" in text
+    shown = clerk("case", "show", case).stdout
+    print(shown)
+    assert f"Affidavit of service {statement}-AFF-1 issued" in shown
     the_archive_and_the_register_check_out(clerk)

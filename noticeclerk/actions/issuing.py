@@ -148,19 +148,12 @@ def archival_copies(
 ) -> tuple[list[tuple[str, int]], str | None]:
     """Each issued document's PDF/A-3b copy in the archive, made from its frozen PDF: the items
     made, and the sentence saying why they could not be, if they could not."""
-    from noticeclerk.archive.keeping import add_archival_copies
+    from noticeclerk.actions.archive import make_archival_copies
 
     if not numbers:
         return [], None
     try:
-        made = add_archival_copies(
-            workspace.register(),
-            numbers,
-            by=by,
-            now=workspace.now(),
-            workspace=workspace.workspace,
-            progress=progress,
-        )
+        made = make_archival_copies(workspace, numbers, by=by, progress=progress)
     except NoticeclerkError as error:
         listed = ", ".join(numbers)
         return [], (

@@ -3,7 +3,7 @@ given: the command line, the desk and a worker each make one and hand it on."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +33,13 @@ class Workspace:
         that engine."""
         found = cls(workspace, engine.url.render_as_string(hide_password=False), clock)
         found._opened["engine"] = engine
+        return found
+
+    def at(self, moment: datetime) -> Workspace:
+        """This workspace, its register shared, on a clock standing at `moment`: a job the
+        desk runs later records what the clerk asked for at the moment they asked."""
+        found = replace(self, clock=Clock(moment, window_years=self.clock.window_years))
+        found._opened.update(self._opened)
         return found
 
     def register(self) -> Engine:

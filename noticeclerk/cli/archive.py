@@ -87,7 +87,7 @@ def add_command(
     """Keep a scan (PDF, TIFF, PNG, JPEG) or a digitally signed PDF in the archive, linked to
     its document and case. The file is judged by its contents, stored under its SHA-256, and
     never overwritten; adding the same file twice is refused."""
-    from noticeclerk.archive.keeping import add_file
+    from noticeclerk.actions.archive import keep_file
 
     if signed_by is not None and signed_on is None:
         raise click.UsageError("--signed-by goes with --signed-on: the day it was signed.")
@@ -95,8 +95,8 @@ def add_command(
         data = file.read_bytes()
     except OSError as error:
         raise InputError(f"Cannot read {file}: {error.strerror or error}.") from None
-    added = add_file(
-        office.register(),
+    added = keep_file(
+        office,
         data=data,
         name=file.name,
         document=document,
@@ -107,8 +107,6 @@ def add_command(
         note=note,
         pdfa=pdfa,
         by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
     )
     of = f"document {added.document}" if added.document else f"case {added.case}"
     click.echo(f"Archived {file.name} as item {added.item} ({added.kind} of {of}).")
@@ -163,7 +161,8 @@ def copies_command(
     """Make the PDF/A-3b archival copy of every issued document that has none yet (or of the
     documents named). `issue` makes each document's copy as it issues it; this catches up a
     register issued before the archive, or an issue whose copy could not be written."""
-    from noticeclerk.archive.keeping import add_archival_copies, documents_without_copy
+    from noticeclerk.actions.archive import make_archival_copies
+    from noticeclerk.archive.keeping import documents_without_copy
 
     engine = office.register()
     if village:
@@ -177,14 +176,7 @@ def copies_command(
     with click.progressbar(
         length=len(wanted), label="Making PDF/A-3b copies", file=sys.stderr
     ) as bar:
-        made = add_archival_copies(
-            engine,
-            wanted,
-            by=by,
-            now=office.clock.now(),
-            workspace=office.workspace,
-            progress=bar.update,
-        )
+        made = make_archival_copies(office, wanted, by=by, progress=bar.update)
     for number, item in made:
         click.echo(f"{number}: PDF/A-3b copy kept as item {item}.")
     if not made:
@@ -205,13 +197,14 @@ def verify_command(office: Office, head: str | None) -> None:
 
     Exit status 0 when all holds; 1, naming each file modified or deleted, each ledger entry
     changed, missing, reordered or cut off, and each signature that no longer holds."""
-    from noticeclerk.archive.verifying import item_count, verify_archive
+    from noticeclerk.actions.archive import verify_archive
+    from noticeclerk.archive.verifying import item_count
 
     engine = office.register()
     with click.progressbar(
         length=item_count(engine), label="Checking the archive", file=sys.stderr
     ) as bar:
-        report = verify_archive(engine, office.workspace, head=head, progress=bar.update)
+        report = verify_archive(office, head=head, progress=bar.update)
     for problem in report.problems:
         click.echo(problem)
     for note in report.notes:
@@ -286,17 +279,10 @@ def dispose_command(
     the ledger records who authorised it and under what authority, then their files are
     removed. An item still within its period, kept permanently, or of an open case is
     refused."""
-    from noticeclerk.archive.retention import dispose
+    from noticeclerk.actions.archive import dispose
 
     done = dispose(
-        office.register(),
-        items,
-        authorised_by=authorised_by,
-        authority=" ".join(authority.split()),
-        today=office.clock.today(),
-        now=office.clock.now(),
-        by=by,
-        workspace=office.workspace,
+        office, items, authorised_by=authorised_by, authority=" ".join(authority.split()), by=by
     )
     listed = ", ".join(str(item) for item in done.items)
     plural = "" if len(done.items) == 1 else "s"
@@ -338,10 +324,11 @@ def export_command(
     """Export records for a records request or a court: their files, a manifest (CSV and
     JSON) with each file's SHA-256, the ledger entries about them, and a one-page certificate
     of the export. The export is itself recorded in the ledger."""
-    from noticeclerk.archive.export import Selection, export_archive
+    from noticeclerk.actions.archive import export_archive
+    from noticeclerk.archive.export import Selection
 
     exported = export_archive(
-        office.register(),
+        office,
         Selection(
             case=case_number,
             document=document,
@@ -350,8 +337,6 @@ def export_command(
         ),
         out,
         by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
     )
     disposed = f", {exported.disposed} listed as disposed of" if exported.disposed else ""
     click.echo(
@@ -379,7 +364,7 @@ def sign_command(office: Office, document: str, key_file: Path, by: str) -> None
     """Sign an issued document's PDF/A copy digitally (PAdES), visibly in its signature block,
     with a timestamp when settings.toml names a timestamp server ([signing] timestamp_url).
     The signed file is kept in the archive beside the copy; 'archive verify' checks it."""
-    from noticeclerk.archive.keeping import sign_document
+    from noticeclerk.actions.archive import sign_document
 
     password = os.environ.get(KEY_PASSWORD_VARIABLE)
     if password is None:
@@ -391,14 +376,12 @@ def sign_command(office: Office, document: str, key_file: Path, by: str) -> None
     except OSError as error:
         raise InputError(f"Cannot read {key_file}: {error.strerror or error}.") from None
     signed = sign_document(
-        office.register(),
+        office,
         document,
         key_file=key_bytes,
         key_name=key_file.name,
         password=password.encode() if password else None,
         by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
     )
     stamp = " with a timestamp" if signed.timestamped else ""
     click.echo(

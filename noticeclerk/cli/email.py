@@ -76,21 +76,11 @@ def queue_command(
 ) -> None:
     """Put issued documents in the outbox, each to the email address on file for its
     addressee (or --to with --source). Nothing is sent until 'noticeclerk email send'."""
-    from noticeclerk.content.settings import mail_server
-    from noticeclerk.dispatch.outbox import queue_email
+    from noticeclerk.actions.email import queue_email
 
     if source is not None and to is None:
         raise click.UsageError("--source goes with --to: it says where that address came from.")
-    queued = queue_email(
-        office.register(),
-        documents,
-        server=mail_server(office.workspace),
-        by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
-        to=to,
-        source=source,
-    )
+    queued = queue_email(office, documents, by=by, to=to, source=source)
     for item in queued:
         kind = (
             "a courtesy copy (its ordinance does not allow service by email)"
@@ -121,18 +111,16 @@ def send_command(office: Office, limit: int | None, dry_run_folder: Path | None,
     A message sent to an address the ordinance allows becomes the document's service, at the
     moment of the server's 250 reply, which the register keeps as the proof.
     """
-    from noticeclerk.dispatch.outbox import attempt_line, dry_run, send_with_settings, sent_summary
+    from noticeclerk.actions.email import send_email
+    from noticeclerk.dispatch.outbox import attempt_line, dry_run, sent_summary
 
-    engine = office.register()
     if dry_run_folder is not None:
-        for path in dry_run(engine, dry_run_folder, limit=limit):
+        for path in dry_run(office.register(), dry_run_folder, limit=limit):
             click.echo(f"  {path}")
         return
-    attempts = send_with_settings(
-        engine,
+    attempts = send_email(
+        office,
         by=by,
-        now=office.clock.now,
-        workspace=office.workspace,
         limit=limit,
         progress=lambda *tried: click.echo(attempt_line(*tried), err=True),
     )

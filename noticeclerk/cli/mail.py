@@ -146,12 +146,8 @@ def batch_command(
     Nothing is served yet: when the post office has accepted the pieces and postmarked the
     mailing book, record that with 'noticeclerk mail accepted BATCH --date DATE'.
     """
-    from noticeclerk.dispatch.mail_batch import (
-        BatchRequest,
-        plan_batch,
-        read_numbers,
-        record_batch,
-    )
+    from noticeclerk.actions.mail import check_batch, prepare_batch
+    from noticeclerk.dispatch.mail_batch import BatchRequest, read_numbers
     from noticeclerk.writing import make_folder, write_file
 
     if numbers_file is not None and mailer_id is not None:
@@ -166,9 +162,8 @@ def batch_command(
         envelopes=envelopes is not None,
         mailer_id=mailer_id,
     )
-    now = office.clock.now()
     click.echo("Checking the documents and their addresses...", err=True)
-    plan = plan_batch(engine, request, now=now, workspace=office.workspace)
+    plan = check_batch(office, request)
     for sentence in plan.left_out:
         click.echo(f"Left out: {sentence}", err=True)
     click.echo(
@@ -181,13 +176,8 @@ def batch_command(
         numbers = read_numbers(engine, plan, numbers_file)
     elif mailer_id is None:
         numbers = _asked_numbers(engine, plan)
-    prepared = record_batch(
-        engine,
-        plan,
-        numbers,
-        now=now,
-        workspace=office.workspace,
-        progress=lambda line: click.echo(line, err=True),
+    prepared = prepare_batch(
+        office, plan, numbers, progress=lambda line: click.echo(line, err=True)
     )
     folder = office.outputs(f"mail/{prepared.number}", out_dir)
     try:
@@ -288,22 +278,21 @@ def accepted_command(
     if it took fewer, give --pieces N and name each piece it did not take with --missing;
     those stay unserved.
     """
+    from noticeclerk.actions.mail import accept_batch
     from noticeclerk.counter import noon_or_moment
-    from noticeclerk.dispatch.mail_batch import accept_batch, batch_village
+    from noticeclerk.dispatch.mail_batch import batch_village
 
-    engine = office.register()
-    moment = noon_or_moment(on, lambda: batch_village(engine, batch, office.workspace).calendar)
-    now = office.clock.now()
+    moment = noon_or_moment(
+        on, lambda: batch_village(office.register(), batch, office.workspace).calendar
+    )
     accepted = accept_batch(
-        engine,
+        office,
         batch,
         moment,
         pieces_received=pieces_received,
         missing=_split(missing),
         by=by,
-        now=now,
         date_alone=not isinstance(on, datetime),
-        workspace=office.workspace,
     )
     click.echo(
         f"Recorded: the post office accepted {len(accepted.served)} pieces of mail batch "
@@ -334,16 +323,9 @@ def cancel_command(office: Office, batch: str, reason: str, by: str) -> None:
     """Cancel a batch that was printed but never mailed: its documents wait to be served again
     and its labels' article numbers may be used again. It stays in the register, marked
     cancelled, with who, when and why."""
-    from noticeclerk.dispatch.mail_batch import cancel_batch
+    from noticeclerk.actions.mail import cancel_batch
 
-    count = cancel_batch(
-        office.register(),
-        batch,
-        reason=reason,
-        by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
-    )
+    count = cancel_batch(office, batch, reason=reason, by=by)
     click.echo(f"Cancelled mail batch {batch} ({count} pieces); none of them is served.")
 
 

@@ -46,13 +46,11 @@ def prepare_command(office: Office, document: str, out_dir: Path | None) -> None
     newspaper's column, without the letterhead), and say on which days it must be printed,
     counted back from the hearing or other event it precedes, and the last day the copy must
     reach the newspaper. Refused when those days cannot be met."""
-    from noticeclerk.dispatch.publishing import prepare
+    from noticeclerk.actions.publication import prepare_publication
     from noticeclerk.rules.periods import spell_date
     from noticeclerk.writing import write_whole
 
-    prepared = prepare(
-        office.register(), document, today=office.clock.today(), workspace=office.workspace
-    )
+    prepared = prepare_publication(office, document)
     folder = office.outputs("publication", out_dir)
     if out_dir is None:
         folder = folder / prepared.document
@@ -111,7 +109,7 @@ def record_command(
     """Record the days the newspaper printed a document, from the publisher's affidavit,
     which is archived with them. Where the ordinance allows service by publication, the
     publication is the document's service and its deadline follows from it."""
-    from noticeclerk.dispatch.publishing import record_publication
+    from noticeclerk.actions.publication import record_publication
     from noticeclerk.rules.periods import spell_date
 
     try:
@@ -119,14 +117,12 @@ def record_command(
     except OSError as error:
         raise InputError(f"Cannot read {affidavit}: {error.strerror or error}.") from None
     recorded = record_publication(
-        office.register(),
+        office,
         document,
         [day.date() if isinstance(day, datetime) else day for day in published],
         affidavit=data,
         affidavit_name=affidavit.name,
         by=by,
-        now=office.clock.now(),
-        workspace=office.workspace,
     )
     printed = ", ".join(spell_date(day) for day in recorded.insertions)
     click.echo(f"Recorded the publication of {recorded.document} on {printed}.")

@@ -151,8 +151,8 @@ def roll_import(office: Office, roll_file: Path, village: str, preview: bool, by
     """
     import os
 
+    from noticeclerk.actions.roll import import_roll
     from noticeclerk.content.village import load_village
-    from noticeclerk.register.roll import import_roll
 
     load_village(village, office.workspace)
     try:
@@ -161,11 +161,10 @@ def roll_import(office: Office, roll_file: Path, village: str, preview: bool, by
         size = 0  # import_roll says what is wrong with the file
     with _RollProgress() as progress:
         report = import_roll(
-            office.register(),
+            office,
             roll_file,
             village,
-            imported_by=by,
-            now=office.clock.now(),
+            by=by,
             # A village's usual roll takes a moment; only a big one shows its bars (on stderr).
             progress=progress if size >= ROLL_PROGRESS_FROM_BYTES else None,
             preview=preview,

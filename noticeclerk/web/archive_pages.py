@@ -8,7 +8,7 @@ from flask import abort, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
+from noticeclerk.web.app import Desk, desk, engine, jobs, needs
 from noticeclerk.web.forms import Form
 from noticeclerk.web.jobs import Job, Outcome
 from noticeclerk.web.pages import pages
@@ -29,7 +29,7 @@ KINDS = (
 def archive() -> Response | str | tuple[str, int]:
     """Keep a signed scan or a digitally signed PDF with its document or case (clerk, admin);
     any role may verify the archive from here."""
-    from noticeclerk.archive.keeping import add_file
+    from noticeclerk.actions.archive import keep_file
 
     if request.method == "GET":
         return archive_page(Form({"document": request.args.get("document", "")}))
@@ -55,8 +55,8 @@ def archive() -> Response | str | tuple[str, int]:
     if form.errors:
         return archive_page(form), 400
     try:
-        added = add_file(
-            engine(),
+        added = keep_file(
+            desk(),
             data=upload.read(),
             name=upload.filename,
             document=form.values["document"] or None,
@@ -67,8 +67,6 @@ def archive() -> Response | str | tuple[str, int]:
             note=form.values["note"] or None,
             pdfa=request.form.get("pdfa") == "yes",
             by=g.user.name,
-            now=now(),
-            workspace=desk().workspace,
         )
     except InputError as error:
         form.refusal = str(error)
@@ -92,17 +90,16 @@ def archive_verify() -> Response:
     """Every archive file re-read against its SHA-256, the ledger's chain walked, the PDF/A
     copies and signatures checked, by a job (a village's decade of scans takes a while); the
     ledger's head hash to write in the minutes."""
-    job = jobs().start(
-        "Verifying the archive", g.user.name, _verifying(desk(), engine()), once=True
-    )
+    job = jobs().start("Verifying the archive", g.user.name, _verifying(desk()), once=True)
     return redirect(url_for("pages.job", job_id=job.id))
 
 
-def _verifying(where: Desk, register):  # type: ignore[no-untyped-def]
-    from noticeclerk.archive.verifying import item_count, verify_archive
+def _verifying(where: Desk):  # type: ignore[no-untyped-def]
+    from noticeclerk.actions.archive import verify_archive
+    from noticeclerk.archive.verifying import item_count
 
     def work(job: Job) -> Outcome:
-        total = item_count(register)
+        total = item_count(where.register())
         done = 0
 
         def one_more(step: int) -> None:
@@ -111,7 +108,7 @@ def _verifying(where: Desk, register):  # type: ignore[no-untyped-def]
             job.count(done, total)
 
         job.count(0, total)
-        report = verify_archive(register, where.workspace, head=None, progress=one_more)
+        report = verify_archive(where, progress=one_more)
         checked = (
             f"Checked {report.items} item{'s' if report.items != 1 else ''}, "
             f"{report.signatures} signature{'s' if report.signatures != 1 else ''} and "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Response, g, redirect, render_template, request, url_for
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
+from noticeclerk.web.app import Desk, desk, engine, jobs, needs
 from noticeclerk.web.forms import Field, Form, place_refusal
 from noticeclerk.web.jobs import Job, Outcome
 from noticeclerk.web.pages import pages
@@ -37,9 +37,8 @@ def outbox() -> str:
 @needs("serve")
 def outbox_queue() -> Response | tuple[str, int]:
     """Issued documents put in the outbox, all or none; nothing is sent until the outbox is."""
-    from noticeclerk.content.settings import mail_server
+    from noticeclerk.actions.email import queue_email
     from noticeclerk.dispatch.mail_batch import named_numbers
-    from noticeclerk.dispatch.outbox import queue_email
     from noticeclerk.register.people import leave_notice
 
     form = Form({key: request.form.get(key, "").strip() for key in ("documents", "to", "source")})
@@ -57,12 +56,9 @@ def outbox_queue() -> Response | tuple[str, int]:
         return _page(form), 400
     try:
         queued = queue_email(
-            engine(),
+            desk(),
             documents,
-            server=mail_server(desk().workspace),
             by=g.user.name,
-            now=now(),
-            workspace=desk().workspace,
             to=form.values["to"] or None,
             source=form.values["source"] or None,
         )
@@ -91,14 +87,13 @@ def outbox_queue() -> Response | tuple[str, int]:
 def outbox_send() -> Response:
     """The outbox sent now by a job: queued messages, deferred ones whose time has come, and any
     a crash left half-sent; each answer of the server listed as it comes."""
-    job = jobs().start(
-        "Sending the email outbox", g.user.name, _sending(desk(), engine(), g.user.name)
-    )
+    job = jobs().start("Sending the email outbox", g.user.name, _sending(desk(), g.user.name))
     return redirect(url_for("pages.job", job_id=job.id))
 
 
-def _sending(where: Desk, register, by: str):  # type: ignore[no-untyped-def]
-    from noticeclerk.dispatch.outbox import attempt_line, send_with_settings, sent_summary
+def _sending(where: Desk, by: str):  # type: ignore[no-untyped-def]
+    from noticeclerk.actions.email import send_email
+    from noticeclerk.dispatch.outbox import attempt_line, sent_summary
 
     def work(job: Job) -> Outcome:
         job.say("Connecting to the office's mail server...")
@@ -107,9 +102,7 @@ def _sending(where: Desk, register, by: str):  # type: ignore[no-untyped-def]
             job.count(index, total)
             job.say(attempt_line(attempt, index, total))
 
-        attempts = send_with_settings(
-            register, by=by, now=where.clock.now, workspace=where.workspace, progress=progress
-        )
+        attempts = send_email(where, by=by, progress=progress)
         first, *warnings = sent_summary(attempts)
         return Outcome(first, tuple(warnings), ("pages.outbox", {}), "Back to the outbox")
 

@@ -113,7 +113,7 @@ def mail_record() -> Response | str | tuple[str, int]:
     job = jobs().start(
         f"Mail batch of {len(documents)} pieces",
         g.user.name,
-        _printing(desk(), engine(), now(), values, documents, numbers, g.user.name),
+        _printing(desk(), now(), values, documents, numbers, g.user.name),
     )
     return redirect(url_for("pages.job", job_id=job.id))
 
@@ -169,7 +169,8 @@ def mail_reprint(number: str) -> Response:
 def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     """The post office's acceptance, from the postmarked mailing book: each piece it took is
     served by the batch's mail at that moment, and its deadline follows."""
-    from noticeclerk.dispatch.mail_batch import accept_batch, batch_village
+    from noticeclerk.actions.mail import accept_batch
+    from noticeclerk.dispatch.mail_batch import batch_village
     from noticeclerk.register.people import leave_notice
 
     form = Form({key: request.form.get(key, "").strip() for key in ("day", "time", "pieces")})
@@ -200,14 +201,7 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     if moment is not None and not form.errors:
         try:
             accepted = accept_batch(
-                engine(),
-                number,
-                moment,
-                pieces_received=pieces,
-                missing=missing,
-                by=g.user.name,
-                now=now(),
-                workspace=desk().workspace,
+                desk(), number, moment, pieces_received=pieces, missing=missing, by=g.user.name
             )
         except InputError as error:
             # The form has a box for each piece: no line, article or document number to type.
@@ -236,7 +230,7 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
 @needs("serve")
 def mail_cancel(number: str) -> Response | str | tuple[str, int]:
     """A batch printed but never mailed: its documents wait to be served again."""
-    from noticeclerk.dispatch.mail_batch import cancel_batch
+    from noticeclerk.actions.mail import cancel_batch
     from noticeclerk.register.people import leave_notice
 
     form = Form({"reason": " ".join(request.form.get("reason", "").split())})
@@ -244,14 +238,7 @@ def mail_cancel(number: str) -> Response | str | tuple[str, int]:
         form.errors["reason"] = "Say why the batch was never mailed."
         return _batch_page(number, {"cancel": form}), 400
     try:
-        count = cancel_batch(
-            engine(),
-            number,
-            reason=form.values["reason"],
-            by=g.user.name,
-            now=now(),
-            workspace=desk().workspace,
-        )
+        count = cancel_batch(desk(), number, reason=form.values["reason"], by=g.user.name)
     except InputError as error:
         form.refusal = str(error)
         return _batch_page(number, {"cancel": form}), 400
@@ -267,26 +254,25 @@ def mail_cancel(number: str) -> Response | str | tuple[str, int]:
 
 
 def _printing(  # type: ignore[no-untyped-def]
-    where: Desk, register, at, values: dict[str, str], documents: list[str], numbers, by: str
+    where: Desk, at, values: dict[str, str], documents: list[str], numbers, by: str
 ):
     """The job recording and printing a batch: planned again from the documents checked (a
     colleague may have served one since), in the order the numbers were typed for."""
-    from noticeclerk.dispatch.mail_batch import plan_batch, record_batch
+    from noticeclerk.actions.mail import check_batch, prepare_batch
+
+    # The batch is recorded at the moment the clerk asked for it, whenever the job runs.
+    office = where.at(at)
 
     def work(job: Job) -> Outcome:
         job.say("Checking the documents and their addresses again...")
-        plan = plan_batch(
-            register, _request(values, by, documents), now=at, workspace=where.workspace
-        )
+        plan = check_batch(office, _request(values, by, documents))
         if [piece.document for piece in plan.pieces] != documents:
             raise InputError(
                 "The batch's mailing order changed since it was checked (an address or ZIP Code "
                 "changed); check the batch again and give the numbers in its new order."
             )
         job.count(0, len(plan.pieces))
-        prepared = record_batch(
-            register, plan, numbers, now=at, workspace=where.workspace, progress=job.say
-        )
+        prepared = prepare_batch(office, plan, numbers, progress=job.say)
         job.say(f"Recorded mail batch {prepared.number}; writing its files...")
         try:
             written = _write(where, prepared.number, prepared.files)
@@ -406,9 +392,9 @@ def _request(values: dict[str, str], by: str, documents: list[str] | None = None
 
 
 def _plan(values: dict[str, str], by: str):  # type: ignore[no-untyped-def]
-    from noticeclerk.dispatch.mail_batch import plan_batch
+    from noticeclerk.actions.mail import check_batch
 
-    return plan_batch(engine(), _request(values, by), now=now(), workspace=desk().workspace)
+    return check_batch(desk(), _request(values, by))
 
 
 def _mail_page(form: Form) -> str:

@@ -14,7 +14,7 @@ import re
 from flask import Response, abort, g, redirect, render_template, request, url_for
 
 from noticeclerk.exceptions import InputError
-from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.app import desk, engine, needs
 from noticeclerk.web.forms import Form
 from noticeclerk.web.pages import pages
 from noticeclerk.web.typed import typed_day
@@ -52,7 +52,7 @@ def publication_copy(number: str, kind: str) -> Response:
 def publication_record(number: str) -> Response | str | tuple[str, int]:
     """The days the newspaper printed the document, as its affidavit states them; the
     affidavit is kept in the archive, and where publication is the service, it is recorded."""
-    from noticeclerk.dispatch.publishing import record_publication
+    from noticeclerk.actions.publication import record_publication
 
     form = Form({"days": request.form.get("days", "").strip()})
     typed = [part for part in re.split(r"[\s,;]+", form.values["days"]) if part]
@@ -76,14 +76,12 @@ def publication_record(number: str) -> Response | str | tuple[str, int]:
         return _page(number, form), 400
     try:
         recorded = record_publication(
-            engine(),
+            desk(),
             number,
             days,
             affidavit=upload.read(),
             affidavit_name=upload.filename,
             by=g.user.name,
-            now=now(),
-            workspace=desk().workspace,
         )
     except InputError as error:
         form.refusal = str(error)
@@ -124,9 +122,9 @@ def _tell(recorded) -> None:  # type: ignore[no-untyped-def]
 
 
 def _prepared(number: str):  # type: ignore[no-untyped-def]
-    from noticeclerk.dispatch.publishing import prepare
+    from noticeclerk.actions.publication import prepare_publication
 
-    return prepare(engine(), number, today=desk().clock.today(), workspace=desk().workspace)
+    return prepare_publication(desk(), number)
 
 
 def _standing(number: str):  # type: ignore[no-untyped-def]

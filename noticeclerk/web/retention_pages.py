@@ -51,7 +51,7 @@ def archive_retention() -> str:
 def archive_dispose() -> Response:
     """Dispose of the records chosen: the ledger records who authorised it and under what
     authority, then their files are removed."""
-    from noticeclerk.archive.retention import dispose
+    from noticeclerk.actions.archive import dispose
     from noticeclerk.register.people import leave_notice
 
     chosen = request.form.getlist("item")
@@ -66,14 +66,11 @@ def archive_dispose() -> Response:
             'resolution 2032-14 of May 4, 2032"); the ledger keeps both.',
         )
     done = dispose(
-        engine(),
+        desk(),
         [int(one) for one in chosen],
         authorised_by=authorised_by,
         authority=authority,
-        today=desk().clock.today(),
-        now=now(),
         by=g.user.name,
-        workspace=desk().workspace,
     )
     listed = ", ".join(str(item) for item in done.items)
     leave_notice(
@@ -118,7 +115,7 @@ def archive_export() -> Response | str | tuple[str, int]:
     job = jobs().start(
         f"Exporting {selection.words()}",
         g.user.name,
-        _exporting(desk(), engine(), selection, g.user.name, now()),
+        _exporting(desk(), selection, g.user.name, now()),
     )
     return redirect(url_for("pages.job", job_id=job.id))
 
@@ -141,9 +138,12 @@ def archive_export_file(name: str) -> Response:
     return response
 
 
-def _exporting(where: Desk, register, selection, by: str, at):  # type: ignore[no-untyped-def]
-    from noticeclerk.archive.export import export_archive
+def _exporting(where: Desk, selection, by: str, at):  # type: ignore[no-untyped-def]
+    from noticeclerk.actions.archive import export_archive
     from noticeclerk.writing import make_folder
+
+    # The export is recorded at the moment the clerk asked for it, whenever the job runs.
+    office = where.at(at)
 
     def work(job: Job) -> Outcome:
         folder = _exports(where)
@@ -151,9 +151,7 @@ def _exporting(where: Desk, register, selection, by: str, at):  # type: ignore[n
         what = selection.document or selection.case or f"{selection.date_from}-{selection.date_to}"
         name = f"{at:%Y%m%dT%H%M%S}-{re.sub(r'[^A-Za-z0-9.-]+', '-', what)}.zip"
         job.say(f"Reading and checking the records of {selection.words()}...")
-        exported = export_archive(
-            register, selection, folder / name, by=by, now=at, workspace=where.workspace
-        )
+        exported = export_archive(office, selection, folder / name, by=by)
         sha256 = hashlib.sha256(exported.path.read_bytes()).hexdigest()
         disposed = f", {exported.disposed} listed as disposed of" if exported.disposed else ""
         return Outcome(

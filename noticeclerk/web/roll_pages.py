@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.register import spelled
-from noticeclerk.web.app import desk, engine, needs, now
+from noticeclerk.web.app import desk, engine, needs
 from noticeclerk.web.pages import pages
 
 # Changes listed on the preview page; the rest are counted.
@@ -44,14 +44,12 @@ def roll() -> str:
 @needs("import_roll")
 def roll_preview() -> str | tuple[str, int]:
     """The uploaded roll checked and compared with the register; nothing is written."""
-    from noticeclerk.register.roll import import_roll
+    from noticeclerk.actions.roll import import_roll
 
     village = request.form.get("village", "")
     try:
         staged = _staged(request.files.get("roll"), village)
-        report = import_roll(
-            engine(), staged, village, imported_by=g.user.name, now=now(), preview=True
-        )
+        report = import_roll(desk(), staged, village, by=g.user.name, preview=True)
     except InputError as error:
         return _roll_page(village, None, str(error)), 400
     return _roll_page(village, (report, staged), None)
@@ -61,8 +59,8 @@ def roll_preview() -> str | tuple[str, int]:
 @needs("import_roll")
 def roll_import() -> Response | tuple[str, int]:
     """The previewed file imported, all rows or none; the user is who imported it."""
+    from noticeclerk.actions.roll import import_roll
     from noticeclerk.register.people import leave_notice
-    from noticeclerk.register.roll import import_roll
 
     village = request.form.get("village", "")
     digest = request.form.get("sha256", "")
@@ -73,7 +71,7 @@ def roll_import() -> Response | tuple[str, int]:
             village, None, "The previewed file is no longer here; upload the roll again."
         ), 400
     try:
-        report = import_roll(engine(), staged, village, imported_by=g.user.name, now=now())
+        report = import_roll(desk(), staged, village, by=g.user.name)
     except InputError as error:
         return _roll_page(village, None, str(error)), 400
     staged.unlink()
