@@ -467,6 +467,18 @@ def test_no_cost_report_follows_a_notice_the_board_cancelled(ordered):
     assert "suspends it until the Board of Trustees decides the appeal" in pending.output
     ordered("issue", CASE, "appeal-decision", today="2026-07-27")
     ordered("case", "record", CASE, "--fact=time_specified_by=board_order", today="2026-07-27")
+    # The work recorded began on July 6, while the appeal was pending and before the Board's
+    # three days ran out on July 16: the report cannot assess it, whatever time it names.
+    early = ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27", ok=False)
+    assert (
+        "The Village's work began on Monday, July 6, 2026, but the owner's time under "
+        "TU-D-2026-00001 ran to Thursday, July 16, 2026 (§ 19-15(c))"
+    ) in " ".join(early.output.split())
+    ordered(
+        "case", "record", CASE, "--fact=time_from=2026-07-13",
+        "--fact=found_undone_on=2026-07-17", "--fact=work_began=2026-07-20",
+        "--fact=work_completed=2026-07-21", today="2026-07-27",
+    )  # fmt: skip
     assert issued_number(ordered("issue", CASE, "sidewalk-cost-report", today="2026-07-27")) == (
         "TU-D-2026-00006"
     )
