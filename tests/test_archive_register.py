@@ -494,3 +494,23 @@ def test_list_shows_what_the_archive_keeps_of_a_case(clerk, ids, card):
     assert listed[0].split()[:3] == ["1", "issued-document", ids["document"]]
     assert "PDF/A-3b" in listed[0]
     assert "green-card.png; signed by Pat Owner on 2026-11-28" in listed[1]
+
+
+def test_a_retention_period_counts_from_the_village_s_day_not_the_register_s_utc_one():
+    """A case closed at 11:30 p.m. on December 31 in New York was closed in 2026 there,
+    though the register keeps 4:30 a.m. on January 1, 2027 UTC: its six years run to
+    December 31, 2032, not January 1, 2033."""
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from noticeclerk.archive.retention import due_on
+    from noticeclerk.content.village import Retention
+
+    closed = datetime(2027, 1, 1, 4, 30, tzinfo=UTC)
+    item = SimpleNamespace(case=SimpleNamespace(closed_at=closed), document=None, added_at=closed)
+    six_years = Retention("case-file", "Case files", 6, "case-closed", "LGS-1, item 1")
+    assert due_on(item, six_years, ZoneInfo("America/New_York")).isoformat() == "2032-12-31"
+    added = Retention("green-card", "Green cards", 6, "added", "LGS-1, item 2")
+    assert due_on(item, added, ZoneInfo("America/New_York")).isoformat() == "2032-12-31"
+    assert due_on(item, added, UTC).isoformat() == "2033-01-01"

@@ -28,6 +28,7 @@ import tempfile
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from clerk import CASEBOOK, article, record_typed
@@ -97,7 +98,7 @@ def template_workspace() -> Path:
         office = Path(tempfile.mkdtemp(prefix="noticeclerk-order-")) / "office"
         runner = CliRunner()
         assert runner.invoke(cli, ["init", str(office)]).exit_code == 0
-        for village in ("village-a", "luck", "palmyra"):
+        for village in ("village-a", "luck", "palmyra", "tuckahoe", "village-b"):
             roll = CASEBOOK / village / "roll.csv"
             result = runner.invoke(
                 cli, ["--workspace", str(office), "roll", "import", str(roll), "--village", village]
@@ -156,11 +157,81 @@ METHODS = (
     "registered_mail",
 )
 # Follow-ups that rest on a charge left unpaid.
-ON_UNPAID = {"sworn-statement", "snow-ice-tax-roll-entry"}
+ON_UNPAID = {"sworn-statement", "snow-ice-tax-roll-entry", "special-assessment"}
+
+
+# The officer a case's statement is filed with, recorded when the case is opened.
+OFFICERS = {
+    # Village A's sworn statement is filed with the Village Administrator (§ 134-45C).
+    "village-a": ("Village Administrator", ["Village Hall", "Village A NY 10000"]),
+    # Tuckahoe's Street Commissioner reports the cost to the Village Clerk (§ 19-15(f)(2)).
+    "tuckahoe": ("Taylor Brennan, Village Clerk", ["Village Hall", "Tuckahoe NY 10707"]),
+    # Village B's Clerk certifies the cost to the Village Treasurer.
+    "village-b": ("Village Treasurer", ["Village Hall", "Village B NY 10001"]),
+}
+
+
+def palmyra_appeal(today: date, hearing: date) -> tuple[str, list[str], list[str], list[str]]:
+    """The owner appeals the dangerous-tree order to the Village Board (§ 8.15); the Board
+    affirms it with two weeks to comply."""
+    return (
+        "Tomasz Wierzbicki",
+        ["218 North Second Street", "Palmyra WI 53156"],
+        [
+            "order_title=order to take corrective action on a dangerous tree",
+            f"appeal_received_on={today.isoformat()}",
+            f"hearing_at={hearing.isoformat()}T18:30",
+            "hearing_place=the Board Room, Village Hall",
+            f"hearing_concluded_on={hearing.isoformat()}",
+            "resolution=Resolution No. 2026-51",
+            "appearance=The owner appeared.",
+            "grounds=The tree is dead.",
+            "ground=dangerous or obstructive tree",
+            "outcome=affirmed",
+            "order_as_decided=Have the tree cut down and removed.",
+            f"comply_by={(hearing + timedelta(days=14)).isoformat()}",
+        ],
+        [],
+    )
+
+
+def tuckahoe_appeal(today: date, hearing: date) -> tuple[str, list[str], list[str], list[str]]:
+    """The owner appeals the notice to repair to the Board of Trustees (§ 19-15(c)); the Board
+    modifies it, with three days from its order."""
+    return (
+        "Hollis Street Partners LLC",
+        ["c/o Dunmore Management", "1450 Broadway Floor 12", "New York NY 10018"],
+        [
+            "appeal_manner=a letter delivered by hand to the Village Clerk's office",
+            f"hearing_at={hearing.isoformat()}T19:30",
+            "hearing_place=the Board Room, Village Hall, 65 Main Street",
+            "outcome=modified",
+            "compliance_days=3",
+            "resolution=Resolution No. 2026-87",
+            "appearance=The appellant appeared by its managing agent.",
+            "reasons=The three heaved flags remain unsafe.",
+            "work=Remove and replace three heaved concrete sidewalk flags.",
+            "specifications=Concrete walk four inches thick on a compacted gravel base.",
+        ],
+        [f"appeal_served={today.isoformat()}", f"order={hearing.isoformat()}"],
+    )
+
+
+APPEALS = {"palmyra": palmyra_appeal, "tuckahoe": tuckahoe_appeal}
+
+
+def registered(n: int) -> str:
+    """The n-th registered-mail article number: RA, eight digits, the S10 check digit, US."""
+    serial = f"{n:08d}"
+    total = sum(int(digit) * weight for digit, weight in zip(serial, (8, 6, 4, 2, 3, 5, 9, 7)))
+    check = {10: 0, 11: 5}.get(11 - total % 11, 11 - total % 11)
+    return f"RA{serial}{check}US"
 
 
 class ClerksDays(RuleBasedStateMachine):
-    """A clerk's days in one register, three cases open."""
+    """A clerk's days in one register, a case of each village in CASES open."""
+
+    CASES: ClassVar[dict[str, tuple[str, list[str], list[str]]]] = CASES
 
     @initialize()
     def open_the_cases(self) -> None:
@@ -172,15 +243,18 @@ class ClerksDays(RuleBasedStateMachine):
         self.now = START
         self.mailed = 0
         self.printed: dict[str, object] = {}
+        # The day of the Board's hearing (and order) on each case appealed.
+        self.hearings: dict[str, str] = {}
         self.cases: list[str] = []
-        for village, (notice, parcels, facts) in CASES.items():
+        for village, (notice, parcels, facts) in self.CASES.items():
             request = request_from_options(village, notice, parcels, facts, [], self.office)
-            self.cases.append(case_actions.open_case(self.desk(), request, by=CLERK))
-        # Village A's sworn statement is filed with the Village Administrator (§ 134-45C).
-        case_actions.record_party(
-            self.desk(), self.cases[0], role="officer", name="Village Administrator",
-            address_lines=["Village Hall", "Village A NY 10000"], by=CLERK,
-        )  # fmt: skip
+            case = case_actions.open_case(self.desk(), request, by=CLERK)
+            self.cases.append(case)
+            if village in OFFICERS:
+                name, lines = OFFICERS[village]
+                case_actions.record_party(
+                    self.desk(), case, role="officer", name=name, address_lines=lines, by=CLERK
+                )
         # Each case's first document, issued and served: the days that follow are the test.
         for case in self.cases:
             on = self.today(case)
@@ -219,10 +293,12 @@ class ClerksDays(RuleBasedStateMachine):
         return self.now.astimezone(self.zone(case)).date()
 
     def village(self, case: str) -> str:
-        return {"VA": "village-a", "LU": "luck", "PA": "palmyra"}[case[:2]]
+        return {
+            "VA": "village-a", "LU": "luck", "PA": "palmyra", "TU": "tuckahoe", "VB": "village-b"
+        }[case[:2]]  # fmt: skip
 
     def first(self, case: str) -> str:
-        return CASES[self.village(case)][0]
+        return self.CASES[self.village(case)][0]
 
     def zone(self, case: str) -> ZoneInfo:
         return load_village(self.village(case), self.office).timezone
@@ -266,7 +342,7 @@ class ClerksDays(RuleBasedStateMachine):
     @rule(which=st.integers(0, 2), pick=st.integers(0, 30))
     def issue_a_step_whatever_its_standing(self, which: int, pick: int) -> None:
         """Issue one of the steps the case lists, whatever its standing."""
-        case = self.cases[which]
+        case = self.cases[which % len(self.cases)]
         on = self.today(case)
         steps = self.steps(case, on)
         if steps:
@@ -277,7 +353,7 @@ class ClerksDays(RuleBasedStateMachine):
     def issue_anything(self, which: int, pick: int, follows: int) -> None:
         """Issue any notice type of the case's chain after any of its documents, as a clerk
         typing the command might."""
-        case = self.cases[which]
+        case = self.cases[which % len(self.cases)]
         on = self.today(case)
         steps = self.steps(case, on)
         with reading(self.engine) as session:
@@ -289,7 +365,7 @@ class ClerksDays(RuleBasedStateMachine):
     @rule(which=st.integers(0, 2), pick=st.integers(0, 30), days_ahead=st.integers(1, 90))
     def issue_dated_ahead(self, which: int, pick: int, days_ahead: int) -> None:
         """Issue a step with a date not yet come, as a clerk mistyping --date might."""
-        case = self.cases[which]
+        case = self.cases[which % len(self.cases)]
         on = self.today(case)
         steps = self.steps(case, on)
         if steps:
@@ -300,7 +376,7 @@ class ClerksDays(RuleBasedStateMachine):
     @rule(which=st.integers(0, 2), pick=st.integers(0, 30))
     def issue_to_a_tenant(self, which: int, pick: int) -> None:
         """Issue a step to a name given for it alone (a tenant, a new owner's attorney)."""
-        case = self.cases[which]
+        case = self.cases[which % len(self.cases)]
         on = self.today(case)
         steps = self.steps(case, on)
         if steps:
@@ -390,8 +466,9 @@ class ClerksDays(RuleBasedStateMachine):
 
     def _not_before_its_hearing(self, document: Document) -> None:
         facts = printed_facts(document) or {}
+        notice = load_notice(self.village(document.case.number), document.notice_type, self.office)
         for hearing in ("hearing_at", "hearing_concluded_on"):
-            if document.notice_type.startswith("tree-appeal-decision") and hearing in facts:
+            if notice.kind == "decision" and hearing in facts:
                 day = facts[hearing]
                 day = day.date() if isinstance(day, datetime) else day
                 assert document.document_date >= day, f"{document.number} before its hearing"
@@ -399,7 +476,7 @@ class ClerksDays(RuleBasedStateMachine):
     @rule(which=st.integers(0, 2))
     def serve_what_a_case_issued(self, which: int) -> None:
         """Serve each document of a case not yet served, as the clerk serves a day's papers."""
-        for document in self.documents(self.cases[which]):
+        for document in self.documents(self.cases[which % len(self.cases)]):
             if document.status == "issued" and not document.services:
                 self._serve(document)
 
@@ -419,7 +496,9 @@ class ClerksDays(RuleBasedStateMachine):
             article_number=article(self.mailed) if method == "certified_mail" else None,
         )
         if method == "registered_mail":
-            request = ServiceRequest(method=method, by="clerk", at=self.now, article_number=None)
+            request = ServiceRequest(
+                method=method, by="clerk", at=self.now, article_number=registered(self.mailed)
+            )
         try:
             document_actions.serve(self.desk(), document.number, request)
         except NoticeclerkError:
@@ -428,7 +507,7 @@ class ClerksDays(RuleBasedStateMachine):
     @rule(which=st.integers(0, 2))
     def record_the_receipts(self, which: int) -> None:
         """The return receipts of a case's mail come back, or the owner says it arrived."""
-        for document in self.documents(self.cases[which]):
+        for document in self.documents(self.cases[which % len(self.cases)]):
             services = document.services
             mailed = services and services[-1].method in ("certified_mail", "first_class_mail")
             if document.status != "issued" or not mailed or services[-1].events:
@@ -500,6 +579,9 @@ class ClerksDays(RuleBasedStateMachine):
                 "expenses=Labor: two Public Works employees|115.50",
                 "tax_roll=the 2027 tax roll",
             ],
+            "tuckahoe": self._tuckahoe_report(case, day),
+            # Village B's Council levies the special assessment on the unpaid statements.
+            "village-b": [f"levied_on={day}", "resolution=Resolution No. 2027-3"],
             "palmyra": [
                 "work_place=outside the terrace areas",
                 "board_determined_otherwise=false",
@@ -510,6 +592,8 @@ class ClerksDays(RuleBasedStateMachine):
                 f"work_done_on={day}",
             ],
         }[self.village(case)]
+        if not facts:
+            return
         try:
             record_typed(
                 self.engine, case, facts, [], by=CLERK, now=self.now, workspace=self.office
@@ -517,42 +601,51 @@ class ClerksDays(RuleBasedStateMachine):
         except NoticeclerkError:
             return
 
-    @rule(days_to_hearing=st.integers(1, 40))
-    def the_owner_appeals_the_tree_order(self, days_to_hearing: int) -> None:
-        """The owner's appeal reaches the Village Board today; the hearing is set, and the
-        Board's decision, when it comes, affirms the order with two weeks to comply."""
-        case = self.cases[2]
+    def _tuckahoe_report(self, case: str, day: str) -> list[str]:
+        """The Street Commissioner's report of the work, the time it names being the Board's
+        three days where an appeal was heard, else the notice's seven days from its mailing."""
+        if case in self.hearings:
+            time = ["time_specified_by=board_order", f"time_from={self.hearings[case]}"]
+        else:
+            mailed = [
+                d.services[0].served_at.astimezone(self.zone(case)).date()
+                for d in self.documents(case)
+                if d.notice_type == self.first(case) and d.services
+            ]
+            if not mailed:
+                return []
+            time = ["time_specified_by=notice", f"time_from={mailed[0].isoformat()}"]
+        return [
+            *time,
+            "time_document=the notice to repair",
+            f"found_undone_on={day}",
+            "work_done=Removed and replaced three heaved concrete sidewalk flags.",
+            f"work_began={day}",
+            f"work_completed={day}",
+            "costs=Concrete work, three flags|1240.00",
+        ]
+
+    @rule(which=st.integers(0, 4), days_to_hearing=st.integers(1, 40))
+    def the_owner_appeals(self, which: int, days_to_hearing: int) -> None:
+        """The owner's appeal of an order reaches the Board today; the hearing is set, and the
+        Board's decision, when it comes, affirms or modifies the order with days to comply."""
+        appealable = [case for case in self.cases if self.village(case) in APPEALS]
+        if not appealable:
+            return
+        case = appealable[which % len(appealable)]
         today = self.today(case)
         hearing = today + timedelta(days=days_to_hearing)
+        name, lines, facts, events = APPEALS[self.village(case)](today, hearing)
         try:
             case_actions.record_party(
-                self.desk(), case, role="appellant", name="Tomasz Wierzbicki",
-                address_lines=["218 North Second Street", "Palmyra WI 53156"], by=CLERK,
-            )  # fmt: skip
+                self.desk(), case, role="appellant", name=name, address_lines=lines, by=CLERK
+            )
             record_typed(
-                self.engine,
-                case,
-                [
-                    "order_title=order to take corrective action on a dangerous tree",
-                    f"appeal_received_on={today.isoformat()}",
-                    f"hearing_at={hearing.isoformat()}T18:30",
-                    "hearing_place=the Board Room, Village Hall",
-                    f"hearing_concluded_on={hearing.isoformat()}",
-                    "resolution=Resolution No. 2026-51",
-                    "appearance=The owner appeared.",
-                    "grounds=The tree is dead.",
-                    "ground=dangerous or obstructive tree",
-                    "outcome=affirmed",
-                    "order_as_decided=Have the tree cut down and removed.",
-                    f"comply_by={(hearing + timedelta(days=14)).isoformat()}",
-                ],
-                [],
-                by=CLERK,
-                now=self.now,
-                workspace=self.office,
+                self.engine, case, facts, events, by=CLERK, now=self.now, workspace=self.office
             )
         except NoticeclerkError:
             return
+        self.hearings[case] = hearing.isoformat()
 
     @rule(pick=st.integers(0, 60))
     def strike_a_service(self, pick: int) -> None:

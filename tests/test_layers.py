@@ -36,7 +36,7 @@ WRITTEN_BY_AN_ACTION = {
     "noticeclerk.dispatch.outbox": {"queue_email", "send_with_settings"},
     "noticeclerk.dispatch.publishing": {"prepare", "record_publication"},
     "noticeclerk.archive.keeping": {"add_file", "add_archival_copies", "sign_document"},
-    "noticeclerk.archive.retention": {"dispose"},
+    "noticeclerk.archive.retention": {"dispose", "due_for_disposal"},
     "noticeclerk.archive.export": {"export_archive"},
     "noticeclerk.archive.verifying": {"verify_archive"},
 }

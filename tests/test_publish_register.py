@@ -305,3 +305,13 @@ def test_the_copy_identifies_the_parcel_its_words_call_identified_above(clerk, n
     ).read_text()
     # Mailed to each owner and published to the whole district: about no one parcel.
     assert "Parcel No.:" not in text and "To: " not in text
+
+
+def test_prepare_counts_today_on_the_village_s_calendar_not_the_computer_s(clerk, numbers):
+    """At 9 p.m. on Thursday, August 27 in Luck it is already Friday in UTC (and on a computer
+    set to it): the copy for Wednesday's paper is due that Thursday, so it still makes it."""
+    order = numbers["sidewalk-repair-order"]
+    evening = clerk("publish", "prepare", order, today="2026-08-28T02:00").output
+    words = " ".join(evening.split())
+    assert "to be printed in The Luck Ledger (fictional) on Wednesday, September 2, 2026" in words
+    assert "has not passed on Thursday, August 27, 2026" in words

@@ -15,7 +15,7 @@ from noticeclerk.actions.workspace import Workspace
 if TYPE_CHECKING:
     from noticeclerk.archive.export import Exported, Selection
     from noticeclerk.archive.keeping import Added, Signed
-    from noticeclerk.archive.retention import Disposal
+    from noticeclerk.archive.retention import Disposal, Reached
     from noticeclerk.archive.verifying import ArchiveReport
 
 
@@ -142,8 +142,24 @@ def dispose(
         items,
         authorised_by=authorised_by,
         authority=authority,
-        today=workspace.clock.today(),
         now=workspace.now(),
         by=by,
         workspace=workspace.workspace,
+    )
+
+
+def records_due_for_disposal(
+    workspace: Workspace, *, by: str, village: str | None = None
+) -> tuple[list[Reached], list[str]]:
+    """The records whose retention period has run by today on their village's calendar, oldest
+    first, each recorded once in the ledger as reached; and notes on kinds the village's file
+    gives no period for. Nothing is destroyed."""
+    from noticeclerk.archive.retention import due_for_disposal
+
+    return due_for_disposal(
+        workspace.register(),
+        now=workspace.now(),
+        by=by,
+        workspace=workspace.workspace,
+        village=village,
     )

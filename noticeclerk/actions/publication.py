@@ -18,10 +18,13 @@ def prepare_publication(workspace: Workspace, number: str) -> Prepared:
     """The copy of an issued document for the newspaper, and the days it must be printed on,
     counted back from the event it precedes; nothing is recorded."""
     from noticeclerk.dispatch.publishing import prepare
+    from noticeclerk.register.issuing import document_village
 
-    return prepare(
-        workspace.register(), number, today=workspace.clock.today(), workspace=workspace.workspace
-    )
+    # Today on the village's calendar: on a Thursday evening in Luck, the computer (or UTC)
+    # may already be on Friday, past a newspaper's Thursday deadline for copy.
+    engine = workspace.register()
+    zone = document_village(engine, number, workspace.workspace).timezone
+    return prepare(engine, number, today=workspace.clock.today(zone), workspace=workspace.workspace)
 
 
 def record_publication(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from pathlib import Path
 
 from sqlalchemy import Engine, select
@@ -50,26 +50,27 @@ class Disposal:
     finished: bool = False
 
 
-def due_on(item: ArchiveItem, retention: Retention) -> date | None:
+def due_on(item: ArchiveItem, retention: Retention, zone: tzinfo) -> date | None:
     """The first day the item may be disposed of; None while it must be kept (permanent, or
-    its case still open)."""
+    its case still open). Its period counts from a day on the village's calendar (`zone`),
+    not the register's UTC one: a case closed on a December evening in New York was closed on
+    the village's December day."""
     if retention.years is None:
         return None
     if retention.counted_from == "case-closed":
         if item.case is None or item.case.closed_at is None:
             return None
-        start = item.case.closed_at.date()
+        start = item.case.closed_at.astimezone(zone).date()
     elif retention.counted_from == "document-date" and item.document is not None:
         start = item.document.document_date
     else:
-        start = item.added_at.date()
+        start = item.added_at.astimezone(zone).date()
     return _years_after(start, retention.years)
 
 
 def due_for_disposal(
     engine: Engine,
     *,
-    today: date,
     now: datetime,
     by: str,
     workspace: Path | None,
@@ -86,8 +87,8 @@ def due_for_disposal(
             if retention is None:
                 unset[f"{rules.name}: {item.kind}"] = unset.get(f"{rules.name}: {item.kind}", 0) + 1
                 continue
-            day = due_on(item, retention)
-            if day is None or day > today:
+            day = due_on(item, retention, rules.timezone)
+            if day is None or day > now.astimezone(rules.timezone).date():
                 continue
             if item.retention_reached_at is None:
                 item.retention_reached_at = now
@@ -130,7 +131,6 @@ def dispose(
     *,
     authorised_by: str,
     authority: str,
-    today: date,
     now: datetime,
     by: str,
     workspace: Path | None,
@@ -151,7 +151,7 @@ def dispose(
         villages: dict[str, Village] = {}
         for item in chosen:
             village = villages.setdefault(item.village, load_village(item.village, workspace))
-            _may_dispose(item, village, today)
+            _may_dispose(item, village, now.astimezone(village.timezone).date())
         copies = list(
             session.scalars(
                 select(ArchiveItem).where(
@@ -257,7 +257,7 @@ def _may_dispose(item: ArchiveItem, village: Village, today: date) -> None:
             f"{what} has no retention period in {village.name}'s file, so it is kept; add its "
             "kind to [[archive.retention]] before disposing of it."
         )
-    day = due_on(item, retention)
+    day = due_on(item, retention, village.timezone)
     if day is None:
         reason = (
             "is kept permanently"

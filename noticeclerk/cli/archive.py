@@ -232,20 +232,13 @@ def due_command(office: Office, village: str | None, by: str) -> None:
     """List the records whose retention period (the village's [[archive.retention]], from its
     records schedule) has run, oldest first. Nothing is destroyed: the ledger records, once,
     that each item reached its period; disposal is 'noticeclerk archive dispose'."""
-    from noticeclerk.archive.retention import due_for_disposal
+    from noticeclerk.actions.archive import records_due_for_disposal
 
     if village:
         from noticeclerk.content.village import load_village
 
         load_village(village, office.workspace)
-    reached, notes = due_for_disposal(
-        office.register(),
-        today=office.clock.today(),
-        now=office.clock.now(),
-        by=by,
-        workspace=office.workspace,
-        village=village,
-    )
+    reached, notes = records_due_for_disposal(office, by=by, village=village)
     for one in reached:
         sample = " [SAMPLE period]" if one.sample else ""
         click.echo(

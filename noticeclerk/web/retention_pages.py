@@ -34,15 +34,9 @@ EXPORT_FIELDS = [
 def archive_retention() -> str:
     """The records whose retention period has run, oldest first; the ledger records once that
     each reached its period. Nothing is destroyed here."""
-    from noticeclerk.archive.retention import due_for_disposal
+    from noticeclerk.actions.archive import records_due_for_disposal
 
-    reached, notes = due_for_disposal(
-        engine(),
-        today=desk().clock.today(),
-        now=now(),
-        by=g.user.name,
-        workspace=desk().workspace,
-    )
+    reached, notes = records_due_for_disposal(desk(), by=g.user.name)
     return render_template("retention.html", reached=reached, notes=notes)
 
 
