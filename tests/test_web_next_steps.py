@@ -52,7 +52,7 @@ def test_before_the_directive_s_seven_days_have_run_the_bill_is_shown_not_yet_wi
     page = signed_in(office, "t.brennan", "2026-01-08").get(f"/cases/{CASE}").text
     assert links(page) == []
     # The Village's work, finished January 15, is billed once done: not yet, and from when.
-    not_yet = page.split("Not yet:")[1].split("</ul>")[0]
+    not_yet = page.split("<h3>Not yet</h3>")[1].split("</ul>")[0]
     assert "The Bill for Private Street Maintenance Performed by the Village" in not_yet
     assert "It may be issued from Thursday, January 15, 2026." in not_yet
 
@@ -61,7 +61,7 @@ def test_a_bill_for_work_begun_within_the_owner_s_time_is_shown_not_to_be_issued
     office("case", "record", CASE, "--fact=work_started=2026-01-09", today="2026-02-02")
     page = signed_in(office, "t.brennan", "2026-02-02").get(f"/cases/{CASE}").text
     assert links(page) == []
-    barred = html.unescape(page.split("Not to be issued on the records as they stand:")[1])
+    barred = html.unescape(page.split("<h3>Not to be issued on the records as they stand</h3>")[1])
     assert "The Village began the maintenance on Friday, January 9, 2026" in barred
 
 
