@@ -223,7 +223,9 @@ APPEALS = {"palmyra": palmyra_appeal, "tuckahoe": tuckahoe_appeal}
 def registered(n: int) -> str:
     """The n-th registered-mail article number: RA, eight digits, the S10 check digit, US."""
     serial = f"{n:08d}"
-    total = sum(int(digit) * weight for digit, weight in zip(serial, (8, 6, 4, 2, 3, 5, 9, 7)))
+    total = sum(
+        int(digit) * weight for digit, weight in zip(serial, (8, 6, 4, 2, 3, 5, 9, 7), strict=True)
+    )
     check = {10: 0, 11: 5}.get(11 - total % 11, 11 - total % 11)
     return f"RA{serial}{check}US"
 

@@ -85,6 +85,8 @@ def test_a_batch_recorded_but_not_written_says_so_and_mail_files_writes_it(
     failed = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -114,7 +116,18 @@ def _batch_with_numbers(run, tmp_path: Path, data: bytes):
     path = tmp_path / "labels.txt"
     path.write_bytes(data)
     out = tmp_path / "batch"
-    args = ("mail", "batch", "--village", "palmyra", "--numbers", str(path), "--out", str(out))
+    args = (
+        "mail",
+        "batch",
+        "--by",
+        "Dana Whitfield",
+        "--village",
+        "palmyra",
+        "--numbers",
+        str(path),
+        "--out",
+        str(out),
+    )
     return run(*args, ok=False), out
 
 
@@ -192,6 +205,8 @@ def test_a_count_of_pieces_the_book_cannot_match_is_said_plainly(
     result = clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",
@@ -211,7 +226,9 @@ def test_a_date_alone_on_the_morning_of_the_mailing_asks_for_the_postmarks_time(
 ):
     batch, _out = palmyra_batch(clerk, tmp_path)
     # --today is read at 12:00 UTC: 6 a.m. in Palmyra, before noon.
-    result = clerk("mail", "accepted", batch, "--date", "2026-12-01", ok=False)
+    result = clerk(
+        "mail", "accepted", "--by", "Dana Whitfield", batch, "--date", "2026-12-01", ok=False
+    )
     assert result.exit_code == 1
     assert "A date alone is read as 12:00 noon, still to come today" in result.output
     assert "--date 2026-12-01T09:30" in result.output
@@ -223,9 +240,26 @@ def test_a_batch_accepted_already_is_said_at_the_postmarks_local_time(
     tmp_path,
 ):
     batch, _out = palmyra_batch(clerk, tmp_path)
-    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    clerk(
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+    )
     again = clerk(
-        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+        ok=False,
     )
     cancel = clerk("mail", "cancel", batch, "--reason", "Never mailed.", ok=False)
     for refused in (again, cancel):
@@ -241,7 +275,16 @@ def test_a_blank_line_in_piped_scans_does_not_drop_the_cards_after_it(
     tmp_path,
 ):
     batch, _out = palmyra_batch(clerk, tmp_path)
-    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    clerk(
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+    )
     scanned = f"{article(1)}\r\n\n{article(2)}\r\n\n\n{article(3)}"
     result = clerk("receipt", "--scan", "--signed", "2026-12-04", input=scanned, today="2026-12-07")
     assert result.output.count("Recorded: receipt signed for") == 3
@@ -252,7 +295,16 @@ def test_signed_by_without_signed_is_refused_before_the_first_card_is_scanned(
     tmp_path,
 ):
     batch, _out = palmyra_batch(clerk, tmp_path)
-    clerk("mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02")
+    clerk(
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+    )
     result = clerk(
         "receipt",
         "--scan",
@@ -279,6 +331,8 @@ def test_a_5000_letter_number_is_quoted_back_cut_short(
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         option,
@@ -303,6 +357,8 @@ def test_a_5000_letter_missing_piece_is_quoted_back_cut_short(
     result = clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",

@@ -90,6 +90,8 @@ def palmyra_batch(clerk: Clerk, tmp_path: Path, *extra: str) -> tuple[str, Path]
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -108,6 +110,8 @@ def luck_order_mailed(clerk: Clerk, numbers: dict[str, str], tmp_path: Path, lab
     clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "luck",
         "--documents",
@@ -117,7 +121,16 @@ def luck_order_mailed(clerk: Clerk, numbers: dict[str, str], tmp_path: Path, lab
         "--out",
         str(tmp_path / "luck"),
     )
-    clerk("mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    clerk(
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        "LU-M-2026-0001",
+        "--date",
+        "2026-12-01T15:00",
+        today="2026-12-02",
+    )
     return order
 
 
@@ -160,7 +173,17 @@ def test_nothing_is_served_until_the_post_office_accepts_the_batch(clerk, number
     shown = clerk("mail", "show", batch).output
     assert shown.count("awaiting acceptance") == 4
     # The same documents cannot go in a second batch meanwhile.
-    again = clerk("mail", "batch", "--village", "palmyra", "--impb", "123456", ok=False)
+    again = clerk(
+        "mail",
+        "batch",
+        "--by",
+        "Dana Whitfield",
+        "--village",
+        "palmyra",
+        "--impb",
+        "123456",
+        ok=False,
+    )
     assert again.exit_code == 1
     assert "No issued, unserved document of Village of Palmyra can go" in again.output
     assert "already in mail batch PA-M-2026-0001" in again.output
@@ -171,6 +194,8 @@ def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, num
     short = clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",
@@ -185,6 +210,8 @@ def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, num
     accepted = clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",
@@ -206,7 +233,15 @@ def test_acceptance_serves_each_piece_and_a_missing_one_must_be_named(clerk, num
     due = clerk("due", "--village", "palmyra", today="2026-12-02").output
     assert f"{missing}  " in due and "Issued, not yet served." in due
     twice = clerk(
-        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+        ok=False,
     )
     assert "already accepted" in twice.output
 
@@ -245,6 +280,8 @@ def test_due_lists_certified_mail_with_no_receipt_after_the_villages_days(clerk,
     clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "village-a",
         "--documents",
@@ -254,7 +291,16 @@ def test_due_lists_certified_mail_with_no_receipt_after_the_villages_days(clerk,
         "--out",
         str(tmp_path / "va"),
     )
-    clerk("mail", "accepted", "VA-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02")
+    clerk(
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        "VA-M-2026-0001",
+        "--date",
+        "2026-12-01T15:00",
+        today="2026-12-02",
+    )
     # letterheads/village-a: receipt_overdue_days = 21.
     early = json.loads(clerk("due", "--village", "village-a", "--json", today="2026-12-21").output)
     assert "receipt_overdue" not in [item["status"] for item in early]
@@ -267,6 +313,8 @@ def test_a_batch_is_one_villages_mailing(clerk, numbers, tmp_path):
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--documents",
@@ -289,6 +337,8 @@ def test_a_document_its_ordinance_does_not_let_go_by_the_method_is_refused(
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "tuckahoe",
         "--documents",
@@ -305,6 +355,8 @@ def test_a_document_its_ordinance_does_not_let_go_by_the_method_is_refused(
     ok = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "tuckahoe",
         "--documents",
@@ -322,6 +374,8 @@ def test_a_document_its_ordinance_does_not_let_go_by_the_method_is_refused(
     impb = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "tuckahoe",
         "--documents",
@@ -357,6 +411,8 @@ def test_a_bad_address_is_refused_naming_the_document_before_anything_is_written
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--documents",
@@ -378,6 +434,8 @@ def test_a_wrong_check_digit_in_the_labels_file_is_refused_naming_its_line(clerk
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -395,6 +453,8 @@ def test_a_number_typed_twice_or_used_before_is_refused(clerk, numbers, tmp_path
     twice = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -405,6 +465,8 @@ def test_a_number_typed_twice_or_used_before_is_refused(clerk, numbers, tmp_path
     clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "village-a",
         "--documents",
@@ -417,6 +479,8 @@ def test_a_number_typed_twice_or_used_before_is_refused(clerk, numbers, tmp_path
     reused = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -432,6 +496,8 @@ def test_the_prompt_asks_again_for_a_mistyped_number(clerk, tmp_path):
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--out",
@@ -447,6 +513,8 @@ def test_impb_numbers_come_from_the_mailer_id_and_never_repeat(clerk, numbers, t
     first = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--documents",
@@ -461,6 +529,8 @@ def test_impb_numbers_come_from_the_mailer_id_and_never_repeat(clerk, numbers, t
     second = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--documents",
@@ -486,7 +556,12 @@ def test_a_cancelled_batch_frees_its_documents_and_its_numbers(clerk, tmp_path):
     clerk("mail", "cancel", batch, "--reason", "Printer jammed; reprinting.")
     again, _ = palmyra_batch(clerk, tmp_path / "again")
     assert again == "PA-M-2026-0002"
-    assert "was cancelled" in clerk("mail", "accepted", batch, "--date", TODAY, ok=False).output
+    assert (
+        "was cancelled"
+        in clerk(
+            "mail", "accepted", "--by", "Dana Whitfield", batch, "--date", TODAY, ok=False
+        ).output
+    )
 
 
 def test_the_files_are_written_again_from_the_register(clerk, tmp_path):
@@ -508,6 +583,8 @@ def test_a_failure_while_printing_records_no_batch(clerk, tmp_path, monkeypatch)
     result = clerk(
         "mail",
         "batch",
+        "--by",
+        "Dana Whitfield",
         "--village",
         "palmyra",
         "--numbers",
@@ -560,7 +637,15 @@ def test_a_letter_whose_address_left_the_roll_before_mailing_is_not_recorded_as_
         today="2026-12-01T14:00",
     )
     refused = clerk(
-        "mail", "accepted", batch, "--date", "2026-12-01T15:30", today="2026-12-02", ok=False
+        "mail",
+        "accepted",
+        "--by",
+        "Dana Whitfield",
+        batch,
+        "--date",
+        "2026-12-01T15:30",
+        today="2026-12-02",
+        ok=False,
     )
     assert refused.exit_code == 1
     # Line 1 is PV-0233's order (ZIP 53156 sorts first); the letter bears the old address.
@@ -570,6 +655,8 @@ def test_a_letter_whose_address_left_the_roll_before_mailing_is_not_recorded_as_
     clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",
@@ -621,6 +708,8 @@ def test_a_document_in_a_printed_batch_is_not_voided_until_the_batch_says_what_b
     clerk(
         "mail",
         "accepted",
+        "--by",
+        "Dana Whitfield",
         batch,
         "--date",
         "2026-12-01T15:30",
@@ -635,6 +724,35 @@ def test_a_document_in_a_printed_batch_is_not_voided_until_the_batch_says_what_b
 
 def test_an_acceptance_before_the_batch_was_printed_is_refused(clerk, tmp_path):
     batch, _out = palmyra_batch(clerk, tmp_path)  # prepared at 6:00 a.m. CST
-    early = clerk("mail", "accepted", batch, "--date", "2026-12-01T05:00", ok=False)
+    early = clerk(
+        "mail", "accepted", "--by", "Dana Whitfield", batch, "--date", "2026-12-01T05:00", ok=False
+    )
     assert early.exit_code == 1
     assert "is before batch PA-M-2026-0001 was prepared" in early.output
+
+
+def test_a_batch_s_mailing_is_sworn_by_who_took_it_to_the_post_office_never_a_login(
+    clerk, numbers, tmp_path
+):
+    order = numbers["sidewalk-repair-order"]
+    clerk(
+        "mail", "batch", "--by", "Dana Whitfield", "--village", "luck", "--documents", order,
+        "--numbers", labels(tmp_path, article(1)), "--out", str(tmp_path / "luck"),
+    )  # fmt: skip
+    book = " ".join(pages(tmp_path / "luck" / "mailing-book.pdf"))
+    assert "Dana Whitfield" in book
+    # No name, no acceptance: the computer's login is never sworn to.
+    unnamed = clerk(
+        "mail", "accepted", "LU-M-2026-0001", "--date", "2026-12-01T15:00", today="2026-12-02",
+        ok=False,
+    )  # fmt: skip
+    assert unnamed.exit_code == 1 and "Missing option '--by'" in unnamed.output
+    clerk(
+        "mail", "accepted", "LU-M-2026-0001", "--by", "Robin Schultz",
+        "--date", "2026-12-01T15:00", today="2026-12-02",
+    )  # fmt: skip
+    out = tmp_path / "proof"
+    clerk("proof", order, "--issue", "--by", "Village Clerk", "--out", str(out), today="2026-12-02")
+    sworn = " ".join(pages(next(out.rglob("*.pdf"))))
+    assert "Robin Schultz, being first duly sworn on oath" in sworn
+    assert "Dana Whitfield" not in sworn and "Village Clerk, being" not in sworn

@@ -179,7 +179,8 @@ def test_a_clerk_walks_a_case_from_its_directive_to_a_paid_bill_in_chromium(brow
         browser.find_element(By.LINK_TEXT, "Open the batch to print its files").click()
         letters = browser.find_element(By.LINK_TEXT, "letters.pdf").get_attribute("href")
         assert letters.endswith("/mail/VA-M-2026-0001/files/letters.pdf")
-        fill({"day": "12/14/2026", "time": "10:00 am"})  # the moment it was printed
+        # The moment it was printed, and who took it to the post office (the affiant).
+        fill({"mailed_by": "Dana Whitfield", "day": "12/14/2026", "time": "10:00 am"})
         shot("6c-mail-batch")
         submit("form[action$='/accepted'] button")
         assert notice().startswith("Recorded: the post office accepted 1 pieces")

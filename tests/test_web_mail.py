@@ -125,7 +125,8 @@ def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_on
     page = client.get(f"/mail/{batch}").text
     answer = client.post(
         f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm",
+        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+              "day": "12/1/2026", "time": "3:30 pm",
               "pieces": "1", "missing": "2"},
     )  # fmt: skip
     assert answer.status_code == 302, answer.text
@@ -136,11 +137,13 @@ def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_on
         clerk, "SELECT d.number, s.method, s.article_number, s.served_by, s.recorded_by FROM services s "
         "JOIN documents d ON d.id = s.document_id",
     )  # fmt: skip
+    # Served by the person who took it to the post office, in whose name the affidavit of
+    # mailing is sworn; recorded by the desk's user.
     assert services == [
-        (numbers["PV-0233"], "certified_mail", article(1), "t.brennan", "t.brennan")
+        (numbers["PV-0233"], "certified_mail", article(1), "Dana Whitfield", "t.brennan")
     ]
     shown = clerk("case", "show", "PA-C-2026-0002", today="2026-12-02").output
-    assert f"by certified_mail, article {article(1)} (t.brennan)" in shown
+    assert f"by certified_mail, article {article(1)} (Dana Whitfield)" in shown
 
 
 def test_a_count_that_does_not_reconcile_is_refused_next_to_the_count(clerk):
@@ -149,7 +152,8 @@ def test_a_count_that_does_not_reconcile_is_refused_next_to_the_count(clerk):
     page = client.get(f"/mail/{batch}").text
     refused = client.post(
         f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm",
+        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+              "day": "12/1/2026", "time": "3:30 pm",
               "pieces": "1"},
     )  # fmt: skip
     assert refused.status_code == 400
@@ -161,9 +165,19 @@ def test_a_count_that_does_not_reconcile_is_refused_next_to_the_count(clerk):
     assert "--" not in refused.text
     late = client.post(
         f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "day": "12/3/2026", "time": "9:00 am"},
+        data={
+            "form_token": form_token(page),
+            "mailed_by": "Dana Whitfield",
+            "day": "12/3/2026",
+            "time": "9:00 am",
+        },
     )
     assert "is later than now" in field_errors(late.text)["day"]
+    unnamed = client.post(
+        f"/mail/{batch}/accepted",
+        data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm"},
+    )
+    assert "the affidavit of mailing is sworn in it" in field_errors(unnamed.text)["mailed_by"]
     assert register_rows(clerk, "SELECT count(*) FROM services") == [(0,)]
 
 
@@ -280,7 +294,17 @@ def test_a_document_named_twice_is_refused_at_the_desk_and_the_command_line(cler
     plan = checked(client).text.replace(numbers["PV-0722"], numbers["PV-0233"])
     job = finished(client, recorded(client, plan, f"{article(1)}\n{article(2)}")).text
     assert "Not done:" in job and "is named twice" in job
-    command = clerk("mail", "batch", "--village", "palmyra", "--documents", twice, ok=False)
+    command = clerk(
+        "mail",
+        "batch",
+        "--by",
+        "Dana Whitfield",
+        "--village",
+        "palmyra",
+        "--documents",
+        twice,
+        ok=False,
+    )
     assert command.exit_code == 1 and "is named twice" in command.output
     assert batches(clerk) == []
 
@@ -304,7 +328,8 @@ def test_a_count_too_long_for_a_mailing_book_and_a_cancelled_batchs_reprint_are_
     page = client.get(f"/mail/{batch}").text
     huge = client.post(
         f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm",
+        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+              "day": "12/1/2026", "time": "3:30 pm",
               "pieces": "9" * 5000},
     )  # fmt: skip
     assert (

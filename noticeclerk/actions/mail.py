@@ -52,11 +52,13 @@ def accept_batch(
     *,
     pieces_received: int | None,
     missing: Sequence[str],
+    mailed_by: str,
     by: str,
     date_alone: bool = False,
 ) -> Accepted:
     """The post office accepted the batch: each piece it took is served that day, with its
-    article number, and the deadline each notice type gives follows."""
+    article number, and the deadline each notice type gives follows. `mailed_by` took the
+    pieces to the post office and swears the affidavit of mailing; `by` records it."""
     from noticeclerk.dispatch.mail_batch import accept_batch as accept
 
     return accept(
@@ -65,6 +67,7 @@ def accept_batch(
         at,
         pieces_received=pieces_received,
         missing=missing,
+        mailed_by=mailed_by,
         by=by,
         now=workspace.now(),
         workspace=workspace.workspace,

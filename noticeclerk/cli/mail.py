@@ -13,7 +13,15 @@ import click
 from noticeclerk.article_numbers import METHODS, check_article_number
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, FREE_TEXT, LINE, DateOrMoment, workspace_out_option
+from noticeclerk.cli.params import (
+    BY_OPTION,
+    FREE_TEXT,
+    LINE,
+    DateOrMoment,
+    login_name,
+    person_option,
+    workspace_out_option,
+)
 from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.service_methods import SERVICE_METHODS
 
@@ -36,9 +44,10 @@ def mail_group() -> None:
 
     \b
     The steps:
-      noticeclerk mail batch --village village-a --numbers labels.txt
+      noticeclerk mail batch --village village-a --numbers labels.txt --by "Dana Whitfield"
       (print letters.pdf, mailing-book.pdf, return-receipts.pdf; take them to the post office)
-      noticeclerk mail accepted VA-M-2026-0001 --date 2026-12-01T15:30
+      noticeclerk mail accepted VA-M-2026-0001 --date 2026-12-01T15:30 \\
+          --by "Dana Whitfield"
       noticeclerk receipt --scan --signed 2026-12-04   (the green cards, by their barcodes)
     """
 
@@ -118,7 +127,7 @@ def check_command(number: tuple[str, ...], method: str | None) -> None:
     help="Also print #10 envelopes (for an office without window envelopes).",
 )
 @workspace_out_option("mail/<batch number>", "Where to write the batch's files.")
-@BY_OPTION
+@person_option("Who prepares the batch, as the mailing book prints it")
 @pass_office
 def batch_command(
     office: Office,
@@ -144,7 +153,7 @@ def batch_command(
     ([[mail.rates]]).
 
     Nothing is served yet: when the post office has accepted the pieces and postmarked the
-    mailing book, record that with 'noticeclerk mail accepted BATCH --date DATE'.
+    mailing book, record that with 'noticeclerk mail accepted BATCH --date DATE --by NAME'.
     """
     from noticeclerk.actions.mail import check_batch, prepare_batch
     from noticeclerk.dispatch.mail_batch import BatchRequest, read_numbers
@@ -201,7 +210,8 @@ def batch_command(
     click.echo(
         "Next: print letters.pdf on both sides, fold each letter into a window envelope, and "
         "take them with the mailing book and the return receipts to the post office. When it "
-        f"has postmarked the book: noticeclerk mail accepted {prepared.number} --date DATE"
+        f"has postmarked the book: noticeclerk mail accepted {prepared.number} --date DATE "
+        "--by NAME"
     )
 
 
@@ -260,7 +270,9 @@ def _asked_numbers(engine, plan: Plan) -> list[str]:  # type: ignore[no-untyped-
     help="A piece the post office did not take: its line in the mailing book, its article "
     "number or its document number (repeat it for each).",
 )
-@BY_OPTION
+@person_option(
+    "Who took the pieces to the post office: the affidavit of mailing is sworn in this name"
+)
 @pass_office
 def accepted_command(
     office: Office,
@@ -291,7 +303,8 @@ def accepted_command(
         moment,
         pieces_received=pieces_received,
         missing=_split(missing),
-        by=by,
+        mailed_by=by,
+        by=login_name(),
         date_alone=not isinstance(on, datetime),
     )
     click.echo(

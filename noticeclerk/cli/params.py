@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import getpass
 import re
+from collections.abc import Callable
 from datetime import date, datetime, time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
 from noticeclerk.cli.office import Office
 from noticeclerk.clock import DAY, MOMENT
 from noticeclerk.content.schema import refuse_control
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class CheckedText(click.ParamType):
@@ -197,6 +200,20 @@ def _recorder(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     if not value.strip():
         raise InputError("Say who is recording this with --by: the register keeps the name.")
     return value.strip()
+
+
+def person_option(what: str) -> Callable[[F], F]:
+    """--by as the name of the person a document prints or swears in (the mailing book's
+    preparer, the affidavit of mailing's affiant): required, never the computer's login."""
+    return click.option(
+        "--by",
+        "by",
+        type=LINE,
+        required=True,
+        metavar="NAME",
+        callback=_recorder,
+        help=f"{what}, by full name (not a login name).",
+    )
 
 
 BY_OPTION = click.option(

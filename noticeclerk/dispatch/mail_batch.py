@@ -392,6 +392,7 @@ def accept_batch(
     *,
     pieces_received: int | None,
     missing: Sequence[str],
+    mailed_by: str,
     by: str,
     now: datetime,
     workspace: Path | None,
@@ -401,8 +402,18 @@ def accept_batch(
     the batch's mail at `at`, with its article number; `pieces_received` is the count the post
     office wrote in the book, and a difference from the pieces listed must be reconciled by
     naming each piece not accepted (`missing`: line numbers, article or document numbers).
-    `date_alone` says `at` is the noon a date given without a time is read as."""
-    refuse_control(by, "Who records the acceptance (--by)")
+    `date_alone` says `at` is the noon a date given without a time is read as.
+
+    `mailed_by` is the person who took the pieces to the post office, by the name the
+    affidavit of mailing swears in (its affiant); `by` is who records it, as the register
+    keeps it (a login at the desk)."""
+    if not mailed_by.strip():
+        raise InputError(
+            "Name the person who took the pieces to the post office, by their full name: the "
+            "affidavit of mailing is sworn by them."
+        )
+    refuse_control(mailed_by, "The name of the person who mailed the pieces")
+    refuse_control(by, "Who records the acceptance")
     with transaction(engine) as session:
         batch = _batch(session, number)
         village = load_village(batch.village, workspace)
@@ -468,7 +479,7 @@ def accept_batch(
                 continue
             request = ServiceRequest(
                 method=batch.method,
-                by=by,
+                by=mailed_by.strip(),
                 at=at,
                 # The address the letter bears and the window shows: the service record says
                 # where it went, and it must still be the one on file on the day of mailing.

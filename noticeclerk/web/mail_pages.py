@@ -35,6 +35,7 @@ PICKING = [
 ]
 # The acceptance form's fields, and the command's options its refusals name.
 ACCEPTANCE = [
+    Field("mailed_by", "Who took the pieces to the post office", option="--by"),
     Field("day", "Day of the postmark", option="--date"),
     Field("pieces", "Pieces the post office received", required=False, option="--pieces"),
     Field("missing", "Pieces it did not take", required=False, option="--missing"),
@@ -173,7 +174,18 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     from noticeclerk.dispatch.mail_batch import batch_village
     from noticeclerk.register.people import leave_notice
 
-    form = Form({key: request.form.get(key, "").strip() for key in ("day", "time", "pieces")})
+    form = Form(
+        {
+            key: " ".join(request.form.get(key, "").split())
+            for key in ("mailed_by", "day", "time", "pieces")
+        }
+    )
+    if not form.values["mailed_by"]:
+        # The affidavit of mailing is sworn in this name: the desk's login will not do.
+        form.errors["mailed_by"] = (
+            "Give the full name of who took the pieces to the post office: the affidavit of "
+            "mailing is sworn in it."
+        )
     missing = request.form.getlist("missing")
     form.values["missing"] = " ".join(missing)
     village = batch_village(engine(), number, desk().workspace)
@@ -201,7 +213,13 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     if moment is not None and not form.errors:
         try:
             accepted = accept_batch(
-                desk(), number, moment, pieces_received=pieces, missing=missing, by=g.user.name
+                desk(),
+                number,
+                moment,
+                pieces_received=pieces,
+                missing=missing,
+                mailed_by=form.values["mailed_by"],
+                by=g.user.name,
             )
         except InputError as error:
             # The form has a box for each piece: no line, article or document number to type.
