@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, tzinfo
+from zoneinfo import ZoneInfo
 
 from noticeclerk.exceptions import InputError
 
@@ -133,3 +134,29 @@ def _years_on(day: date, years: int) -> date:
     if year >= LAST_DAY.year:
         return LAST_DAY
     return day.replace(year=year, day=28 if (day.month, day.day) == (2, 29) else day.day)
+
+
+def placed_in(zone: ZoneInfo, moment: datetime) -> datetime:
+    """A date and time the clerk typed, on the village's clock (`zone`): one given with its UTC
+    offset is that instant; one without is the village's clock time, refused where the clocks
+    skip it and where they pass it twice (the offset says which was meant)."""
+    if moment.tzinfo is not None:
+        return moment.astimezone(zone)
+    first = moment.replace(tzinfo=zone, fold=0)
+    second = moment.replace(tzinfo=zone, fold=1)
+    if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != moment:
+        raise InputError(
+            f"{moment:%Y-%m-%d %H:%M} does not exist in {zone.key}: the clocks skip that hour."
+        )
+    if first.utcoffset() != second.utcoffset():
+        raise InputError(
+            f"{moment:%Y-%m-%d %H:%M} happens twice in {zone.key} as the clocks fall back; "
+            f"add the UTC offset, such as {moment:%Y-%m-%dT%H:%M}{_offset(first)} or "
+            f"{moment:%Y-%m-%dT%H:%M}{_offset(second)}."
+        )
+    return first
+
+
+def _offset(moment: datetime) -> str:
+    text = moment.strftime("%z")
+    return f"{text[:3]}:{text[3:]}"

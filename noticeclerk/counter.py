@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from noticeclerk.clock import placed_in
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.rules.calendars import Act, Closure, Holiday, Jurisdiction, LegalCalendar
@@ -85,27 +86,7 @@ def noon_or_moment(given: date | datetime, calendar: Callable[[], LegalCalendar]
 
 def localize(calendar: LegalCalendar, moment: datetime) -> datetime:
     """A date-time the clerk typed, placed in the village's zone; refuses impossible clock times."""
-    if moment.tzinfo is not None:
-        return moment.astimezone(calendar.timezone)
-    zone = calendar.timezone
-    first = moment.replace(tzinfo=zone, fold=0)
-    second = moment.replace(tzinfo=zone, fold=1)
-    if first.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != moment:
-        raise InputError(
-            f"{moment:%Y-%m-%d %H:%M} does not exist in {zone.key}: the clocks skip that hour."
-        )
-    if first.utcoffset() != second.utcoffset():
-        raise InputError(
-            f"{moment:%Y-%m-%d %H:%M} happens twice in {zone.key} as the clocks fall back; "
-            f"add the UTC offset, such as {moment:%Y-%m-%dT%H:%M}{_offset(first)} or "
-            f"{moment:%Y-%m-%dT%H:%M}{_offset(second)}."
-        )
-    return first
-
-
-def _offset(moment: datetime) -> str:
-    text = moment.strftime("%z")
-    return f"{text[:3]}:{text[3:]}"
+    return placed_in(calendar.timezone, moment)
 
 
 def deadline_at_counter(

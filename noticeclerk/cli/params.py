@@ -211,9 +211,16 @@ def person_option(what: str) -> Callable[[F], F]:
         type=LINE,
         required=True,
         metavar="NAME",
-        callback=_recorder,
+        callback=_person,
         help=f"{what}, by full name (not a login name).",
     )
+
+
+def _person(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """--by as a person's name a document prints: some letters, one line, not too long."""
+    from noticeclerk.content.schema import person_named
+
+    return person_named(value, "The name given with --by")
 
 
 BY_OPTION = click.option(

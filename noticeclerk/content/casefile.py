@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 import msgspec
 
-from noticeclerk.clock import check_on_the_calendar
+from noticeclerk.clock import check_on_the_calendar, placed_in
 from noticeclerk.content.notice_types import FACT_TYPES, NoticeType
 from noticeclerk.content.roll import Parcel, RollRejected, Share, parse_roll
 from noticeclerk.content.schema import (
@@ -32,10 +32,12 @@ from noticeclerk.content.schema import (
     unprintable_entry,
 )
 from noticeclerk.exceptions import CaseFileError, InputError
-from noticeclerk.rules.money import parse_amount
+from noticeclerk.rules.money import MAX_AMOUNT, parse_amount, spell_amount
 
 # A number fact (a measure, a count, a rate), as TOML gives it or as typed: ASCII digits, a
 # sign and a decimal part, no exponent; long enough for any measure, short enough for Decimal.
+# The largest whole-number fact: nine digits.
+MAX_INTEGER = 999_999_999
 _NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)", re.ASCII)
 _NUMBER_DIGITS = 24
 
@@ -335,11 +337,14 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool, what:
             return value
     elif kind == "datetime":
         if isinstance(value, datetime):
-            return value if value.tzinfo else value.replace(tzinfo=zone)
+            # The village's clock time, refused where the clocks skip it or pass it twice.
+            return placed_in(zone, value)
     elif kind == "money":
         return _money(value, what)
     elif kind == "integer":
-        if isinstance(value, int) and not isinstance(value, bool):
+        # A count, a distance, a number of days: never negative, never past nine digits (the
+        # register's JSON would keep a longer one as a float, or as infinity).
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_INTEGER:
             return value
     elif kind == "number":
         # Read through its text, ASCII digits with no exponent: Decimal itself would take
@@ -363,14 +368,29 @@ def _typed_fact(kind: str, value: Any, zone: ZoneInfo, may_be_empty: bool, what:
         and value
         and all(isinstance(v, dict) and set(v) == {"description", "amount"} for v in value)
     ):
-        return [
+        lines = [
             {
-                "description": str(v["description"]).strip(),
+                "description": _described(v["description"], f"{what}, item {index},"),
                 "amount": _money(v["amount"], f"{what}, item {index}, amount"),
             }
             for index, v in enumerate(value, 1)
         ]
+        total = sum((line["amount"] for line in lines), Decimal(0))
+        if total > MAX_AMOUNT:
+            raise InputError(
+                f"{what} adds up to {spell_amount(total)}, more than the "
+                f"{spell_amount(MAX_AMOUNT)} any village bill could be; check the amounts."
+            )
+        return lines
     raise ValueError(kind)
+
+
+def _described(text: Any, what: str) -> str:
+    """A cost line's words: a bill never prints an amount with nothing saying what it was."""
+    words = str(text).strip()
+    if not words:
+        raise InputError(f"{what} has an amount but no words: say what the cost was.")
+    return words
 
 
 def _money(value: Any, what: str) -> Decimal:

@@ -67,7 +67,7 @@ FACT_TYPES = {
     "date": "a date written YYYY-MM-DD",
     "datetime": "a date and time written YYYY-MM-DDTHH:MM",
     "money": 'an amount in quotes, such as "1250.00"',
-    "integer": "a whole number",
+    "integer": "a whole number from 0 to 999,999,999, in the digits 0 to 9",
     "number": "a number",
     "boolean": "true or false",
     "text_list": "a list of texts in quotes",

@@ -315,3 +315,21 @@ def _choices(schema: type, key: str) -> list[str]:
     if isinstance(info, shape.LiteralType):
         return [str(value) for value in info.values]
     return []
+
+
+# The longest name the register keeps for a person (its columns are 200 characters).
+MOST_NAME = 200
+
+
+def person_named(text: str, what: str) -> str:
+    """A person's name as a sworn document or the mailing book prints it: one line, some
+    letters, no longer than MOST_NAME; else InputError naming `what`."""
+    name = " ".join(text.split())
+    if not name:
+        raise InputError(f"{what} is empty: give the person's full name.")
+    refuse_control(name, what, one_line=True)
+    if len(name) > MOST_NAME:
+        raise InputError(f"{what} is {len(name):,} characters; a name is at most {MOST_NAME}.")
+    if not any(character.isalpha() for character in name):
+        raise InputError(f"{what} is '{name}', which has no letters: give the person's name.")
+    return name

@@ -44,7 +44,7 @@ from noticeclerk.article_numbers import (
 )
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.roll import count_of
-from noticeclerk.content.schema import refuse_control
+from noticeclerk.content.schema import person_named, refuse_control
 from noticeclerk.content.village import MailRates, Village, load_village
 from noticeclerk.dispatch.addresses import PostalAddress, postal_address
 from noticeclerk.dispatch.print_files import BatchPrint, FeeTable, Piece, Sender, make_print_files
@@ -139,7 +139,7 @@ def plan_batch(
     one of a case or of the village is left out with its reason."""
     if request.method not in TRACKED_MAIL:
         raise InputError("A mail batch goes by certified_mail or registered_mail (--method).")
-    refuse_control(request.by, "Who prepares the batch (--by)")
+    person_named(request.by, "Who prepares the batch (--by)")
     village = load_village(request.village, workspace)
     prepared_on = now.astimezone(village.timezone).date()
     rates = village.mail_rates(request.method, prepared_on)
@@ -385,6 +385,10 @@ def batch_files(
         return make_print_files(_print(batch, plan, articles)), dict(batch.files)
 
 
+# Who took the pieces to the post office: the affiant of the affidavit of mailing.
+MAILED_BY = "Who took the pieces to the post office (the affidavit of mailing is sworn by them)"
+
+
 def accept_batch(
     engine: Engine,
     number: str,
@@ -407,12 +411,7 @@ def accept_batch(
     `mailed_by` is the person who took the pieces to the post office, by the name the
     affidavit of mailing swears in (its affiant); `by` is who records it, as the register
     keeps it (a login at the desk)."""
-    if not mailed_by.strip():
-        raise InputError(
-            "Name the person who took the pieces to the post office, by their full name: the "
-            "affidavit of mailing is sworn by them."
-        )
-    refuse_control(mailed_by, "The name of the person who mailed the pieces")
+    mailed_by = person_named(mailed_by, MAILED_BY)
     refuse_control(by, "Who records the acceptance")
     with transaction(engine) as session:
         batch = _batch(session, number)
@@ -479,7 +478,7 @@ def accept_batch(
                 continue
             request = ServiceRequest(
                 method=batch.method,
-                by=mailed_by.strip(),
+                by=mailed_by,
                 at=at,
                 # The address the letter bears and the window shows: the service record says
                 # where it went, and it must still be the one on file on the day of mailing.
@@ -700,7 +699,8 @@ def _refusal(
     if waiting is not None:
         return (
             f"{number} is already in mail batch {waiting}, not yet accepted by the post office; "
-            f"record that with 'noticeclerk mail accepted {waiting}' or cancel the batch."
+            f"record that with 'noticeclerk mail accepted {waiting} --date DATE --by NAME' or "
+            "cancel the batch."
         )
     if state_only:
         return None

@@ -7,12 +7,14 @@ clerk types `--fact name=value`, the register stores a JSON form that keeps the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from noticeclerk.clock import placed_in
 from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import convert_fact
 from noticeclerk.content.notice_types import BACK, FACT_TYPES, Fact, NoticeType
@@ -153,14 +155,24 @@ def _typed(fact: Fact, values: list[str], zone: ZoneInfo) -> Any:
         ) from None
 
 
+# What the counter types for a day, and for a day and a time: ISO's plain forms only (Python
+# would also read "20260803", "2026-W32-1" and digits of other scripts).
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+_MOMENT = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})?",
+    re.ASCII,
+)
+_WHOLE = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
 def _scalar(kind: str, text: str) -> Any:
     """Text typed at the counter, in the form a TOML case file would have given it."""
     try:
-        if kind == "date":
+        if kind == "date" and _DAY.fullmatch(text):
             return date.fromisoformat(text)
-        if kind == "datetime":
+        if kind == "datetime" and _MOMENT.fullmatch(text):
             return datetime.fromisoformat(text)
-        if kind == "integer":
+        if kind == "integer" and _WHOLE.fullmatch(text):
             return int(text)
         if kind == "boolean":
             return {"yes": True, "true": True, "no": False, "false": False}[text.lower()]
@@ -173,10 +185,11 @@ def event_from_text(text: str, zone: ZoneInfo) -> tuple[str, date | datetime]:
     """An --event name=DATE or name=DATE-TIME; a time without a zone is the village's."""
     name, value = split_assignment(text, "--event")
     try:
-        if "T" in value or " " in value:
-            moment = datetime.fromisoformat(value)
-            return name, moment if moment.tzinfo else moment.replace(tzinfo=zone)
-        return name, date.fromisoformat(value)
+        if _MOMENT.fullmatch(value):
+            return name, placed_in(zone, datetime.fromisoformat(value))
+        if _DAY.fullmatch(value):
+            return name, date.fromisoformat(value)
+        raise ValueError(value)
     except ValueError:
         raise InputError(
             f"The event '{name}' must be a date (YYYY-MM-DD) or a date and time "

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from noticeclerk.article_numbers import check_article_number
 from noticeclerk.content.notice_types import NoticeType, load_notice
-from noticeclerk.content.schema import refuse_control
+from noticeclerk.content.schema import person_named, refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
@@ -123,6 +123,7 @@ def serve(
     """Record one service of a document, checked against what its ordinance allows."""
     if not request.by.strip():
         raise InputError("Say who served it with --by: the affidavit of service names them.")
+    person_named(request.by, "The server's name (--by)")
     # What the affidavit of service will print is refused here if no document can print it.
     for text, what in (
         (request.by, "The server's name (--by)"),

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from flask import Response, abort, g, redirect, render_template, request, url_for
 
+from noticeclerk.content.schema import person_named
 from noticeclerk.exceptions import InputError, OutputError
 from noticeclerk.web.app import Desk, desk, engine, jobs, needs, now
 from noticeclerk.web.forms import Field, Form, place_refusal
@@ -180,12 +181,11 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
             for key in ("mailed_by", "day", "time", "pieces")
         }
     )
-    if not form.values["mailed_by"]:
+    try:
         # The affidavit of mailing is sworn in this name: the desk's login will not do.
-        form.errors["mailed_by"] = (
-            "Give the full name of who took the pieces to the post office: the affidavit of "
-            "mailing is sworn in it."
-        )
+        person_named(form.values["mailed_by"], "The name of who took the pieces to the post office")
+    except InputError as error:
+        form.errors["mailed_by"] = str(error)
     missing = request.form.getlist("missing")
     form.values["missing"] = " ".join(missing)
     village = batch_village(engine(), number, desk().workspace)
