@@ -255,6 +255,9 @@ def test_a_party_is_recorded_from_the_case_page_and_a_bad_address_is_one_sentenc
     assert "Contractor: Westchester Paving Co., 40 Depot Square, VILLAGE A NY 10000" in page
     bad = client.post(path, data={**party, "address": ""})
     assert bad.status_code == 400 and "address" in bad.text
+    # A vertical tab is no line break: it stays in its line and is refused, not recorded.
+    hidden = client.post(path, data={**party, "address": "40 Depot\x0bSquare\nVILLAGE A NY 10000"})
+    assert hidden.status_code == 400 and "character" in hidden.text
     assert client.post(path, data={**party, "role": "owner"}).status_code == 400
 
 

@@ -255,7 +255,7 @@ def _typed_fact(fact, values: dict[str, str], calendar) -> Any:  # type: ignore[
         day = typed_day(day_text, "The day", desk().clock)
         return typed_moment(day, time_text, "The time", calendar.timezone)
     if fact.type in ("text_list", "cost_lines"):
-        lines = [line.strip() for line in typed.splitlines() if line.strip()]
+        lines = [line.strip() for line in typed_lines(typed) if line.strip()]
         if not lines:
             if fact.may_be_empty:
                 return []
@@ -294,13 +294,20 @@ def _cost_line(line: str) -> dict[str, Any]:
     return {"description": what.strip(), "amount": parse_amount(amount, "The amount")}
 
 
+def typed_lines(typed: str) -> list[str]:
+    """A text box's lines, split where the browser ends a line (CR LF) and nowhere else: a
+    vertical tab, a form feed or a Unicode line separator inside a line stays in it, to be
+    refused as a character no document prints, not taken for a line of its own."""
+    return re.split(r"\r\n|\r|\n", typed)
+
+
 # What one fact may hold at the desk: a letter's paragraph, a list of a few hundred items.
 MAX_TEXT = 4_000
 MAX_LINES = 300
 
 
 def _check_size(typed: str) -> None:
-    lines = typed.splitlines()
+    lines = typed_lines(typed)
     if len(lines) > MAX_LINES:
         raise InputError(
             f"This holds {len(lines)} lines; a fact may hold {MAX_LINES} at most (a longer "
@@ -317,7 +324,7 @@ def _recipient(role: str, form: Form) -> Recipient | None:
     name = form.values.get("recipient_name", "").strip()
     lines = tuple(
         line.strip()
-        for line in form.values.get("recipient_address", "").splitlines()
+        for line in typed_lines(form.values.get("recipient_address", ""))
         if line.strip()
     )
     if not name:
@@ -387,7 +394,7 @@ def record_party(number: str) -> Response:
         number,
         role=values["role"],
         name=values["name"].strip(),
-        address_lines=values["address"].splitlines(),
+        address_lines=typed_lines(values["address"]),
         email=values["email"],
         phone=values["phone"],
         by=g.user.name,
