@@ -177,7 +177,7 @@ def test_a_count_that_does_not_reconcile_is_refused_next_to_the_count(clerk):
         f"/mail/{batch}/accepted",
         data={"form_token": form_token(page), "day": "12/1/2026", "time": "3:30 pm"},
     )
-    assert "give the person's full name" in field_errors(unnamed.text)["mailed_by"]
+    assert "is empty: give the person" in field_errors(unnamed.text)["mailed_by"]
     long = client.post(
         f"/mail/{batch}/accepted",
         data={"form_token": form_token(page), "mailed_by": "x" * 10_000, "day": "12/1/2026",
