@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -46,7 +47,7 @@ from issue_one import issue_one
 
 from noticeclerk.article_numbers import usps_check_digit
 from noticeclerk.cli import cli
-from noticeclerk.register.cases import open_case, record, request_from_options
+from noticeclerk.register.cases import open_case, record, request_from_options, typed_from_text
 from noticeclerk.register.database import open_register, register_url
 from noticeclerk.register.due import what_is_due
 from noticeclerk.register.parties import record_party
@@ -143,7 +144,14 @@ def build(office: Path, cases: int, permits: int = 0) -> None:
         serve(engine, directive, served, now=at("2026-01-05"), workspace=office)
         if index % 2:
             continue
-        record(engine, case, BILL, [], by="bench", now=at("2026-02-02"), workspace=office)
+        record(
+            engine,
+            case,
+            *typed_from_text(engine, case, BILL, [], office),
+            by="bench",
+            now=at("2026-02-02"),
+            workspace=office,
+        )
         bill = issue_one(
             engine, case, notice_slug="maintenance-bill", document_date=date(2026, 2, 2),
             by="bench", now=at("2026-02-02"), workspace=office,
@@ -159,7 +167,7 @@ def build(office: Path, cases: int, permits: int = 0) -> None:
                 now=at("2026-02-06"), workspace=office, signed_by="the owner",
             )  # fmt: skip
         record_payment(
-            engine, bill, "100.00", date(2026, 2, 10), reference=None, by="bench",
+            engine, bill, Decimal("100.00"), date(2026, 2, 10), reference=None, by="bench",
             now=at("2026-02-10"),
         )  # fmt: skip
     engine.dispose()
@@ -173,7 +181,7 @@ def build_permit(engine, office: Path) -> None:  # type: ignore[no-untyped-def]
     case = open_case(engine, request, by="bench", now=at("2026-06-01"), workspace=office)
     record_party(
         engine, case, role="officer", name="Village Clerk",
-        address="Village Hall|Palmyra WI 53156", by="bench", now=at("2026-06-01"),
+        address_lines=["Village Hall", "Palmyra WI 53156"], by="bench", now=at("2026-06-01"),
     )  # fmt: skip
     issue_one(
         engine, case, notice_slug=None, document_date=date(2026, 6, 1), by="bench",
@@ -181,9 +189,17 @@ def build_permit(engine, office: Path) -> None:  # type: ignore[no-untyped-def]
     )  # fmt: skip
     record_party(
         engine, case, role="applicant", name="Tomasz and Ellen Wierzbicki",
-        address="218 North Second Street|Palmyra WI 53156", by="bench", now=at("2026-06-05"),
+        address_lines=["218 North Second Street", "Palmyra WI 53156"], by="bench",
+        now=at("2026-06-05"),
     )  # fmt: skip
-    record(engine, case, DRIVEWAY, [], by="bench", now=at("2026-06-05"), workspace=office)
+    record(
+        engine,
+        case,
+        *typed_from_text(engine, case, DRIVEWAY, [], office),
+        by="bench",
+        now=at("2026-06-05"),
+        workspace=office,
+    )
     issue_one(
         engine, case, notice_slug="driveway-permit", document_date=date(2026, 6, 5),
         by="bench", now=at("2026-06-05"), workspace=office,

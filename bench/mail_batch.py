@@ -164,6 +164,8 @@ def main() -> None:
                 *base,
                 "mail",
                 "batch",
+                "--by",
+                "Dana Whitfield",
                 "--village",
                 "palmyra",
                 "--numbers",
