@@ -405,13 +405,14 @@ def case_party(
     recording the role again (a corrected address) replaces it for later documents.
     """
     from noticeclerk.actions.cases import record_party
+    from noticeclerk.register.parties import address_lines
 
     recipient = record_party(
         office,
         case_number,
         role=role,
         name=name,
-        address_lines=address.split("|"),
+        address_lines=address_lines(address),
         email=email,
         phone=phone,
         by=by,
