@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
 from sqlalchemy import Engine
 
 from noticeclerk.actions.cases import Recorded, record
@@ -110,6 +110,39 @@ def article(n: int) -> str:
     """The n-th valid certified mail article number: 22 digits, its MOD 10 check digit last."""
     body = f"94071118992230330{n:04d}"
     return body + str(usps_check_digit(body))
+
+
+def keep_writing(
+    clerk: Clerk, case: str, name: str = "letter.pdf", today: str | None = None
+) -> int:
+    """A letter of the owner's kept in the archive with `case` (a blank one-page PDF, unique by
+    its name in its metadata): the archive item that `archive add` printed."""
+    writer = PdfWriter()
+    writer.add_blank_page(width=612, height=792)
+    writer.add_metadata({"/Title": f"{case} {name}"})
+    buffer = BytesIO()
+    writer.write(buffer)
+    path = clerk.office.parent / name
+    path.write_bytes(buffer.getvalue())
+    options = {} if today is None else {"today": today}
+    added = clerk(
+        "archive", "add", str(path), "--case", case, "--kind", "correspondence", **options
+    )
+    return int(added.output.split(" as item ")[1].split()[0])
+
+
+def give_emails(
+    clerk: Clerk, case: str, addresses: list[str], *, by: str = "Ed Smith", on: str = "2026-11-20"
+) -> int:
+    """Record each address as given in one letter of an owner's (Village A § 134-43C), kept in
+    the archive with `case`; the letter's archive item."""
+    item = keep_writing(clerk, case, name=f"{case}-addresses.pdf")
+    for address in addresses:
+        clerk(
+            "case", "email-address", case, "--email", address, "--given-by", by,
+            "--department", "Village Clerk's Office", "--given-on", on, "--writing", str(item),
+        )  # fmt: skip
+    return item
 
 
 def pdf_text(path: Path) -> str:

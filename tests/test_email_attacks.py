@@ -16,7 +16,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, VILLAGE_A_DIRECTIVE, Clerk, clerk_at, issued_number
+from clerk import CASEBOOK, VILLAGE_A_DIRECTIVE, Clerk, clerk_at, give_emails, issued_number
 from click.testing import CliRunner
 from smtp_server import running_server
 
@@ -251,8 +251,9 @@ def test_a_bad_third_document_queues_none_of_the_three(clerk):
 def test_two_sends_at_once_never_hand_the_server_the_same_message_twice(clerk, server):
     number = directive(clerk)
     addresses = [f"reader{n:02d}@example.net" for n in range(12)]
+    give_emails(clerk, "VA-C-2026-0001", addresses)
     for address in addresses:
-        clerk("email", "queue", number, "--to", address, "--source", "the sign-up sheet")
+        clerk("email", "queue", number, "--to", address)
     # Each message takes the server a fifth of a second: the two runs overlap throughout.
     server.handler.stall_after_data(0.2, count=len(addresses))
     runs = [
@@ -407,6 +408,7 @@ def test_a_deferral_on_the_last_try_fails_the_message_and_due_lists_it(clerk, se
 def test_limit_sends_only_that_many_and_leaves_the_rest_queued(clerk, server):
     number = directive(clerk)
     clerk("email", "queue", number)
-    clerk("email", "queue", number, "--to", "b@example.net", "--source", "a letter")
+    give_emails(clerk, "VA-C-2026-0001", ["b@example.net"])
+    clerk("email", "queue", number, "--to", "b@example.net")
     assert "Sent 1, deferred 0, failed 0." in clerk("email", "send", "--limit", "1").output
     assert [row["state"] for row in status(clerk)] == ["sent", "queued"]

@@ -21,7 +21,15 @@ from email.policy import default
 from pathlib import Path
 
 import pytest
-from clerk import VILLAGE_A_DIRECTIVE, Clerk, clerk_at, issued_number, pdf_text
+from clerk import (
+    VILLAGE_A_DIRECTIVE,
+    Clerk,
+    clerk_at,
+    give_emails,
+    issued_number,
+    keep_writing,
+    pdf_text,
+)
 from click.testing import CliRunner
 from smtp_server import running_server
 
@@ -89,30 +97,41 @@ def test_a_queued_directive_is_sent_and_its_service_recorded_at_the_servers_repl
     assert again.exit_code == 1 and "already in the outbox (sent)" in again.output
 
 
-def test_an_address_not_on_file_needs_its_source_and_the_affidavit_states_it(clerk, server):
+def test_a_serving_email_goes_only_to_an_address_on_file_or_given_in_writing(clerk, server):
     number = directive(clerk)
     refused = clerk("email", "queue", number, "--to", "ed@other.example", ok=False)
     assert refused.exit_code == 1
-    assert "is not the email address on file" in refused.output
+    assert "is not an email address on file" in refused.output
+    assert "record first who gave it" in refused.output
+    # A source in free text ("the owner's letter") no longer makes it service (§ 134-43C).
+    loose = clerk("email", "queue", number, "--to", "ed@other.example", "--source", "a letter",
+                  ok=False)  # fmt: skip
+    assert loose.exit_code == 1 and "is not an email address on file" in loose.output
+    assert "The outbox is empty." in clerk("email", "status").output
+    item = keep_writing(clerk, "VA-C-2026-0001")
     clerk(
-        "email",
-        "queue",
-        number,
-        "--to",
-        "ed@other.example",
-        "--source",
-        "the owner's letter of 2026-11-20",
-    )
+        "case", "email-address", "VA-C-2026-0001", "--email", "ed@other.example",
+        "--given-by", "Ed Smith", "--department", "Building Department",
+        "--given-on", "2026-11-20", "--writing", str(item),
+    )  # fmt: skip
+    clerk("email", "queue", number, "--to", "ed@other.example")
     clerk("email", "send")
     (service,) = services(clerk)
     assert service["email"] == "ed@other.example"
-    assert service["email_source"] == "the owner's letter of 2026-11-20"
+    assert service["email_source"] is None
+    assert service["email_given"] == {
+        "given_by": "Ed Smith",
+        "given_as": "owner of record of parcel 0301-02-001",
+        "department": "Building Department",
+        "given_on": "2026-11-20",
+        "writing_item": item,
+    }
 
 
 def test_a_header_injection_in_the_address_is_refused_before_anything_is_queued(clerk):
     number = directive(clerk)
     for typed in ("=?utf-8?q?a=0D=0ABcc:x@y?=@example.net", "a@example.net, b@example.net"):
-        result = clerk("email", "queue", number, "--to", typed, "--source", "a letter", ok=False)
+        result = clerk("email", "queue", number, "--to", typed, ok=False)
         assert result.exit_code == 1, typed
         assert "Traceback" not in result.output
     assert "The outbox is empty." in clerk("email", "status").output
@@ -189,8 +208,9 @@ def test_a_kill_in_the_middle_of_fifty_messages_loses_none_and_repeats_only_the_
 ):
     number = directive(clerk)
     addresses = [f"reader{n:02d}@example.net" for n in range(50)]
+    give_emails(clerk, "VA-C-2026-0001", addresses)
     for address in addresses:
-        clerk("email", "queue", number, "--to", address, "--source", "the sign-up sheet")
+        clerk("email", "queue", number, "--to", address)
     # A tenth of a second between messages: the kill lands in the middle of the run.
     settings_toml(clerk.office, server.port, per_minute=600)
     env = {**os.environ, "NOTICECLERK_TODAY": TODAY}
@@ -232,7 +252,8 @@ def test_due_says_a_queued_document_waits_in_the_outbox(clerk):
 def test_one_of_two_recipients_refused_leaves_the_other_sent(clerk, server):
     number = directive(clerk)
     clerk("email", "queue", number)
-    clerk("email", "queue", number, "--to", "tenant@example.net", "--source", "the lease")
+    give_emails(clerk, "VA-C-2026-0001", ["tenant@example.net"])
+    clerk("email", "queue", number, "--to", "tenant@example.net")
     server.handler.refuse_recipient("tenant@example.net")
     assert "Sent 1, deferred 0, failed 1." in clerk("email", "send").output
     rows = json.loads(clerk("email", "status", "--json").output)

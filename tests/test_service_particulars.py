@@ -78,7 +78,6 @@ def kept(clerk) -> list[dict]:
             return [
                 {
                     "address": s.address,
-                    "email_source": s.email_source,
                     "phone_number": s.phone_number,
                     "called_at": s.called_at,
                     "answered_by": s.answered_by,
@@ -265,28 +264,25 @@ def test_a_hand_delivery_is_sworn_where_it_happened_never_at_the_post_office_box
     assert "at PO Box" not in text
 
 
-def test_an_email_address_not_on_file_is_refused_unless_its_source_is_recorded_and_sworn(clerk):
+def test_an_email_address_not_on_file_is_refused_naming_the_record_that_would_put_it_there(
+    clerk,
+):
     serve = ("serve", DOCUMENT, "--method", "email", "--by", "R. Ortiz", *AT)
     guess = refused(clerk, *serve, "--email", "guess@wrong.example")
     assert (
         "guess@wrong.example is not the email address on file for the owner of record of "
         "parcel 0301-02-001 (the one on file is smiths@example.net), and § 134-43C (inferred) "
         'allows only "Emailed to the email address provided to any department of the Village '
-        'by an owner or resident of the property": give --email-source' in guess
+        'by an owner or resident of the property": send it to the address on file, or first '
+        "record on case VA-C-2026-0001 who gave this address" in guess
     )
+    assert "'noticeclerk case email-address'" in guess
     assert services(clerk) == []
-    clerk(
-        *serve, "--email", "guess@wrong.example",
-        "--email-source", "the owner's letter of November 28, 2026", today=RECORDED,
-    )  # fmt: skip
-    (record,) = kept(clerk)
-    assert record["email_source"] == "the owner's letter of November 28, 2026"
-    text = affidavit(clerk)
-    assert (
-        "sending it to guess@wrong.example, the address the Village had from the owner's "
-        "letter of November 28, 2026." in text
-    )
-    assert "the address on file" not in text
+    # The free text a clerk once gave as its source is no option any more.
+    gone = clerk(*serve, "--email", "guess@wrong.example", "--email-source", "a phone call",
+                 today=RECORDED, ok=False)  # fmt: skip
+    assert gone.exit_code != 0 and "No such option: --email-source" in gone.output
+    assert services(clerk) == []
 
 
 def test_the_email_address_on_file_is_recognised_whatever_its_capitals_and_spaces(clerk):
@@ -393,7 +389,6 @@ def test_a_receipt_later_than_now_is_refused(clerk):
 @pytest.mark.parametrize(
     ("option", "named"),
     [
-        ("--email-source", "The option --email-source"),
         ("--phone-number", "The option --phone-number"),
         ("--answered-by", "The option --answered-by"),
     ],
@@ -407,9 +402,6 @@ def test_a_control_character_in_a_new_particular_is_refused_naming_it(clerk, opt
         "--answered-by": "Marie Smith",
     }
     method = "door_and_phone"
-    if option == "--email-source":
-        given = {"--email": "guess@wrong.example"}
-        method = "email"
     given[option] = "Marie\x1b[2J"
     args = [item for pair in given.items() for item in pair]
     result = refused(clerk, "serve", DOCUMENT, "--method", method, "--by", "R. Ortiz", *AT, *args)

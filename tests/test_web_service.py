@@ -54,7 +54,7 @@ def test_the_form_offers_the_ordinance_s_ways_each_with_exactly_its_fields(offic
     assert 'name="method"' not in page  # no fields before a way is chosen
     expected = {
         "hand_owner": ["by", "at_day", "at_time", "to_person", "address", "note"],
-        "email": ["by", "at_day", "at_time", "email", "email_source", "note"],
+        "email": ["by", "at_day", "at_time", "email", "note"],
         "door_and_phone": [
             "by", "at_day", "at_time", "address", "phone_number", "called_day", "called_time",
             "phone_result", "answered_by", "note",

@@ -1,4 +1,5 @@
-"""A clerk's typed case actions (open a case, record its facts, events and parties, close it),
+"""A clerk's typed case actions (open a case, record its facts, events, parties and the email
+addresses given in writing, close it),
 turned into register records in one transaction each.
 
 The command line reads its options, the desk its forms, into these typed values (a day, a
@@ -19,6 +20,7 @@ from noticeclerk.register.cases import CaseRequest, case_request
 
 if TYPE_CHECKING:
     from noticeclerk.content.village import Village
+    from noticeclerk.register.given_emails import Given
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,36 @@ def record_party(
         phone=phone,
         by=by,
         now=workspace.now(),
+    )
+
+
+def record_given_email(
+    workspace: Workspace,
+    number: str,
+    *,
+    email: str,
+    given_by: str,
+    department: str,
+    given_on: date,
+    writing_item: int,
+    by: str,
+) -> Given:
+    """Record that an owner or resident of the case's property gave the Village an email
+    address in a writing the archive keeps: from then on it is an address on file for service
+    by email (Village A § 134-43C), and the affidavit names who gave it, where and when."""
+    from noticeclerk.register.given_emails import record_given_email as store
+
+    return store(
+        workspace.register(),
+        number,
+        email=email,
+        given_by=given_by,
+        department=department,
+        given_on=given_on,
+        writing_item=writing_item,
+        by=by,
+        now=workspace.now(),
+        workspace=workspace.workspace,
     )
 
 

@@ -298,13 +298,6 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
 )
 @click.option("--email", type=LINE, metavar="ADDRESS", help="Email: the address it was sent to.")
 @click.option(
-    "--email-source",
-    type=LINE,
-    metavar="TEXT",
-    help="Email to an address not on file for the addressee: where the Village got it, such "
-    'as "the owner\'s letter of 2026-01-03"; the affidavit says so.',
-)
-@click.option(
     "--phone-number",
     type=LINE,
     metavar="NUMBER",
@@ -354,7 +347,6 @@ def serve_command(
     to_person: str | None,
     address: str | None,
     email: str | None,
-    email_source: str | None,
     phone_number: str | None,
     called_at: date | datetime | None,
     phone_result: str | None,
@@ -368,9 +360,10 @@ def serve_command(
 
     Each method takes its own particulars, which the affidavit of service states: hand
     delivery the person (--to) and the place (--address); email the address (--email), on file
-    for the addressee or with --email-source; door posting the place, and the call (--phone-number,
-    --called-at, --phone-result, --answered-by); mail is recorded as sent to the address on file
-    that day.
+    for the addressee on the roll or the party's record, or recorded first with 'noticeclerk
+    case email-address' as given by an owner or resident in writing; door posting the place,
+    and the call (--phone-number, --called-at, --phone-result, --answered-by); mail is recorded
+    as sent to the address on file that day.
 
     A mistaken record is struck, never edited or deleted: --strike RECORD --reason TEXT
     --by NAME marks it struck (who, when, why). A struck record stays in the register and
@@ -426,7 +419,6 @@ def serve_command(
         phone_result=phone_result,
         article_number=article_number,
         note=note,
-        email_source=email_source,
         phone_number=phone_number,
         called_at=None if called_at is None else moment_of(called_at, "--called-at"),
         answered_by=answered_by,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ import click
 
 from noticeclerk.cli.answers import print_json
 from noticeclerk.cli.office import Office, pass_office
-from noticeclerk.cli.params import BY_OPTION, EVENT, FACT, FREE_TEXT, LINE
+from noticeclerk.cli.params import BY_OPTION, EVENT, FACT, FREE_TEXT, LINE, DateOrMoment
 from noticeclerk.exceptions import NoticeclerkError
 from noticeclerk.register import spelled
 
@@ -356,6 +357,85 @@ def case_record(
     )
 
 
+@case_group.command("email-address")
+@click.argument("case_number", type=LINE, metavar="CASE")
+@click.option("--email", type=LINE, required=True, metavar="ADDRESS", help="The address given.")
+@click.option(
+    "--given-by",
+    type=LINE,
+    required=True,
+    metavar="NAME",
+    help="Who gave it: an owner of record of the case's property, or its occupant recorded "
+    "with 'case party --role occupant'.",
+)
+@click.option(
+    "--department",
+    type=LINE,
+    required=True,
+    metavar="NAME",
+    help='The department of the Village it was given to, such as "Building Department".',
+)
+@click.option(
+    "--given-on",
+    type=DateOrMoment(register=True),
+    required=True,
+    metavar="DATE",
+    help="The day the Village received the writing that gave it.",
+)
+@click.option(
+    "--writing",
+    type=click.IntRange(min=1),
+    required=True,
+    metavar="ITEM",
+    help="The archive item that keeps that writing (the letter, form or email), as "
+    "'noticeclerk archive add FILE --case CASE --kind correspondence' printed it.",
+)
+@BY_OPTION
+@pass_office
+def case_email_address(
+    office: Office,
+    case_number: str,
+    email: str,
+    given_by: str,
+    department: str,
+    given_on: date | datetime,
+    writing: int,
+    by: str,
+) -> None:
+    """Record an email address an owner or resident gave the Village in writing.
+
+    Village A's ordinance (§ 134-43C) counts service by email only at "the email address
+    provided to any department of the Village by an owner or resident of the property". The
+    roll's address is on file already; any other is on file once this records who gave it, to
+    which department, when, and the writing itself, kept in the archive first. The affidavit
+    of service then states those particulars.
+
+    \b
+    Example:
+      noticeclerk archive add letter.pdf --case VA-C-2026-0002 --kind correspondence
+      noticeclerk case email-address VA-C-2026-0002 --email mross@example.net \\
+          --given-by "Max Ross" --department "Building Department" \\
+          --given-on 2026-01-03 --writing 7
+    """
+    from noticeclerk.actions.cases import record_given_email
+
+    given = record_given_email(
+        office,
+        case_number,
+        email=email,
+        given_by=given_by,
+        department=department,
+        given_on=given_on.date() if isinstance(given_on, datetime) else given_on,
+        writing_item=writing,
+        by=by,
+    )
+    click.echo(
+        f"Recorded {given.email} as given by {given.given_by} ({given.given_as}) to the "
+        f"{given.department} on {given.given_on.isoformat()}, in the writing kept as archive "
+        f"item {given.writing_item}; it is on file for service by email in case {given.case}."
+    )
+
+
 @case_group.command("party")
 @click.argument("case_number", type=LINE, metavar="CASE")
 @click.option(
@@ -498,6 +578,12 @@ def case_lines(history: dict[str, Any]) -> list[str]:
         lines.append(
             f"  {party['role'].capitalize()}: {party['name']}, "
             f"{', '.join(party['address_lines'])}{replaced}"
+        )
+    for given in history["given_emails"]:
+        lines.append(
+            f"  Email address {given['email']}, given by {given['given_by']} "
+            f"({given['given_as']}) to the {given['department']} on {given['given_on']}, "
+            f"writing kept as archive item {given['writing_item']}"
         )
     if history["recipient"]:
         recipient = history["recipient"]

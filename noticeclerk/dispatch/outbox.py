@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, or_, select, text
 from sqlalchemy.exc import IntegrityError
@@ -46,6 +47,7 @@ from noticeclerk.dispatch.email_message import (
 )
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.given_emails import given_on_file
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, OutboxMessage
@@ -120,11 +122,13 @@ def queue_email(
                 raise InputError(f"Document {number} is void ({document.void_reason}).")
             if document.case.closed_at is not None:
                 raise InputError(f"Document {number} is in a closed case, {document.case.number}.")
-            address, given_source = _address(session, document, now, to, source)
             village = load_village(document.case.village, workspace)
             notice = load_notice(village.slug, document.notice_type, workspace)
             by_email = next((entry for entry in notice.service if entry.method == "email"), None)
             courtesy = by_email is None
+            address, given_source = _address(
+                session, document, now, to, source, serves=not courtesy, zone=village.timezone
+            )
             identifier = message_id(document.number, address, server.domain)
             data = build_message(
                 Letter(
@@ -366,21 +370,40 @@ def outbox_rows(engine: Engine, *, state: str | None = None) -> list[OutboxRow]:
 
 
 def _address(
-    session: Session, document: Document, now: datetime, to: str | None, source: str | None
+    session: Session,
+    document: Document,
+    now: datetime,
+    to: str | None,
+    source: str | None,
+    *,
+    serves: bool,
+    zone: ZoneInfo,
 ) -> tuple[str, str | None]:
-    """The address a document's email goes to, and where it came from if not on file."""
+    """The address a document's email goes to, and where it came from if not on file. An
+    email that serves the document goes only to an address on file: the roll's, the party's,
+    or one an owner or resident gave in writing (register.given_emails); a courtesy copy may
+    go elsewhere, with `source` saying where the Village got it."""
     found = on_file(session, document, now)
     if to is None:
         if not found.emails:
             raise InputError(
                 f"No email address is on file for {found.whose} ({document.number}): give --to "
-                "ADDRESS with --source saying where the Village got it, or record it first."
+                "ADDRESS, an address on file or recorded with 'noticeclerk case email-address'."
             )
         return found.emails[0], None
     if same_email(to, found.emails):
         return to.strip(), None
+    held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is"
+    if serves:
+        if given_on_file(document.case, to, now.astimezone(zone).date()) is not None:
+            return to.strip(), None
+        raise InputError(
+            f"{quoted_back(to)} is not an email address on file for {found.whose} ({held}), and "
+            "this email would serve the document: record first who gave it, to which "
+            "department, when, and the writing, with 'noticeclerk case email-address "
+            f"{document.case.number} ...', or send it to the address on file."
+        )
     if not (source or "").strip():
-        held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is"
         raise InputError(
             f"{quoted_back(to)} is not the email address on file for {found.whose} ({held}): "
             "give --source saying where the Village got it (such as \"the owner's letter of "
@@ -527,7 +550,6 @@ def _answered(
             by=by,
             at=now,
             email=row.recipient,
-            email_source=row.address_source,
             note=f"the mail server accepted it: {outcome.reply} (Message-ID {row.message_id}).",
             recorded_by=by,
         )

@@ -141,6 +141,7 @@ class Case(Base):
     parcels: Mapped[list[CaseParcel]] = relationship(order_by="CaseParcel.position")
     events: Mapped[list[Event]] = relationship(order_by="Event.id")
     parties: Mapped[list[Party]] = relationship(order_by="Party.id")
+    given_emails: Mapped[list[GivenEmail]] = relationship(order_by="GivenEmail.id")
 
 
 class CaseParcel(Base):
@@ -166,6 +167,28 @@ class Party(Base):
     address_lines: Mapped[list[str]] = mapped_column(JSON)
     email: Mapped[str] = mapped_column(String(300), default="")
     phone: Mapped[str] = mapped_column(String(60), default="")
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class GivenEmail(Base):
+    """An email address an owner or resident of a case's property gave a department of the
+    Village in writing (Village A § 134-43C): who gave it, as what, to which department, on
+    which day, and the archive item that keeps the writing. It makes the address one on file
+    for service by email."""
+
+    __tablename__ = "given_emails"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    email: Mapped[str] = mapped_column(String(300))
+    given_by: Mapped[str] = mapped_column(String(300))
+    # What the register shows the giver to be: "owner of record of parcel 0301-02-004", or
+    # "occupant recorded on case VA-C-2026-0003".
+    given_as: Mapped[str] = mapped_column(String(300))
+    department: Mapped[str] = mapped_column(String(200))
+    given_on: Mapped[date] = mapped_column(Date)
+    writing_item_id: Mapped[int] = mapped_column(ForeignKey("archive_items.id"))
     recorded_by: Mapped[str] = mapped_column(String(200))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
@@ -320,8 +343,13 @@ class Service(Base):
     effective: Mapped[str] = mapped_column(String(40))
     deadline: Mapped[str | None] = mapped_column(String(40), nullable=True)
     deadline_steps: Mapped[list[str]] = mapped_column(JSON, default=list)
-    # Where an email address not on file for the addressee came from (their letter of date X).
+    # Where an email address not on file for the addressee came from, as free text: kept for
+    # services recorded before the register took the giver's particulars (given_email).
     email_source: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # The record of the owner's or resident's writing that gave the address emailed to, where
+    # it is not the roll's or the party's own address.
+    given_email_id: Mapped[int | None] = mapped_column(ForeignKey("given_emails.id"), nullable=True)
+    given_email: Mapped[GivenEmail | None] = relationship()
     # Door posting with a call (Village A § 134-43D): the number called, when, and who
     # answered (phone_result "answered") or that a message was left.
     phone_number: Mapped[str | None] = mapped_column(String(60), nullable=True)

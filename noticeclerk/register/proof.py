@@ -25,6 +25,7 @@ from noticeclerk.compose import village_context
 from noticeclerk.content.notice_types import ServiceMethod, load_notice
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.given_emails import given_words
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Proof, Service
@@ -257,6 +258,9 @@ def _service_facts(
         # address it was mailed to; a hand delivery never is (that may be a post office box).
         "address": service.address or (", ".join(document.recipient_lines) if mailed else None),
         "email": service.email,
+        # Who gave the address, as what, to which department, when, and the writing's item;
+        # a record made before those were kept has only the free text it was given.
+        "email_given": None if service.given_email is None else given_words(service.given_email),
         "email_source": service.email_source,
         # Whom the address or the telephone number is on file for.
         "on_file_for": _addressee(document),

@@ -20,6 +20,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import find_case
 from noticeclerk.register.database import reading
 from noticeclerk.register.due import what_is_due
+from noticeclerk.register.given_emails import given_emails_of
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
@@ -222,6 +223,7 @@ def case_history(
             "recipient": case.recipient,
             "parcels": parcels,
             "parties": parties_of(case),
+            "given_emails": given_emails_of(case),
             "records": records,
             "documents": [
                 {
@@ -364,6 +366,15 @@ def _service(position: int, service: Service, zone: Any) -> dict[str, Any]:
         "address": service.address,
         "email": service.email,
         "email_source": service.email_source,
+        "email_given": None
+        if service.given_email is None
+        else {
+            "given_by": service.given_email.given_by,
+            "given_as": service.given_email.given_as,
+            "department": service.given_email.department,
+            "given_on": service.given_email.given_on.isoformat(),
+            "writing_item": service.given_email.writing_item_id,
+        },
         "article_number": service.article_number,
         "note": service.note,
         "effective": service.effective,

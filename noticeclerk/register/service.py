@@ -23,11 +23,13 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
+from noticeclerk.register.given_emails import given_on_file
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
     RECEIPTS,
     Document,
+    GivenEmail,
     MailBatch,
     MailPiece,
     Service,
@@ -48,7 +50,6 @@ AT_A_PLACE = HANDED | {"leave_at_residence", "post_on_premises", "door_and_phone
 # Where an option applies: a particular of another method would be a record of nothing.
 APPLIES = {
     "--email": frozenset({"email"}),
-    "--email-source": frozenset({"email"}),
     "--phone-number": frozenset({"door_and_phone"}),
     "--called-at": frozenset({"door_and_phone"}),
     "--phone-result": frozenset({"door_and_phone"}),
@@ -71,8 +72,6 @@ class ServiceRequest:
     phone_result: str | None = None
     article_number: str | None = None
     note: str | None = None
-    # Where the Village got an email address that is not on file for the addressee.
-    email_source: str | None = None
     # Door posting with a call: the number called, when, and who answered.
     phone_number: str | None = None
     called_at: datetime | None = None
@@ -86,7 +85,6 @@ class ServiceRequest:
             option: value
             for option, value in (
                 ("--email", self.email),
-                ("--email-source", self.email_source),
                 ("--phone-number", self.phone_number),
                 ("--called-at", self.called_at),
                 ("--phone-result", self.phone_result),
@@ -130,7 +128,6 @@ def serve(
         (request.to_person, "The person it was left with (--to)"),
         (request.address, "The address (--address)"),
         (request.email, "The email address (--email)"),
-        (request.email_source, "Where the email address came from (--email-source)"),
         (request.phone_number, "The telephone number called (--phone-number)"),
         (request.answered_by, "The person who answered the call (--answered-by)"),
         (request.note, "The note (--note)"),
@@ -171,6 +168,7 @@ def record_service(
         called_at = request.called_at.astimezone(village.timezone)
         check_moment(called_at, document, now, "--called-at")
     address = _checked_particulars(session, document, notice, request, at)
+    given = _given_email(session, document, notice, request, at)
     waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
     deadline = (
         None
@@ -185,7 +183,7 @@ def record_service(
         to_person=_text(request.to_person),
         address=address,
         email=_text(request.email),
-        email_source=_text(request.email_source),
+        given_email_id=None if given is None else given.id,
         phone_number=_text(request.phone_number),
         called_at=called_at,
         phone_result=request.phone_result,
@@ -478,19 +476,6 @@ def _checked_particulars(
         return _text(request.address)
     found = on_file(session, document, at)
     if method == "email":
-        email = _text(request.email) or ""
-        if not same_email(email, found.emails) and not _text(request.email_source):
-            held = (
-                f"the one on file is {' or '.join(found.emails)}"
-                if found.emails
-                else "none is on file"
-            )
-            raise InputError(
-                f"{email} is not the email address on file for {found.whose} ({held}), and "
-                f'{entry.section} allows only "{entry.words.rstrip(".")}": give '
-                '--email-source saying where the Village got this address (such as "the '
-                "owner's letter of 2026-01-03\"), or send it to the address on file."
-            )
         return None
     if method == "door_and_phone":
         called = phone_digits(_text(request.phone_number) or "")
@@ -516,6 +501,37 @@ def _checked_particulars(
             f"that address is wrong, {found.correct} first."
         )
     return mailed_to
+
+
+def _given_email(
+    session: Session,
+    document: Document,
+    notice: NoticeType,
+    request: ServiceRequest,
+    at: datetime,
+) -> GivenEmail | None:
+    """For email: None when the address is the one on file for the addressee (the roll's, or
+    the party's own), else the record of an owner or resident giving it to the Village in
+    writing by the day of service; InputError when there is neither."""
+    if request.method != "email":
+        return None
+    entry = next(entry for entry in notice.service if entry.method == "email")
+    email = _text(request.email) or ""
+    found = on_file(session, document, at)
+    if same_email(email, found.emails):
+        return None
+    given = given_on_file(document.case, email, at.date())
+    if given is not None:
+        return given
+    held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is on file"
+    case = document.case.number
+    raise InputError(
+        f"{email} is not the email address on file for {found.whose} ({held}), and "
+        f'{entry.section} allows only "{entry.words.rstrip(".")}": send it to the address on '
+        f"file, or first record on case {case} who gave this address, to which department, on "
+        "which day, and the writing the archive keeps ('noticeclerk case email-address', or "
+        "“An email address given in writing” on the case's page at the desk)."
+    )
 
 
 def _text(value: str | None) -> str | None:

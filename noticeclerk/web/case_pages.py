@@ -403,6 +403,41 @@ def record_party(number: str) -> Response:
     return redirect(url_for("pages.case", number=number))
 
 
+@pages.post("/cases/<number>/given-emails")
+@needs("open_case")
+def record_given_email(number: str) -> Response:
+    """An email address an owner or resident gave the Village in writing, as 'noticeclerk case
+    email-address' records it: who, to which department, when, and the archived writing."""
+    from noticeclerk.actions.cases import record_given_email as record
+    from noticeclerk.register.people import leave_notice
+
+    values = {
+        key: request.form.get(key, "").strip()
+        for key in ("email", "given_by", "department", "given_on", "writing")
+    }
+    if not values["writing"].isascii() or not values["writing"].isdigit():
+        raise InputError(
+            "Give the archive item of the writing as its number, such as 7: the archive page "
+            "shows it."
+        )
+    given = record(
+        desk(),
+        number,
+        email=values["email"],
+        given_by=values["given_by"],
+        department=values["department"],
+        given_on=typed_day(values["given_on"], "The day the Village received it", desk().clock),
+        writing_item=int(values["writing"]),
+        by=g.user.name,
+    )
+    leave_notice(
+        engine(),
+        g.user.session_id,
+        f"Recorded {given.email}, given by {given.given_by} to the {given.department}.",
+    )
+    return redirect(url_for("pages.case", number=number))
+
+
 @pages.post("/cases/<number>/events")
 @needs("record_event")
 def record_event(number: str) -> Response:

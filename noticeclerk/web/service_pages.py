@@ -59,15 +59,15 @@ def fields_for(method: str) -> list[Field]:
             ),
         ]  # fmt: skip
     if method == "email":
-        found += [
-            Field("email", "Email address sent to", option="--email"),
+        found.append(
             Field(
-                "email_source",
-                "Where the Village got it (only if it is not the address on file)",
-                required=False,
-                option="--email-source",
-            ),
-        ]
+                "email",
+                "Email address sent to",
+                "The address on file, or one recorded on the case as given by the owner or a "
+                "resident in writing.",
+                option="--email",
+            )
+        )
     if method in MAIL_METHODS or method == "file_with_officer":
         found.append(
             Field(
@@ -168,7 +168,6 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             to_person=values.get("to_person") or None,
             address=values.get("address") or None,
             email=values.get("email") or None,
-            email_source=values.get("email_source") or None,
             phone_number=values.get("phone_number") or None,
             called_at=moments.get("called"),
             phone_result=values.get("phone_result") or None,
