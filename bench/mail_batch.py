@@ -88,6 +88,7 @@ def write_roll(path: Path, parcels: int) -> None:
                     "",
                     "",
                     "yes",
+                    "yes",
                 ]
             )
 

@@ -61,6 +61,7 @@ def good_roll(path: Path, parcels: int, changed_every: int = 0) -> None:
                     "(555) 010-0327",
                     str(number),
                     "yes" if number % 2 else "no",
+                    "yes",
                 ]
             )
 
@@ -140,6 +141,7 @@ def naive_import(engine: Engine, path: Path, village: str, now: datetime) -> tup
             parcel.property_address = row.property_address
             parcel.tax_lots = row.tax_lots
             parcel.resident = row.resident
+            parcel.dwelling = row.dwelling
             theirs = (
                 (owner.owner_name, list(owner.mailing_lines), owner.email, owner.phone)
                 if owner

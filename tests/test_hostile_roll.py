@@ -46,6 +46,7 @@ def roll_row(**changes: str) -> list[str]:
         "phone": "(555) 010-0327",
         "tax_lots": "37",
         "resident": "yes",
+        "dwelling": "yes",
     }
     row.update(changes)
     return [row[column] for column in ROLL_COLUMNS]
@@ -159,8 +160,9 @@ def test_roll_import_of_a_file_that_is_no_roll_never_repeats_its_content(tmp_pat
     assert result.output.splitlines() == [
         f"Error: The roll {passwd} does not have the roll's columns in its header row; "
         "nothing was imported.",
-        "  line 1: none of its 1 cell names a roll column; the columns are "
-        + ", ".join(ROLL_COLUMNS),
+        "  line 1: none of its 1 cell names a roll column; the columns are parcel_id, "
+        "section_block_lot, property_address, owner_name, mailing_address, city, state, zip, "
+        "email, phone, tax_lots, resident, and optionally dwelling",
     ]
 
 
@@ -189,8 +191,8 @@ def test_ten_thousand_bad_rows_list_fifty_and_count_the_rest(tmp_path):
         parse_roll(path)
     lines = str(caught.value).splitlines()
     assert lines[0] == f"The roll {path} has 10,000 bad rows; nothing was imported."
-    assert lines[1] == "  line 2: the row has 2 cells; the header has 12"
-    assert lines[50] == "  line 51: the row has 2 cells; the header has 12"
+    assert lines[1] == "  line 2: the row has 2 cells; the header has 13"
+    assert lines[50] == "  line 51: the row has 2 cells; the header has 13"
     assert lines[51:] == ["  and 9,950 more rows like these"]
     assert caught.value.bad_rows == 10_000
 

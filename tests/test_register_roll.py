@@ -51,6 +51,7 @@ def parcel(**changes: str) -> dict[str, str]:
         "phone": "(555) 010-0327",
         "tax_lots": "37",
         "resident": "yes",
+        "dwelling": "yes",
     }
     row.update(changes)
     return row
@@ -258,7 +259,7 @@ def test_a_row_with_the_wrong_number_of_cells_is_named(tmp_path):
     (tmp_path / "roll.csv").write_text(text, encoding="utf-8")
     with pytest.raises(RollRejected) as caught:
         parse_roll(tmp_path / "roll.csv")
-    assert caught.value.problems == [(4, "the row has 3 cells; the header has 12")]
+    assert caught.value.problems == [(4, "the row has 3 cells; the header has 13")]
 
 
 def test_a_quoted_cell_spanning_lines_is_reported_at_the_line_its_row_starts(tmp_path):
@@ -285,11 +286,18 @@ def test_a_quoted_cell_spanning_lines_is_reported_at_the_line_its_row_starts(tmp
         ),
         (
             (*ROLL_COLUMNS, "notes"),
-            ["'notes' is not a roll column; the columns are " + ", ".join(ROLL_COLUMNS)],
+            [
+                "'notes' is not a roll column; the columns are parcel_id, section_block_lot, "
+                "property_address, owner_name, mailing_address, city, state, zip, email, phone, "
+                "tax_lots, resident, and optionally dwelling"
+            ],
         ),
-        (ROLL_COLUMNS[:-1], ["the column 'resident' is missing"]),
+        (
+            tuple(c for c in ROLL_COLUMNS if c != "resident"),
+            ["the column 'resident' is missing"],
+        ),
         ((*ROLL_COLUMNS, "email"), ["the column 'email' appears twice"]),
-        ((*ROLL_COLUMNS, ""), ["column 13 has no name; name it or delete the column"]),
+        ((*ROLL_COLUMNS, ""), ["column 14 has no name; name it or delete the column"]),
     ],
 )
 def test_unknown_and_missing_columns_are_rejected_by_name(tmp_path, columns, problems):

@@ -40,6 +40,7 @@ def row(number: int, **changes: str) -> dict[str, str]:
         "phone": "(555) 010-0327",
         "tax_lots": str(number),
         "resident": "yes" if number % 2 else "no",
+        "dwelling": "yes",
     }
     cells.update(changes)
     return cells

@@ -147,8 +147,11 @@ def roll_import(office: Office, roll_file: Path, village: str, preview: bool, by
     \b
     Columns: parcel_id, section_block_lot, property_address, owner_name,
     mailing_address (lines separated by |), city, state, zip, email, phone,
-    tax_lots, resident (yes/no). UTF-8 (with or without BOM) or Windows-1252.
-    A later import updates the owners and keeps who owned what, and when.
+    tax_lots, resident (yes/no), and optionally dwelling (yes/no, blank when
+    the roll does not say; a roll without the column leaves each parcel's
+    dwelling as the register has it). UTF-8 (with or without BOM) or
+    Windows-1252. A later import updates the owners and keeps who owned what,
+    and when.
     """
     import os
 

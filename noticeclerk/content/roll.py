@@ -31,7 +31,11 @@ ROLL_COLUMNS = (
     "phone",
     "tax_lots",
     "resident",
+    "dwelling",
 )
+# Columns a roll may leave out. A roll without the dwelling column (every roll made before the
+# register kept dwellings) still imports; it says nothing about any parcel's dwelling.
+OPTIONAL_COLUMNS = ("dwelling",)
 LABELS = {
     "parcel_id": "parcel id",
     "section_block_lot": "section-block-lot",
@@ -46,6 +50,7 @@ LABELS = {
     "phone": "phone",
     "tax_lots": "tax lots",
     "resident": "resident",
+    "dwelling": "dwelling",
 }
 # OWASP "CSV injection": a spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -97,6 +102,9 @@ class Parcel:
     phone: str
     tax_lots: str
     resident: bool
+    # Whether a dwelling stands on the parcel (Village A § 134-43B and D deliver and post "at
+    # the dwelling on the property"); None: the roll does not say.
+    dwelling: bool | None
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,7 @@ class RollRecord(NamedTuple):
     phone: str
     tax_lots: str
     resident: bool
+    dwelling: bool | None
     line: int
 
 
@@ -173,10 +182,19 @@ class _Problems:
 
 @dataclass(frozen=True)
 class Roll:
-    """A checked roll and the SHA-256 of the bytes it was read from."""
+    """A checked roll, the SHA-256 of the bytes it was read from, and its header's columns."""
 
     records: list[RollRecord]
     sha256: str
+    # As the header names them, trimmed and in lower case, in the file's order.
+    columns: tuple[str, ...]
+
+    @property
+    def has_dwelling_column(self) -> bool:
+        """Whether the roll says anything about dwellings. Without the column every row's
+        dwelling is None, as with a blank cell, but an import must not take that for the roll
+        saying "not known" of each parcel: it leaves the register's dwellings as they are."""
+        return "dwelling" in self.columns
 
     @property
     def rows(self) -> list[RollRow]:
@@ -220,9 +238,9 @@ def load_roll(
                 progress(min(raw.tell(), size), size)
 
         try:
-            rows = _parsed(_lines(text, path, told), path)
+            columns, rows = _parsed(_lines(text, path, told), path)
         except UnicodeDecodeError:
-            rows = None
+            columns, rows = (), None
         after = os.fstat(raw.fileno())
         if rows is None or (before.st_size, before.st_mtime_ns) != (
             after.st_size,
@@ -231,7 +249,7 @@ def load_roll(
             raise RollRejected(path, [], f"The roll {path} changed while it was read; try again")
     if progress is not None:
         progress(before.st_size, before.st_size)
-    return Roll(records=rows, sha256=sha256)
+    return Roll(records=rows, sha256=sha256, columns=columns)
 
 
 def _opened(path: Path, within: Sequence[Path] | None) -> BinaryIO:
@@ -370,7 +388,8 @@ def _lines(text: TextIO, path: Path, told: Callable[[], None] | None = None) -> 
         yield line
 
 
-def _parsed(lines: Iterator[str], path: Path) -> list[RollRecord]:
+def _parsed(lines: Iterator[str], path: Path) -> tuple[tuple[str, ...], list[RollRecord]]:
+    """The header's column names and the checked rows."""
     records = _records(lines, path)
     first = next(records, None)
     if first is None:
@@ -413,7 +432,7 @@ def _parsed(lines: Iterator[str], path: Path) -> list[RollRecord]:
         raise RollRejected(path, [], f"The roll {path} has a header row but no parcels")
     if problems:
         raise problems.rejected(path)
-    return rows
+    return tuple(names), rows
 
 
 def _records(lines: Iterator[str], path: Path) -> Iterator[tuple[int, list[str]]]:
@@ -459,7 +478,11 @@ def _header_problems(names: list[str]) -> list[str]:
             hint = f"did you mean '{close[0]}'?" if close else f"the columns are {_listed()}"
             problems.append(f"'{quoted_back(name)}' is not a roll column; {hint}")
         seen.add(name)
-    problems += [f"the column '{name}' is missing" for name in ROLL_COLUMNS if name not in seen]
+    problems += [
+        f"the column '{name}' is missing"
+        for name in ROLL_COLUMNS
+        if name not in seen and name not in OPTIONAL_COLUMNS
+    ]
     return problems
 
 
@@ -475,7 +498,11 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRecord | None, li
     # finds one, to name the cell (a fault is in the row exactly when it is in one of its cells).
     whole = " ".join(cell.values())
     if _BREAK_OR_TAB.search(whole) or unprintable(whole):
-        problems += [problem for name in ROLL_COLUMNS if (problem := _unfit(name, cell[name]))]
+        problems += [
+            problem
+            for name in ROLL_COLUMNS
+            if name in cell and (problem := _unfit(name, cell[name]))
+        ]
     city_line = " ".join(part for part in (cell["city"], cell["state"], cell["zip"]) if part)
     lines = (*street, city_line)
     if not _STATE.fullmatch(cell["state"]):
@@ -495,6 +522,10 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRecord | None, li
     resident = cell["resident"].lower()
     if resident not in YES + NO:
         problems.append(f"resident must be yes or no, not '{quoted_back(cell['resident'])}'")
+    # Blank, or no column at all: the roll does not say whether a dwelling stands there.
+    dwelling = cell.get("dwelling", "").lower()
+    if dwelling and dwelling not in YES + NO:
+        problems.append(f"dwelling must be yes, no or blank, not '{quoted_back(cell['dwelling'])}'")
     problems += [
         f"the {LABELS[name]} has {len(cell[name])} characters; the register keeps at most {width}"
         for name, width in FIELD_WIDTHS.items()
@@ -512,6 +543,7 @@ def _checked_row(cell: dict[str, str], line: int) -> tuple[RollRecord | None, li
         cell["phone"],
         cell["tax_lots"],
         resident in YES,
+        (dwelling in YES) if dwelling else None,
         line,
     )
     return row, []
@@ -554,7 +586,8 @@ def count_of(number: int, noun: str) -> str:
 
 
 def _listed() -> str:
-    return ", ".join(ROLL_COLUMNS)
+    required = [name for name in ROLL_COLUMNS if name not in OPTIONAL_COLUMNS]
+    return ", ".join(required) + "".join(f", and optionally {name}" for name in OPTIONAL_COLUMNS)
 
 
 @dataclass(frozen=True)

@@ -488,6 +488,7 @@ def _printed(session: Session, parcel: object, as_of: datetime) -> PrintedParcel
         phone=owner.phone,
         tax_lots=parcel.tax_lots,  # type: ignore[attr-defined]
         resident=parcel.resident,  # type: ignore[attr-defined]
+        dwelling=parcel.dwelling,  # type: ignore[attr-defined]
     )
 
 

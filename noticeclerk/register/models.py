@@ -74,6 +74,8 @@ class Parcel(Base):
     property_address: Mapped[str] = mapped_column(String(200))
     tax_lots: Mapped[str] = mapped_column(String(200), default="")
     resident: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Whether a dwelling stands on the parcel, as the roll last said; None: no roll has said.
+    dwelling: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     owners: Mapped[list[OwnerRecord]] = relationship(
         back_populates="parcel", order_by="OwnerRecord.valid_from"
     )

@@ -174,10 +174,15 @@ def _import(
                     _PARCELS.c.property_address,
                     _PARCELS.c.tax_lots,
                     _PARCELS.c.resident,
+                    _PARCELS.c.dwelling,
                 ).where(_PARCELS.c.village == village)
             )
         }
         owners = _current_owner_rows(connection, village)
+        # A roll without the dwelling column says nothing about dwellings: each parcel keeps
+        # the dwelling an earlier roll recorded (a new parcel has none). A roll with the column
+        # says it of every parcel, a blank cell included: blank records None, "not stated".
+        says_dwelling = roll.has_dwelling_column
         changes: list[dict[str, str]] = []
         added = changed = unchanged = 0
         new_parcels: list[RollRecord] = []
@@ -193,14 +198,17 @@ def _import(
                 added += 1
                 continue
             # Most rows of a re-import change nothing: one tuple comparison says so.
-            same = (parcel.section_block_lot, parcel.property_address, parcel.tax_lots) == (
-                row.section_block_lot,
-                row.property_address,
-                row.tax_lots,
-            ) and bool(parcel.resident) == row.resident
-            found = [] if same else _parcel_changes(parcel, row)
+            same = (
+                (parcel.section_block_lot, parcel.property_address, parcel.tax_lots)
+                == (row.section_block_lot, row.property_address, row.tax_lots)
+                and bool(parcel.resident) == row.resident
+                and (not says_dwelling or parcel.dwelling == row.dwelling)
+            )
+            found = [] if same else _parcel_changes(parcel, row, says_dwelling=says_dwelling)
             if found:
-                parcel_updates.append({"pk": parcel.id, **_parcel_fields(row)})
+                parcel_updates.append(
+                    {"pk": parcel.id, **_parcel_fields(row, says_dwelling=says_dwelling)}
+                )
             owner = owners.get(parcel.id)
             same = (
                 owner is not None
@@ -247,7 +255,12 @@ def _import(
             connection,
             insert(_PARCELS),
             (
-                {"village": village, "parcel_id": row.parcel_id, **_parcel_fields(row)}
+                # A new parcel's dwelling is the roll's, None when the roll has no column.
+                {
+                    "village": village,
+                    "parcel_id": row.parcel_id,
+                    **_parcel_fields(row, says_dwelling=True),
+                }
                 for row in new_parcels
             ),
         )
@@ -352,6 +365,7 @@ def export_roll(engine: Engine, village: str) -> str:
             owner.phone if owner else "",
             parcel.tax_lots,
             _yes_no(parcel.resident),
+            _yes_no_blank(parcel.dwelling),
         ]
         lines.append(_csv_line([neutralised(cell) for cell in cells]))
     return "".join(lines)
@@ -434,22 +448,30 @@ def _current_owner_rows(connection: Connection, village: str) -> dict[int, Row[A
     return {owner.parcel_pk: owner for owner in found}
 
 
-def _parcel_fields(row: RollRecord) -> dict[str, Any]:
-    return {
+def _parcel_fields(row: RollRecord, *, says_dwelling: bool) -> dict[str, Any]:
+    """The parcel's columns a row sets; the dwelling only from a roll that has the column."""
+    fields: dict[str, Any] = {
         "section_block_lot": row.section_block_lot,
         "property_address": row.property_address,
         "tax_lots": row.tax_lots,
         "resident": row.resident,
     }
+    if says_dwelling:
+        fields["dwelling"] = row.dwelling
+    return fields
 
 
-def _parcel_changes(parcel: Row[Any], row: RollRecord) -> list[tuple[str, str, str]]:
+def _parcel_changes(
+    parcel: Row[Any], row: RollRecord, *, says_dwelling: bool
+) -> list[tuple[str, str, str]]:
     pairs = [
         ("section_block_lot", parcel.section_block_lot, row.section_block_lot),
         ("property_address", parcel.property_address, row.property_address),
         ("tax_lots", parcel.tax_lots, row.tax_lots),
         ("resident", _yes_no(parcel.resident), _yes_no(row.resident)),
     ]
+    if says_dwelling:
+        pairs.append(("dwelling", _yes_no_blank(parcel.dwelling), _yes_no_blank(row.dwelling)))
     return [(name, old, new) for name, old, new in pairs if old != new]
 
 
@@ -486,7 +508,9 @@ def _text(value: str | list[str]) -> str:
 def _describe(change: dict[str, str]) -> str:
     if change["field"] == "present":
         return f"{change['parcel_id']}: not on this roll; it stays on the register as it was"
-    old, new = change["old"] or "(none)", change["new"] or "(none)"
+    # A blank dwelling is the roll not saying, which "(none)" would misread as no dwelling.
+    blank = "(not stated)" if change["field"] == "dwelling" else "(none)"
+    old, new = change["old"] or blank, change["new"] or blank
     label = LABELS.get(change["field"], change["field"])
     return f"{change['parcel_id']}: {label} was {old}, now {new}"
 
@@ -498,3 +522,8 @@ def _require_aware(moment: datetime, name: str) -> None:
 
 def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
+
+
+def _yes_no_blank(value: bool | None) -> str:
+    """A dwelling as the roll writes it: blank where the register does not know."""
+    return "" if value is None else _yes_no(value)
