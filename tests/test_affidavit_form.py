@@ -172,7 +172,8 @@ def test_the_ordinance_is_quoted_with_its_section_only_where_the_notice_gives_it
 
 
 def test_each_server_swears_to_their_own_service_and_signs_beside_their_own_jurat(village_a):
-    served(village_a, "hand_suitable_age", "K. Lindqvist", "2026-12-01T11:15", "--to", "Ann Smith")
+    served(village_a, "hand_suitable_age", "K. Lindqvist", "2026-12-01T11:15", "--to", "Ann Smith",
+           "--relationship", "the owners' daughter, who lives there")  # fmt: skip
     served(village_a, "hand_owner", "M. Ortiz", "2026-12-01T12:15")
     served(village_a, "hand_owner", "J. Avery", "2026-12-01T13:15")
     pdf = proof(village_a, DIRECTIVE)
@@ -212,7 +213,8 @@ def test_a_void_copy_is_only_for_a_void_document(village_a):
 
 
 def test_a_draft_is_marked_on_every_page_and_is_not_kept_in_the_register(village_a):
-    served(village_a, "hand_suitable_age", "K. Lindqvist", "2026-12-01T11:15", "--to", "Ann Smith")
+    served(village_a, "hand_suitable_age", "K. Lindqvist", "2026-12-01T11:15", "--to", "Ann Smith",
+           "--relationship", "the owners' daughter, who lives there")  # fmt: skip
     served(village_a, "hand_owner", "M. Ortiz", "2026-12-01T12:15")
     result = village_a("proof", DIRECTIVE, today="2026-12-02")
     assert "This is a DRAFT" in result.output and "--issue --by NAME" in result.output

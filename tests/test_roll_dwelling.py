@@ -289,7 +289,7 @@ def test_the_migration_gives_a_register_at_0017_an_unknown_dwelling_on_every_par
                     "VALUES ('village-a', '0301-02-001', '', '12 A Street', '1', 1)"
                 )
             )
-        assert upgrade(url) == ("0017", "0018")
+        command.upgrade(alembic_config(url), "0018")
         assert current_revision(engine) == "0018"
         with engine.connect() as connection:
             assert connection.execute(

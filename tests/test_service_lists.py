@@ -90,8 +90,8 @@ def test_the_served_copy_names_no_manner_and_the_affidavit_names_the_one_used(tm
     number = issued_number(clerk("issue", "VA-C-2026-0001", today="2026-12-01"))
     clerk(
         "serve", number, "--method", "hand_suitable_age", "--by", "J. Avery",
-        "--at", "2026-12-01T10:15", "--to", "Ann Smith", "--address", "12 A Street",
-        today="2026-12-02",
+        "--at", "2026-12-01T10:15", "--to", "Ann Smith", "--relationship", "lives there",
+        "--address", "12 A Street", today="2026-12-02",
     )  # fmt: skip
     (issued,) = (clerk.office / "outputs").rglob(f"{number}-*.pdf")
     notice = " ".join(pdf_text(issued).split())

@@ -106,10 +106,17 @@ METHODS = {
         "by hand delivery to an owner, delivering it to Ed Smith, at 12 A Street.",
     ),
     "hand_suitable_age": (
-        ("--to", "Marie Smith, an adult resident", "--address", "12 A Street"),
-        ("--to", "Marie Smith, an adult resident"),
-        "Give --address",
-        "delivering it to Marie Smith, an adult resident, at 12 A Street.",
+        (
+            "--to",
+            "Ann Smith",
+            "--relationship",
+            "the owners' daughter, who lives there",
+            "--address",
+            "12 A Street",
+        ),
+        ("--to", "Ann Smith", "--address", "12 A Street"),
+        "Give --relationship",
+        "delivering it to Ann Smith (the owners' daughter, who lives there), at 12 A Street.",
     ),
     "leave_with_adult": (
         ("--to", "a man of about forty who said he lives there", "--address", "12 A Street"),
@@ -281,7 +288,7 @@ def test_an_email_address_not_on_file_is_refused_naming_the_record_that_would_pu
     # The free text a clerk once gave as its source is no option any more.
     gone = clerk(*serve, "--email", "guess@wrong.example", "--email-source", "a phone call",
                  today=RECORDED, ok=False)  # fmt: skip
-    assert gone.exit_code != 0 and "No such option: --email-source" in gone.output
+    assert gone.exit_code != 0 and "No such option '--email-source'" in gone.output
     assert services(clerk) == []
 
 

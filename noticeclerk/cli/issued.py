@@ -290,6 +290,13 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     "adult and presenting it personally).",
 )
 @click.option(
+    "--relationship",
+    type=LINE,
+    metavar="TEXT",
+    help="Hand delivery to a person of suitable age: how they are connected to the dwelling, "
+    'such as "lives there" or "the owner\'s daughter, who lives there".',
+)
+@click.option(
     "--address",
     type=LINE,
     metavar="ADDRESS",
@@ -345,6 +352,7 @@ def serve_command(
     by: str,
     at: date | datetime | None,
     to_person: str | None,
+    relationship: str | None,
     address: str | None,
     email: str | None,
     phone_number: str | None,
@@ -359,7 +367,9 @@ def serve_command(
     """Record how a document was served, and compute the deadline that follows.
 
     Each method takes its own particulars, which the affidavit of service states: hand
-    delivery the person (--to) and the place (--address); email the address (--email), on file
+    delivery the person (--to) and the place (--address), and to a person of suitable age their
+    relationship to the dwelling (--relationship), at the property's address where the roll
+    shows a dwelling; email the address (--email), on file
     for the addressee on the roll or the party's record, or recorded first with 'noticeclerk
     case email-address' as given by an owner or resident in writing; door posting the place,
     and the call (--phone-number, --called-at, --phone-result, --answered-by); mail is recorded
@@ -414,6 +424,7 @@ def serve_command(
         by=by,
         at=moment_of(at, "--at"),
         to_person=to_person,
+        relationship=relationship,
         address=address,
         email=email,
         phone_result=phone_result,

@@ -357,6 +357,8 @@ class Service(Base):
     phone_number: Mapped[str | None] = mapped_column(String(60), nullable=True)
     called_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     answered_by: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    # Suitable-age delivery (Village A § 134-43B): the person's relationship to the dwelling.
+    related_as: Mapped[str | None] = mapped_column(String(300), nullable=True)
     # A mistaken record is struck, never edited or deleted: who, when and why.
     struck_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     struck_by: Mapped[str | None] = mapped_column(String(200), nullable=True)

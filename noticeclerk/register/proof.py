@@ -253,6 +253,7 @@ def _service_facts(
         "ordinance_words": allowed.words if allowed else SERVICE_METHODS[service.method],
         "section": allowed.section if allowed else "",
         "to_person": service.to_person,
+        "relationship": service.related_as,
         # Where it happened, as the server recorded it. Only a mailing recorded before the
         # address was kept with it is stated at the address the document bears, which is the
         # address it was mailed to; a hand delivery never is (that may be a post office box).

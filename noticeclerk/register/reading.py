@@ -363,6 +363,7 @@ def _service(position: int, service: Service, zone: Any) -> dict[str, Any]:
         "served_at": _moment(service.served_at, zone),
         "served_by": service.served_by,
         "to_person": service.to_person,
+        "relationship": service.related_as,
         "address": service.address,
         "email": service.email,
         "email_source": service.email_source,

@@ -8,6 +8,7 @@ and stored with its reasons, so the register shows why the deadline is what it i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -41,14 +42,19 @@ from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
 PHONE_RESULTS = ("answered", "message")
+MOST_RELATIONSHIP = 200
 
 # The methods by which a person takes the document from the server: the affidavit names them.
 HANDED = frozenset({"hand_owner", "hand_suitable_age", "leave_with_adult", "present_personally"})
 # The methods carried out at a place, which the affidavit names as the server gives it: never
 # the mailing address the document bears, which may be a post office box.
 AT_A_PLACE = HANDED | {"leave_at_residence", "post_on_premises", "door_and_phone"}
+# The methods carried out at the dwelling on the property (Village A § 134-43B, D): refused
+# where the roll shows none, or does not say.
+AT_DWELLING = frozenset({"hand_suitable_age", "door_and_phone"})
 # Where an option applies: a particular of another method would be a record of nothing.
 APPLIES = {
+    "--relationship": frozenset({"hand_suitable_age"}),
     "--email": frozenset({"email"}),
     "--phone-number": frozenset({"door_and_phone"}),
     "--called-at": frozenset({"door_and_phone"}),
@@ -78,6 +84,9 @@ class ServiceRequest:
     answered_by: str | None = None
     # Who typed the record, which the register keeps beside the server's name.
     recorded_by: str | None = None
+    # Suitable-age delivery: the person's relationship to the dwelling ("lives there", "the
+    # owner's daughter, who lives there"), which the affidavit states.
+    relationship: str | None = None
 
     def given(self) -> dict[str, object]:
         """The method's particulars given, by the option that gives each."""
@@ -90,6 +99,7 @@ class ServiceRequest:
                 ("--phone-result", self.phone_result),
                 ("--answered-by", self.answered_by),
                 ("--address", self.address),
+                ("--relationship", self.relationship),
             )
             if value is not None and (not isinstance(value, str) or value.strip())
         }
@@ -130,10 +140,16 @@ def serve(
         (request.email, "The email address (--email)"),
         (request.phone_number, "The telephone number called (--phone-number)"),
         (request.answered_by, "The person who answered the call (--answered-by)"),
+        (request.relationship, "Their relationship to the dwelling (--relationship)"),
         (request.note, "The note (--note)"),
     ):
         if text:
             refuse_control(text, what)
+    if request.relationship and len(request.relationship) > MOST_RELATIONSHIP:
+        raise InputError(
+            f"The relationship (--relationship) is {len(request.relationship):,} characters; "
+            f"say it in at most {MOST_RELATIONSHIP}."
+        )
     with transaction(engine) as session:
         document = find_document(session, number)
         return record_service(session, document, request, now=now, workspace=workspace)
@@ -160,6 +176,7 @@ def record_service(
     notice = load_notice(village.slug, document.notice_type, workspace)
     _check_method(notice, request)
     _check_residence(document, notice, request)
+    _check_dwelling(document, notice, request)
     article_number = _article_number(session, document, request, village.timezone, batch_piece)
     at = request.at.astimezone(village.timezone)
     check_moment(at, document, now, "--at")
@@ -188,6 +205,7 @@ def record_service(
         called_at=called_at,
         phone_result=request.phone_result,
         answered_by=_text(request.answered_by),
+        related_as=_text(request.relationship),
         article_number=article_number,
         note=request.note,
         recorded_at=now,
@@ -391,6 +409,81 @@ def residence_refusal(document: Document, notice: NoticeType, method: str) -> st
     return None
 
 
+def _check_dwelling(document: Document, notice: NoticeType, request: ServiceRequest) -> None:
+    refused = dwelling_refusal(document, notice, request.method, request.address)
+    if refused:
+        raise InputError(refused)
+
+
+def dwelling_refusal(
+    document: Document, notice: NoticeType, method: str, address: str | None
+) -> str | None:
+    """Village A § 134-43B hands the notice to a person of suitable age "at the dwelling on the
+    property", and § 134-43D posts it "on the front door of the dwelling on the property": the
+    sentence refusing `method` where the roll shows no dwelling on the document's property, or
+    does not say, or the place given is not the property's address; None when it may go on."""
+    if method not in AT_DWELLING:
+        return None
+    entry = next(entry for entry in notice.service if entry.method == method)
+    parcels = [
+        link.parcel
+        for link in document.case.parcels
+        if document.parcel_id in (None, link.parcel.parcel_id)
+    ]
+    if not parcels:
+        return (
+            f"{entry.section} serves {SERVICE_METHODS[method]} at the dwelling on the property, "
+            f"and {document.number} is about no parcel: serve it another way."
+        )
+    with_dwelling = [parcel for parcel in parcels if parcel.dwelling]
+    if not with_dwelling:
+        parcel = parcels[0]
+        others = [
+            f"{other.method} ({SERVICE_METHODS[other.method]})"
+            for other in notice.service
+            if other.method not in AT_DWELLING
+        ]
+        remains = "; ".join(others) if others else "none"
+        said = (
+            "shows no dwelling on"
+            if parcel.dwelling is False
+            else "does not say whether there is a dwelling on"
+        )
+        fix = (
+            ""
+            if parcel.dwelling is False
+            else " (or import a roll whose dwelling column says yes, if one stands there)"
+        )
+        return (
+            f"The roll {said} parcel {parcel.parcel_id}, {parcel.property_address}; "
+            f'{entry.section} allows this only "{entry.words.rstrip(".")}", so it cannot be '
+            f"served that way there{fix}. The ways that remain: {remains}."
+        )
+    typed = _text(address)
+    if typed is not None and not any(
+        at_property(typed, parcel.property_address) for parcel in with_dwelling
+    ):
+        places = " or ".join(parcel.property_address for parcel in with_dwelling)
+        return (
+            f"{typed} is not the property's address ({places}); {entry.section} serves it at "
+            "the dwelling on the property: give that address with --address, or serve another "
+            "way."
+        )
+    return None
+
+
+def at_property(typed: str, property_address: str) -> bool:
+    """Whether an address the server typed is the property's: the roll's property address,
+    whatever its separators and capitals, perhaps followed by more (the city, a unit)."""
+    said = _address_words(typed)
+    held = _address_words(property_address)
+    return bool(held) and said[: len(held)] == held
+
+
+def _address_words(text: str) -> list[str]:
+    return [word for word in re.split(r"[\s,|.]+", text.casefold()) if word]
+
+
 def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
     """The method is one the notice's ordinance allows, and the record has every particular
     the affidavit will swear to for it, and none belonging to another method."""
@@ -413,6 +506,13 @@ def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
         raise InputError(
             f"Give --to: the name (or a description) of the person who took it from the server "
             f"by {SERVICE_METHODS[method]}; the affidavit names them."
+        )
+    if method == "hand_suitable_age" and not _text(request.relationship):
+        raise InputError(
+            "Give --relationship: how the person who took it is connected to the dwelling (such "
+            'as "lives there", "the owner\'s daughter, who lives there", "the tenant"); '
+            f"{section} hands it to a person of suitable age at the dwelling, and the affidavit "
+            "says who they are."
         )
     if method in AT_A_PLACE and not _text(request.address):
         raise InputError(

@@ -42,6 +42,14 @@ def fields_for(method: str) -> list[Field]:
         found.append(
             Field("to_person", "Handed to or left with", "The person's name.", option="--to")
         )
+    if method == "hand_suitable_age":
+        found.append(
+            Field(
+                "relationship", "Their relationship to the dwelling",
+                "Such as: lives there; the owner's daughter, who lives there.",
+                option="--relationship",
+            )
+        )  # fmt: skip
     if method in AT_A_PLACE:
         found.append(PLACE)
     if method == "door_and_phone":
@@ -166,6 +174,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             by=values["by"],
             at=moments["at"],
             to_person=values.get("to_person") or None,
+            relationship=values.get("relationship") or None,
             address=values.get("address") or None,
             email=values.get("email") or None,
             phone_number=values.get("phone_number") or None,

@@ -1,7 +1,8 @@
 """An email address counts for service under Village A § 134-43C only as "provided to any
 department of the Village by an owner or resident of the property": the register keeps who gave
 it, as what, to which department, on which day, and the archived writing, and each email service
-names the record it relied on
+names the record it relied on; a suitable-age delivery records the person's relationship to
+the dwelling
 
 Revision ID: 0019
 Revises: 0018
@@ -59,9 +60,13 @@ def upgrade() -> None:
             ["id"],
         )
 
+    # Suitable-age delivery swears to who the person at the dwelling is (§ 134-43B).
+    op.add_column("services", sa.Column("related_as", sa.String(length=300), nullable=True))
+
 
 def downgrade() -> None:
     with op.batch_alter_table("services") as batch:
+        batch.drop_column("related_as")
         batch.drop_column("given_email_id")
     op.drop_index(op.f("ix_given_emails_case_id"), table_name="given_emails")
     op.drop_table("given_emails")
