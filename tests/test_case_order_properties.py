@@ -23,6 +23,7 @@ Word files: the invariants are about the register's records, and a PDF costs a s
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from datetime import UTC, date, datetime, timedelta
@@ -787,10 +788,18 @@ class ClerksDays(RuleBasedStateMachine):
             self.printed[document.number] = facts
 
 
-ClerksDays.TestCase.settings = settings(
-    max_examples=20,
-    stateful_step_count=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+def days_of_a_clerk(examples: int) -> settings:
+    """How many random days, of how many steps: `examples` in the everyday run, which CI
+    makes on every change; NOTICECLERK_THOROUGH=1 makes ten times as many, each longer, for a
+    deeper search before a release (about an hour)."""
+    thorough = os.environ.get("NOTICECLERK_THOROUGH") == "1"
+    return settings(
+        max_examples=examples * 10 if thorough else examples,
+        stateful_step_count=60 if thorough else 30,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
+
+ClerksDays.TestCase.settings = days_of_a_clerk(10)
 test_random_days_of_a_clerk_keep_the_order_of_the_steps = ClerksDays.TestCase

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from hypothesis import HealthCheck, settings
-from test_case_order_properties import ClerksDays
+from test_case_order_properties import ClerksDays, days_of_a_clerk
 
 TUCKAHOE_AND_VILLAGE_B = {
     # Tuckahoe: three heaved flags in front of 35 Main Street, to be repaired in seven days.
@@ -53,12 +52,7 @@ class TuckahoeAndVillageBDays(ClerksDays):
     CASES: ClassVar[dict[str, tuple[str, list[str], list[str]]]] = TUCKAHOE_AND_VILLAGE_B
 
 
-TuckahoeAndVillageBDays.TestCase.settings = settings(
-    max_examples=25,
-    stateful_step_count=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+TuckahoeAndVillageBDays.TestCase.settings = days_of_a_clerk(10)
 test_random_days_in_tuckahoe_and_village_b_keep_the_order_of_the_steps = (
     TuckahoeAndVillageBDays.TestCase
 )

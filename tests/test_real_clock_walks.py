@@ -1,5 +1,5 @@
-"""Each chain walked once on the computer's own clock, in a process whose zone is neither UTC nor
-the village's (Pacific/Auckland): no --today, so every record, issue and archival copy carries
+"""Each chain walked once on the computer's own clock, in a zone that is neither UTC nor the
+village's (Pacific/Auckland): no --today, so every record, issue and archival copy carries
 the real moment with its microseconds. A fixed clock at whole seconds once hid that every
 archival copy failed its own check (archive verify).
 
@@ -10,39 +10,64 @@ has run whatever day of the week the test runs on; what happens now is issued an
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from clerk import CASEBOOK, article, pdf_text
+from click.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
+from noticeclerk.cli import cli
+
 # The computer's zone: not UTC, and not the villages' (America/New_York, America/Chicago).
 COMPUTER_ZONE = "Pacific/Auckland"
 
 
 class RealClerk:
-    """Runs `noticeclerk` as a clerk does, in its own process, on the computer's clock."""
+    """Runs `noticeclerk` as a clerk does, on the computer's clock: no --today and no
+    NOTICECLERK_TODAY, in the computer's zone (the `computer_clock` fixture sets it). In the
+    test's own process, as the desk runs it: a process for each command cost the suite
+    minutes and tested nothing more (the render workers it starts are processes still)."""
 
     def __init__(self, office: Path) -> None:
         self.office = office
+        self.runner = CliRunner()
 
-    def __call__(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        environment = {
-            key: value for key, value in os.environ.items() if not key.startswith("NOTICECLERK")
-        }
-        environment.update(TZ=COMPUTER_ZONE, PYTHONPATH=str(ROOT))
-        done = subprocess.run(
-            [sys.executable, "-c", "from noticeclerk.cli import main; main()",
-             "--workspace", str(self.office), *args],
-            capture_output=True, text=True, env=environment, timeout=300,
-        )  # fmt: skip
+    def __call__(self, *args: str, ok: bool = True) -> Ran:
+        result = self.runner.invoke(cli, ["--workspace", str(self.office), *args])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        done = Ran(result.exit_code, result.stdout, result.stderr)
         if ok:
             assert done.returncode == 0, (args, done.stdout, done.stderr)
         return done
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a command printed, and its exit status, as a process would give them."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture(autouse=True)
+def computer_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The computer's clock and zone for every command of the walk: no fixed day, and the
+    zone Pacific/Auckland, for this process and the render workers it starts."""
+    for key in [key for key in os.environ if key.startswith("NOTICECLERK")]:
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("TZ", COMPUTER_ZONE)
+    time.tzset()
+    assert time.strftime("%Z") in ("NZDT", "NZST")
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 def now_in(zone: str) -> datetime:
