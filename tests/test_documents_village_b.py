@@ -244,11 +244,44 @@ def test_a_levy_within_the_30_days_is_refused_before_the_payments_are_looked_at(
         figures_of("village-b", "special-assessment", early_and_paid)
 
 
-def test_the_notice_of_special_assessment_states_the_council_s_levy_to_the_owner_of_record():
+def test_the_notice_of_special_assessment_states_the_board_s_levy_to_the_owner_of_record():
     html = render_case(CASEBOOK / "special-assessment.toml", ("docx",)).html
     assert "Depot Road Realty Trust" in html
-    assert "Resolution No. 2026-14 of the Council" in html
+    assert "Resolution No. 2026-14 of the Board of Trustees, the Board of Trustees levied" in html
     assert "$141.35" in html and "$12.85" in html
+
+
+@pytest.mark.parametrize("sample", ["special-assessment", "statement-of-charges"])
+def test_a_new_york_village_s_levy_is_its_board_of_trustees_and_the_ordinance_s_council_is_said_once(
+    sample,
+):
+    # NY legal reading 2026-12-02, CF-10 and S3: a New York village has no council (Village Law
+    # § 3-300). The village's file names the body ([readings] governing_body); the ordinance's
+    # own word appears only where the notice says what it calls that body, and in its quotation.
+    html = render_case(CASEBOOK / f"{sample}.toml", ("docx",)).html
+    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Board of Trustees" in words
+    quoted = re.findall(r"Division \(D\) If the owner.*?court action\.", words)
+    outside = words
+    for quotation in quoted:
+        outside = outside.replace(quotation, "")
+    assert outside.count("Council") == 1
+    assert "“Council”" in outside or "“the Council”" in outside
+
+
+def test_a_village_file_that_does_not_say_its_governing_body_is_refused(tmp_path):
+    own = tmp_path / "letterheads" / "village-b"
+    own.mkdir(parents=True)
+    builtin = Path(__file__).resolve().parent.parent / "letterheads" / "village-b"
+    for item in builtin.iterdir():
+        (own / item.name).write_bytes(item.read_bytes())
+    text = (own / "letterhead.toml").read_text(encoding="utf-8")
+    (own / "letterhead.toml").write_text(
+        text.replace('governing_body = "Board of Trustees"', ""), encoding="utf-8"
+    )
+    assert load_village("village-b", tmp_path).readings == {}
+    with pytest.raises(ConfigError, match=r"readings\.governing_body"):
+        render_case(CASEBOOK / "special-assessment.toml", ("docx",), workspace=tmp_path)
 
 
 def test_a_notice_dated_before_the_council_levied_is_refused(tmp_path):

@@ -146,7 +146,10 @@ def test_the_special_assessment_is_named_once_the_statement_is_30_days_unpaid(vi
         == f"noticeclerk issue {VB_CASE} special-assessment --follows {VB_STATEMENT}"
     )
     text = village_b("due", today="2026-02-18").output
-    assert "the Council may levy the expense with a penalty and administrative fee of 10%" in text
+    assert (
+        "the Village's governing body (the ordinance's Council) may levy the expense with a "
+        "penalty and administrative fee of 10%" in text
+    )
     assert "once the case records the facts levied_on, resolution:" in text
 
 
