@@ -333,6 +333,26 @@ def test_a_decision_served_after_its_three_days_ran_warns_that_no_time_is_left(o
     )
 
 
+def test_a_decision_mailed_too_late_to_arrive_within_its_three_days_warns_the_clerk(ordered):
+    # NY legal reading 2026-12-02, CF-12: certified mail on July 14 for three days from the
+    # order of July 13 (last day Thursday, July 16) gave no warning. The law adds five days for
+    # service by mail (CPLR 2103(b)(2)): taken to arrive on July 19.
+    ordered("issue", CASE, "appeal-decision", today="2026-07-14")
+    mailed = ordered(
+        "serve", "TU-D-2026-00004", "--method", "certified_mail", "--by", "T. Brennan",
+        "--at", "2026-07-14T16:00", "--article-number", article(1),
+        today="2026-07-15",
+    )  # fmt: skip
+    assert (
+        "Warning: The last day this document gives, Thursday, July 16, 2026, counts from the "
+        "order, not its service. Mailed on Tuesday, July 14, 2026, it is taken to reach the "
+        "recipient 5 days later (N.Y. CPLR 2103(b)(2)), on Sunday, July 19, 2026: the recipient "
+        "may have no day to comply. Serve it by presenting it personally as well, or ask the "
+        "village attorney whether a longer period must be given, before relying on it."
+        in " ".join(mailed.output.split())
+    )
+
+
 def test_a_decision_without_the_board_s_order_recorded_is_refused(advised):
     advised("case", "record", CASE, *BOARD_ORDER[:-1], today="2026-07-14")
     refused = advised("issue", CASE, "appeal-decision", today="2026-07-14", ok=False)

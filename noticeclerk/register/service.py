@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -233,7 +233,7 @@ def record_service(
         deadline,
         waiting,
         stated_too_early(document, deadline, village.timezone),
-        served_too_late(document, notice, at),
+        served_too_late(document, notice, at, method=request.method, state=village.state),
         published_otherwise(document, notice, request.method, at, village.timezone),
         service_id=service.id,
     )
@@ -280,24 +280,59 @@ def stated_too_early(document: Document, deadline: Deadline | None, zone: ZoneIn
     )
 
 
-def served_too_late(document: Document, notice: NoticeType, at: datetime) -> str | None:
+# The days a court adds to a period that runs from service by mail, as the law of the state
+# whose time the village counts says: the warning below uses them as the time a mailed order
+# takes to reach its addressee, a measure the law itself gives rather than a guess.
+MAIL_DAYS = {
+    "NY": (5, "N.Y. CPLR 2103(b)(2)"),
+    "WI": (3, "Wis. Stat. § 801.15(5)(a)"),
+}
+
+
+def served_too_late(
+    document: Document,
+    notice: NoticeType,
+    at: datetime,
+    *,
+    method: str | None = None,
+    state: str | None = None,
+) -> str | None:
     """A warning when a deadline that service does not move (three days from the Board's order)
     has run, or runs that day, by the time the document is served: the recipient is told of a
-    time to comply that is already gone."""
+    time to comply that is already gone. Mailed, it is judged by the day the law takes mail to
+    arrive (MAIL_DAYS), and the warning suggests a way that reaches the recipient sooner."""
     stated = document.stated_deadline
     if notice.deadline_counts_from_service or stated is None:
         return None
     zone = at.tzinfo
     last = stated.astimezone(zone).date() if isinstance(stated, datetime) else stated
     served = at.date()
-    if served < last:
-        return None
-    when = "ended before" if served > last else "ends on"
     counted = (
         f"counts from the {notice.anchor.replace('_', ' ')}"
         if notice.anchor
         else "is a day the document fixes"
     )
+    if served < last and method in MAIL_METHODS and state in MAIL_DAYS:
+        days, law = MAIL_DAYS[state]
+        arrives = served + timedelta(days=days)
+        if arrives < last:
+            return None
+        others = [
+            SERVICE_METHODS[entry.method]
+            for entry in notice.service
+            if entry.method not in MAIL_METHODS
+        ]
+        instead = f"Serve it by {' or '.join(others)} as well, or ask" if others else "Ask"
+        return (
+            f"The last day this document gives, {spell_date(last)}, {counted}, not its "
+            f"service. Mailed on {spell_date(served)}, it is taken to reach the recipient "
+            f"{days} days later ({law}), on {spell_date(arrives)}: the recipient may have "
+            f"{'no' if arrives > last else 'less than a full'} day to comply. {instead} the "
+            "village attorney whether a longer period must be given, before relying on it."
+        )
+    if served < last:
+        return None
+    when = "ended before" if served > last else "ends on"
     return (
         f"The last day this document gives, {spell_date(last)}, {counted}, not its service, and "
         f"{when} the day it is served, {spell_date(served)}: the recipient has "
