@@ -230,6 +230,8 @@ def village_context(village: Village) -> dict[str, Any]:
         # A New York jurat's "Qualified in ... County"; None leaves the notary's blank.
         "notary_county": letterhead.notary_county,
         "address_lines": list(letterhead.address_lines),
+        # Where papers are served on the Village's officers by hand: never a post office box.
+        "office_street_lines": list(letterhead.office_street_lines),
         "phone": letterhead.phone,
         "email": letterhead.email,
         "website": letterhead.website,

@@ -376,6 +376,10 @@ class LetterheadTable(Table):
     # New York only: the county a notary who swears the Village's affidavits is qualified in
     # (Executive Law § 137). Left out, the jurat prints a blank for the notary to fill in.
     notary_county: Text | None = None
+    # Where papers are served on the Village's officers by hand (a notice of appeal on the
+    # Clerk): a street address, never a post office box. Left out, the street lines of
+    # address_lines; required where those give only a post office box.
+    office_street_lines: list[Text] | None = None
 
 
 class OfficerTable(Table):
@@ -605,6 +609,8 @@ class Letterhead:
     # The county the Village's notary is qualified in, for a New York jurat; None when the
     # file leaves it to the notary to write in at the signing.
     notary_county: str | None = None
+    # The Village office's street address, where papers are served by hand.
+    office_street_lines: tuple[str, ...] = ()
 
     def officer(self, key: str, wanted_by: str) -> Officer:
         """The officer a document names as signer, or ConfigError naming the key to add."""
@@ -1192,6 +1198,7 @@ def _letterhead(
             'or "P.O. Box 12"',
         )
     return Letterhead(
+        office_street_lines=_office_street(path, printed),
         address_lines=tuple(line.strip() for line in printed.address_lines),
         phone=printed.phone.strip(),
         email=printed.email.strip(),
@@ -1209,6 +1216,33 @@ def _letterhead(
     )
 
 
+def _office_street(path: Path, printed: LetterheadTable) -> tuple[str, ...]:
+    """The office's street address: the file's office_street_lines, else address_lines when
+    they give a street; ConfigError where neither does, or a post office box is given."""
+    given = printed.office_street_lines
+    lines = tuple(" ".join(line.split()) for line in (given or printed.address_lines))
+    boxed = [line for line in lines if _POST_OFFICE_BOX.search(line)]
+    if given is not None and (boxed or not any(_STREET.search(line) for line in lines)):
+        raise ConfigError(
+            path,
+            "letterhead.office_street_lines",
+            "must give the street address of the Village office (a number and a street), not a "
+            "post office box: papers are served there by hand",
+        )
+    if given is None and not any(_STREET.search(line) for line in lines):
+        raise ConfigError(
+            path,
+            "letterhead.office_street_lines",
+            "is missing: address_lines give only a post office box, and papers served on the "
+            "Village's officers by hand (a notice of appeal on the Clerk) need the office's "
+            'street address, such as ["Village Hall", "65 Main Street", "Tuckahoe, New York '
+            '10707"]',
+        )
+    return tuple(line for line in lines if not _POST_OFFICE_BOX.search(line))
+
+
+_STREET = re.compile(r"^\s*\d+[A-Za-z]?(?:-\d+)?\s+\w")
+_POST_OFFICE_BOX = re.compile(r"\b(?:P\.?\s*O\.?|Post\s+Office)\s+Box\b", re.IGNORECASE)
 # A line the post office delivers to: a street number and name, or a post office box.
 _DELIVERABLE = re.compile(
     r"^\s*\d+[A-Za-z]?(?:-\d+)?\s+\w|\b(?:P\.?\s*O\.?|Post\s+Office)\s+Box\s+\d", re.IGNORECASE
