@@ -67,6 +67,12 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     if readings:
         case = dataclasses.replace(case, facts={**case.facts, **readings})
     signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
+    attester = None
+    if notice.attested_by is not None:
+        attesting = village.letterhead.officer(
+            notice.attested_by, f"the notice type {notice.path} (attested_by)"
+        )
+        attester = {"name": attesting.name, "title": attesting.title}
     computed = None
     deadline = None
     events = dict(case.events)
@@ -136,6 +142,7 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         # service partial lists the manners then, and prints nothing otherwise.
         "states_service": notice.states_service,
         "signer": {"name": signer.name, "title": signer.title},
+        "attester": attester,
         "facts": case.facts,
         "events": events,
         "text": notice.text,

@@ -397,6 +397,9 @@ class NoticeFile(Table):
         ),
     ]
     mail_class: Text | None = None
+    # The officer who attests the signer's signature (the Clerk under a Board's decision), by
+    # the key the village's [officers] gives them.
+    attested_by: Text | None = None
     # The section whose words require the notice itself to say how it may be served, quoted in
     # a comment beside the key. Only then does the notice list the manners of its [[service]]
     # entries (templates/partials/service_methods.html.j2): otherwise the recipient could not
@@ -603,6 +606,8 @@ class NoticeType:
     # When service takes effect: on the act of service, or on receipt (a signed return
     # receipt, for mail); the deadline counts from it.
     service_effective: str = "on_service"
+    # The officer key of who attests the signature (NoticeFile.attested_by), or None.
+    attested_by: str | None = None
     # What the ordinance provides once the deadline passes, for 'noticeclerk due'.
     next_step: str | None = None
     # An event that suspends the notice when recorded before its deadline (an appeal).
@@ -957,6 +962,7 @@ def _notice_from_table(
         template=table.template.strip(),
         sections=tuple(table.sections),
         signer=table.signer.strip(),
+        attested_by=None if table.attested_by is None else table.attested_by.strip(),
         recipient=table.recipient,
         mail_class=table.mail_class,
         deadline=deadline,
