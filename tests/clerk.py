@@ -3,6 +3,7 @@ through CliRunner as the clerk would type it, the day fixed by --today."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, time, timedelta
 from io import BytesIO
 from pathlib import Path
@@ -143,6 +144,50 @@ def give_emails(
             "--department", "Village Clerk's Office", "--given-on", on, "--writing", str(item),
         )  # fmt: skip
     return item
+
+
+def own_village_file(folder: Path) -> None:
+    """Make a workspace's copy of a built-in village's file the Village's own, as an office
+    does after 'village adopt': its officers, telephone, addresses, seal, rates and schedules
+    replaced, the specimen approvals removed, and demonstration (or sample) off."""
+    file = folder / "letterhead.toml"
+    lines, table, skipping = [], "", False
+    for line in file.read_text(encoding="utf-8").splitlines():
+        header = re.match(r"^\[\[?([^\]]+)\]\]?", line)
+        if header:
+            table = header.group(1)
+            skipping = False
+        if line.strip() == "specimen = true":
+            skipping = True  # a specimen approval: the Village records its attorney's own
+            while lines and not lines[-1].startswith("[approvals."):
+                lines.pop()
+            lines.pop()
+            continue
+        if skipping:
+            continue
+        key = line.split("=", 1)[0].strip() if "=" in line and not line.startswith("#") else ""
+        value = line.split("=", 1)[1].strip() if key else ""
+        if table.startswith("officers.") and key == "name":
+            line = f'name = "{table.split(".")[1].replace("_", " ").title()} Of Record"'
+        elif table == "letterhead" and key == "phone":
+            line = 'phone = "(914) 000-0000"'
+        elif table == "letterhead" and key in ("email", "website") and value != '""':
+            line = f'{key} = "{"clerk@own.example" if key == "email" else "own.example"}"'
+        elif table == "letterhead" and key in ("address_lines", "office_street_lines"):
+            line = f'{key} = ["Village Hall", "{"7" if key == "address_lines" else "9"} Own Street", "Own Village, NY 10000"]'
+        elif key in ("demonstration", "sample") and value == "true":
+            line = f"{key} = false"
+        elif value.startswith('"SAMPLE') or value.startswith('"DEMONSTRATION'):
+            line = f'{key} = "the Village\'s own"'
+        elif table == "" and key == "name" and "(SAMPLE)" in value:
+            line = 'name = "Village of Own"'
+        elif table == "letterhead" and key == "county" and value == '"Sample"':
+            line = 'county = "Own"'
+        lines.append(line)
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    seal = folder / "seal.svg"
+    if seal.is_file():
+        seal.write_text(seal.read_text(encoding="utf-8") + "<!-- the Village's own -->\n")
 
 
 def pdf_text(path: Path) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import docx
 import pytest
-from clerk import clerk_at
+from clerk import clerk_at, own_village_file
 from document_text import pdf_pages
 
 from noticeclerk.cli import cli
@@ -43,10 +43,10 @@ def tuckahoe_file(workspace: Path, *, approvals: str = "", own: bool = False) ->
     shutil.copytree(ROOT / "letterheads" / "tuckahoe", folder)
     file = folder / "letterhead.toml"
     text = file.read_text(encoding="utf-8")
-    text = text[: text.index("[approvals.")]
+    file.write_text(text[: text.index("[approvals.")], encoding="utf-8")
     if own:
-        text = text.replace("demonstration = true", "demonstration = false")
-    file.write_text(text + approvals, encoding="utf-8")
+        own_village_file(folder)
+    file.write_text(file.read_text(encoding="utf-8") + approvals, encoding="utf-8")
     return file
 
 
@@ -90,11 +90,8 @@ def test_issue_refuses_a_preempted_notice_type_without_approval_and_takes_no_num
     assert "Issued" not in refused.output
     # Once the attorney's approval is recorded, the first number is still free.
     file = clerk.office / "letterheads" / "tuckahoe" / "letterhead.toml"
-    file.write_text(
-        file.read_text(encoding="utf-8").replace("demonstration = true", "demonstration = false")
-        + APPROVAL,
-        encoding="utf-8",
-    )
+    own_village_file(file.parent)
+    file.write_text(file.read_text(encoding="utf-8") + APPROVAL, encoding="utf-8")
     issued = clerk("issue", "TU-C-2026-0001", today="2026-09-21")
     assert "Issued TU-D-2026-00001: Notice to Relocate" in issued.output
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import docx
 import pytest
-from clerk import VILLAGE_A_DIRECTIVE, clerk_at, day_after
+from clerk import VILLAGE_A_DIRECTIVE, clerk_at, day_after, own_village_file
 from document_text import pdf_pages
 from pypdf import PdfReader
 
@@ -86,10 +86,9 @@ def test_a_village_s_own_documents_carry_no_specimen_mark(tmp_path):
     # The Village has set its own officers and telephone and turned demonstration off.
     folder = tmp_path / "letterheads" / "luck"
     shutil.copytree(ROOT / "letterheads" / "luck", folder)
-    file = folder / "letterhead.toml"
-    # Its postage and fees are the Post Office's own, no longer the sample's.
-    own = file.read_text(encoding="utf-8").replace("demonstration = true", "demonstration = false")
-    file.write_text(own.replace("\nsample = true\n", "\nsample = false\n"), encoding="utf-8")
+    # Its postage and fees are the Post Office's own, its schedules its own, no longer the
+    # sample's.
+    own_village_file(folder)
     rendered = Renderer(tmp_path).render(CASEBOOK / MULTI_PAGE[0])
     assert all("SPECIMEN" not in page for page in pdf_pages(rendered.files["pdf"]))
     assert "SPECIMEN" not in (PdfReader(io.BytesIO(rendered.files["pdf"])).metadata.title or "")

@@ -51,6 +51,7 @@ COMMANDS = {
     "doctor": "noticeclerk.cli.documents:doctor_command",
     "web": "noticeclerk.cli.web:web_command",
     "user": "noticeclerk.cli.web:user_group",
+    "village": "noticeclerk.cli.village:village_group",
 }
 
 

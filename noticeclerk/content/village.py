@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
-from noticeclerk.content.folders import content_dirs, find_content_file
+from noticeclerk.content.folders import content_dirs, content_root, find_content_file
 from noticeclerk.content.schema import (
     NAME,
     NAME_PATTERN,
@@ -925,6 +925,8 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
     )
     rules = {name: _fee_rule(path, name, spec) for name, spec in table.fee_rules.items()}
     specimen = table.sample or (table.letterhead is not None and table.letterhead.demonstration)
+    if not specimen and workspace is not None:
+        _refuse_samples_left(slug, path, workspace)
     approvals = {
         name: _approval(path, name, entry, specimen=specimen)
         for name, entry in table.approvals.items()
@@ -951,6 +953,32 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         newspaper=_newspaper(path, table.newspaper, specimen=specimen),
         readings={name: " ".join(value.split()) for name, value in table.readings.items()},
     )
+
+
+def _refuse_samples_left(slug: str, path: Path, workspace: Path) -> None:
+    """A workspace's copy of a built-in village with demonstration off must hold none of the
+    built-in file's sample values (officers nobody elected, 555-01xx numbers): the file says
+    it is the Village's own, so every page stops saying SPECIMEN."""
+    from noticeclerk.content.adoption import sample_values
+
+    if not (content_root() / "letterheads" / slug / LETTERHEAD).is_file():
+        return  # a village of the office's own, not a built-in one adopted
+    if path.parent != Path(workspace) / "letterheads" / slug:
+        return
+    # A table still marked sample or specimen is refused below in its own words.
+    left = [
+        value
+        for value in sample_values(slug, workspace)
+        if not value.key.endswith((".sample", ".specimen"))
+    ]
+    if left:
+        raise ConfigError(
+            path,
+            left[0].key,
+            f"still holds the built-in sample value ({left[0].now}) with demonstration off: "
+            f"replace it with {left[0].replace_with}; 'noticeclerk village adopt {slug}' lists "
+            f"all {len(left)}",
+        )
 
 
 def _newspaper(
