@@ -168,7 +168,10 @@ METHODS = {
             "Marie Smith",
         ),
         "Give --phone-number",
-        "at 12 A Street. On Tuesday, December 1, 2026 at 10:20 a.m. EST, I called 555-010-0112, "
+        # NY legal reading CO-3: the posting and the call, each in a sentence of its own.
+        "I posted a true copy of the document described above on the front door of the "
+        "dwelling on the property, at 12 A Street. On Tuesday, December 1, 2026 at 10:20 a.m. "
+        "EST, I called 555-010-0112, "
         "the telephone number on file with the Village for the owner, and informed Marie Smith, "
         "who answered, of the notice.",
     ),

@@ -249,6 +249,8 @@ def _service_facts(
         "time": _clock(at),
         "mailed": mailed,
         "emailed": service.method == "email",
+        # Door posting and its call are two acts: the affidavit swears to each in a sentence.
+        "posted_at_door": service.method == "door_and_phone",
         "method": SERVICE_METHODS[service.method],
         "ordinance_words": allowed.words if allowed else SERVICE_METHODS[service.method],
         "section": allowed.section if allowed else "",
