@@ -231,6 +231,40 @@ def test_an_appeal_served_after_the_seven_days_is_refused_and_takes_no_number(ma
     assert issued_number(issued) == "TU-D-2026-00002"
 
 
+def test_an_appeal_served_late_is_answered_with_the_letter_that_the_notice_stands(mailed):
+    # NY legal reading 2026-12-02, MS-3: the register refused the hearing notice for an appeal
+    # served on day 8, but nothing told the would-be appellant that the notice to repair
+    # stands, when the work was due, and what review lies.
+    appeal_served(mailed, on="2026-07-02")
+    steps = json.loads(mailed("case", "show", CASE, "--json", today="2026-07-02").output)
+    standing = {step["notice_type"]: step["standing"] for step in steps["next_steps"]}
+    assert standing["appeal-untimely"] == "may"
+    issued = mailed("issue", CASE, "appeal-untimely", today="2026-07-02")
+    number = issued_number(issued)
+    text = " ".join(exported_text(mailed, number).split())
+    assert "NOTICE OF APPEAL NOT TIMELY" in text
+    assert f"from notice to repair No. {NOTICE}, mailed by registered mail on June 24, 2026" in text
+    assert "That period ended on Wednesday, July 1, 2026" in text
+    assert "it did not suspend the operation of the notice to repair" in text
+    assert "that is, by Wednesday, July 1, 2026" in text
+    assert "proceeding under CPLR Article 78" in text and "(CPLR 217(1))" in text
+    # One letter answers the notice of appeal.
+    again = mailed("issue", CASE, "appeal-untimely", today="2026-07-02", ok=False)
+    assert again.exit_code == 1
+
+
+def test_a_timely_appeal_is_never_answered_as_late(mailed):
+    appeal_served(mailed, on="2026-07-01")
+    refused = mailed("issue", CASE, "appeal-untimely", today="2026-07-02", ok=False)
+    assert refused.exit_code == 1
+    # An appeal in time suspends the notice to repair: the register says so first.
+    assert (
+        f"An appeal of the notice to repair {NOTICE} was served in time and suspends it"
+        in " ".join(refused.output.split())
+    )
+    assert "TU-D-2026-00002" not in documents_of(mailed)
+
+
 def test_a_hearing_notice_dated_after_the_meeting_is_refused(mailed):
     appeal_served(mailed)
     late = mailed("issue", CASE, "appeal-hearing", today="2026-07-14", ok=False)
@@ -1234,6 +1268,15 @@ CHAINS = {
             "appeal_served": "event:appeal_served",
         },
         False,
+    ),
+    "appeal-untimely": (
+        ["notice-to-repair-sidewalk"],
+        {
+            "repair_notice_number": "number",
+            "notice_mailed": "served_on",
+            "appeal_served": "event:appeal_served",
+        },
+        True,
     ),
     "appeal-hearing": (
         ["notice-to-repair-sidewalk"],
