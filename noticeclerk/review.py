@@ -43,6 +43,27 @@ def review_statement(notice: NoticeType, village: Village) -> list[str] | None:
             f"the Wisconsin Statutes ({chapter.opted_out_by}). For review of {review.of}: "
             f"{chapter.instead}"
         ]
+    if review.after_hearing is not None:
+        if chapter.hearing_is_appeal is None:
+            raise ConfigError(
+                village.path,
+                "review.hearing_is_appeal",
+                f"is missing: the {notice.slug} notice type is a decision made after the hearing "
+                f"of {review.after_hearing}; say whether the Village treats that hearing as the "
+                "appeal of Wis. Stat. § 68.11, making the decision the final determination "
+                "reviewed by certiorari within 30 days (hearing_is_appeal = true), or not "
+                "(false: a request for review under § 68.08 comes first), as the village "
+                "attorney advises",
+            )
+        if chapter.hearing_is_appeal:
+            return [
+                f"The Village relies on chapter 68 of the Wisconsin Statutes, as it reads that "
+                f"chapter: the hearing {review.made_by or 'the Village'} held under "
+                f"{review.after_hearing} before this decision is the appeal of Wis. Stat. "
+                f"§ 68.11, and {review.of} is the final determination on review (Wis. Stat. "
+                f"§ 68.12). You may seek review of it by certiorari in the circuit court within "
+                f"30 days of receiving it (Wis. Stat. § 68.13)."
+            ]
     if review.made_by is None:
         raise ConfigError(
             notice.path,

@@ -106,3 +106,42 @@ def test_a_village_that_opted_out_of_chapter_68_states_its_own_review_instead(tm
     assert "(Ordinance No. 2026-4)" in section
     assert "you may appeal to the Village Board in writing within 15 days." in section
     assert "68.08" not in section and "68.13" not in section
+
+
+def palmyra_letterhead(tmp_path: Path, old: str, new: str) -> None:
+    folder = tmp_path / "letterheads" / "palmyra"
+    folder.mkdir(parents=True)
+    text = (ROOT / "letterheads" / "palmyra" / "letterhead.toml").read_text(encoding="utf-8")
+    assert old in text
+    (folder / "letterhead.toml").write_text(text.replace(old, new), encoding="utf-8")
+    (folder / "seal.svg").write_bytes((ROOT / "letterheads" / "palmyra" / "seal.svg").read_bytes())
+
+
+TREE_DECISION = ROOT / "casebook" / "palmyra" / "tree-appeal-decision.toml"
+
+
+def test_a_board_decision_after_its_hearing_states_certiorari_within_30_days_as_the_file_says():
+    # WI legal reading 2026-12-02, item 8: the Board already heard the appeal under § 8.15(14);
+    # a two-step path (a § 68.08 request, then certiorari) risks the appellant missing the 30
+    # days of § 68.13. The sample's file treats the hearing as the § 68.11 appeal.
+    section = review_section(composed(TREE_DECISION))
+    assert (
+        "the hearing the Village Board held under § 8.15(14) before this decision is the appeal "
+        "of Wis. Stat. § 68.11, and the Village Board's decision is the final determination on "
+        "review (Wis. Stat. § 68.12). You may seek review of it by certiorari in the circuit "
+        "court within 30 days of receiving it (Wis. Stat. § 68.13)." in section
+    )
+    assert "§ 68.08" not in section
+
+
+def test_a_village_whose_attorney_reads_the_hearing_otherwise_states_the_request_first(tmp_path):
+    palmyra_letterhead(tmp_path, "hearing_is_appeal = true", "hearing_is_appeal = false")
+    section = review_section(composed(TREE_DECISION, tmp_path))
+    assert "written or oral request to the Village Board within 30 days" in section
+    assert "(Wis. Stat. § 68.08)" in section
+
+
+def test_a_village_that_has_not_chosen_how_it_reads_the_board_s_hearing_is_refused(tmp_path):
+    palmyra_letterhead(tmp_path, "hearing_is_appeal = true", "")
+    with pytest.raises(ConfigError, match=r"review\.hearing_is_appeal.*is missing"):
+        printed(composed(TREE_DECISION, tmp_path))

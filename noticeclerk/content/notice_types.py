@@ -348,6 +348,10 @@ class ReviewSpec(Table):
     # Who made the determination, to whom a Wisconsin ch. 68 request for review is made
     # (Wis. Stat. § 68.08): "the Director of Public Works".
     made_by: Text | None = None
+    # A decision made after the hearing an ordinance gives (Palmyra § 8.15(14)): the section of
+    # that hearing. Whether it is the appeal of Wis. Stat. § 68.11, making the decision the
+    # final determination, is the village's file's choice ([review] hearing_is_appeal).
+    after_hearing: Text | None = None
     # Why the document states no review: the ordinance's own appeal comes first and the final
     # decision states it, or the decision has a statutory appeal of its own.
     none: Text | None = None
@@ -518,6 +522,7 @@ class Review:
     of: str | None
     made_by: str | None
     none: str | None
+    after_hearing: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1096,7 +1101,8 @@ def _review(path: Path, spec: ReviewSpec | None) -> Review | None:
         )
     if none is not None and made_by is not None:
         raise ConfigError(path, "review.made_by", "is for a review the document states; remove it")
-    return Review(of, made_by, none)
+    after_hearing = printed_setting(path, "review.after_hearing", spec.after_hearing)
+    return Review(of, made_by, none, after_hearing)
 
 
 def _legal_status(path: Path, spec: LegalStatusSpec | None) -> LegalStatus | None:

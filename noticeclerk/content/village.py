@@ -407,6 +407,11 @@ class ReviewTable(Table):
     # instead, in words a determination prints.
     opted_out_by: Text | None = None
     instead: Text | None = None
+    # Whether a Board's hearing an ordinance gives before its decision (Palmyra § 8.15(14)) is
+    # the appeal of Wis. Stat. § 68.11, so that the decision is the final determination
+    # (§ 68.12), reviewed by certiorari within 30 days of its receipt (§ 68.13): the village
+    # attorney's choice; a decision after such a hearing is refused until the file says.
+    hearing_is_appeal: bool | None = None
 
 
 # --- [mail]: certified and registered mail batches ---------------------------------------------
@@ -631,6 +636,7 @@ class ChapterSixtyEight:
 
     opted_out_by: str | None = None
     instead: str | None = None
+    hearing_is_appeal: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -1167,7 +1173,7 @@ def _chapter_68(path: Path, table: VillageFile) -> ChapterSixtyEight | None:
                 'is for a village that opted out under § 68.16; chapter_68 says "applies", so '
                 "remove it",
             )
-        return ChapterSixtyEight()
+        return ChapterSixtyEight(hearing_is_appeal=review.hearing_is_appeal)
     for name, words in (
         ("opted_out_by", "the ordinance or resolution by which the Village opted out"),
         ("instead", "the review it provides instead, in the words a determination prints"),
