@@ -24,7 +24,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
-from noticeclerk.register.given_emails import given_on_file
+from noticeclerk.register.given_emails import given_on_file, lapsed_words
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
@@ -612,7 +612,8 @@ def _given_email(
 ) -> GivenEmail | None:
     """For email: None when the address is the one on file for the addressee (the roll's, or
     the party's own), else the record of an owner or resident giving it to the Village in
-    writing by the day of service; InputError when there is neither."""
+    writing by the day of service, who is still an owner of record of the document's property
+    or the case's occupant then; InputError when there is neither."""
     if request.method != "email":
         return None
     entry = next(entry for entry in notice.service if entry.method == "email")
@@ -620,9 +621,12 @@ def _given_email(
     found = on_file(session, document, at)
     if same_email(email, found.emails):
         return None
-    given = given_on_file(document.case, email, at.date())
+    given = given_on_file(session, document, email, at)
     if given is not None:
         return given
+    lapsed = lapsed_words(session, document, email, at)
+    if lapsed is not None:
+        raise InputError(lapsed)
     held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is on file"
     case = document.case.number
     raise InputError(
