@@ -1,8 +1,9 @@
 """A hostile or careless clerk, and an attorney reading the affidavit, against the address given
-in writing (Village A § 134-43C): the giver must be the owner of record, or the recorded
-occupant, of the document's own property on the day of service too; the writing is the
-owner's, never the Village's own document; and every refusal is one sentence, exit status 1,
-nothing recorded."""
+in writing (Village A § 134-43C) and service at the dwelling (§ 134-43B, D): the giver must be
+the owner of record, or the recorded occupant, of the document's own property on the day of
+service too; the writing is the owner's, never the Village's own document; the place of a
+delivery at the dwelling is the property's address and nothing else; and every refusal is one
+sentence, exit status 1, nothing recorded."""
 
 from __future__ import annotations
 
@@ -264,6 +265,62 @@ def test_the_outbox_will_not_queue_a_serving_email_to_another_parcel_s_owner(cle
     text = refused(clerk, "email", "queue", smiths, "--to", "max@ross.example")
     assert "max@ross.example was given by Max Ross" in text
     assert "The outbox is empty." in clerk("email", "status", today=RECORDED).output
+
+
+# At the dwelling: the property's address, and only the village, state, ZIP or a unit after it.
+
+
+def suitable_age(number: str, address: str) -> tuple[str, ...]:
+    return (
+        "serve", number, "--method", "hand_suitable_age", "--by", "J. Avery", *AT,
+        "--to", "Ann Smith", "--relationship", "lives there", "--address", address,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["12 A Street (vacant)", "12 A Street 16 A Street", "12 A Street, Springfield, MA"],
+)
+def test_an_address_that_only_begins_with_the_property_s_is_not_the_property_s(clerk, address):
+    (number,) = directive(clerk)
+    text = refused(clerk, *suitable_age(number, address))
+    assert f"{address} is not the property's address (12 A Street)" in text
+    assert services(clerk) == []
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "12 A Street, Village A, NY 10000",
+        "12 a street rear",
+        "12 A Street, Apt 2",
+        "12 A Street #2",
+    ],
+)
+def test_the_property_s_address_may_be_followed_by_its_village_state_zip_or_unit(clerk, address):
+    (number,) = directive(clerk)
+    clerk(*suitable_age(number, address), today=RECORDED)
+    (service,) = services(clerk)
+    assert service["address"] == address
+
+
+def test_the_desk_refuses_a_relationship_on_two_lines_as_the_command_line_does(clerk):
+    (number,) = directive(clerk)
+    add_users(clerk, ("t.brennan", "clerk"))
+    client = signed_in(clerk, "t.brennan", RECORDED)
+    path = f"/documents/{number}/serve"
+    page = client.get(path, query_string={"method": "hand_suitable_age"}).text
+    answer = client.post(
+        path,
+        data={
+            "form_token": form_token(page), "method": "hand_suitable_age", "by": "J. Avery",
+            "at_day": "2026-12-01", "at_time": "10:15", "to_person": "Ann Smith",
+            "relationship": "lives there\nand owns the house", "address": "12 A Street",
+        },
+    )  # fmt: skip
+    assert answer.status_code == 400
+    assert "line break" in answer.text
+    assert register_rows(clerk, "SELECT id FROM services") == []
 
 
 # Guards: what was refused or printed properly, kept so.
