@@ -25,7 +25,7 @@ from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import find_open_case
 from noticeclerk.register.database import transaction
-from noticeclerk.register.models import ArchiveItem, Case, GivenEmail
+from noticeclerk.register.models import ArchiveItem, Case, Document, GivenEmail, Parcel, Party
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.rules.periods import spell_date
 
@@ -33,6 +33,20 @@ from noticeclerk.rules.periods import spell_date
 # its occupant.
 RESIDENT_ROLES = ("occupant",)
 MOST_DEPARTMENT = 200
+# The kind the archive keeps an issued document's PDF/A copy as (archive.keeping.ISSUED, not
+# imported: the register does not load the archive's PDF tools to serve a notice).
+ISSUED_KIND = "issued-document"
+# The largest archive item number the register's integer holds: past it there is no item.
+MOST_ITEM = 2**63 - 1
+# Words that make an owner's name a company's, a trust's or a body's: "Smith and Sons LLC" is
+# no Smith LLC and Sons LLC, so only its whole name is it.
+ENTITY_WORDS = frozenset(
+    {
+        "associates", "bank", "church", "co", "company", "corp", "corporation", "estate",
+        "holdings", "inc", "llc", "llp", "lp", "ltd", "partners", "partnership", "realty",
+        "sons", "trust", "village", "town", "city", "county",
+    }
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -111,50 +125,72 @@ def giver_standing(
 ) -> tuple[str, str]:
     """The giver's name as the register spells it (as typed, for one of joint owners), and what
     the register shows them to be on the day `on`: an owner of record of a parcel of the case,
-    or the case's recorded occupant; InputError saying who could give it otherwise."""
+    or the case's occupant as recorded then; InputError saying who could give it otherwise."""
     when = datetime.combine(on, time(23, 59, 59), zone)
-    owners = []
-    for link in case.parcels:
-        owner = owner_of_record(session, link.parcel, when)
-        owners.append(owner.owner_name)
-        if same_person(giver, owner.owner_name):
-            return _spelled(giver, owner.owner_name), (
-                f"owner of record of parcel {link.parcel.parcel_id}"
-            )
-    residents = [party for party in case.parties if party.role in RESIDENT_ROLES]
-    for party in reversed(residents):
-        if same_person(giver, party.name):
-            return _spelled(giver, party.name), f"{party.role} recorded on case {case.number}"
-    named = " or ".join(sorted(set(owners)))
+    standing = _standing(session, case, giver, when, [link.parcel for link in case.parcels])
+    if isinstance(standing, tuple):
+        return standing
+    named = " or ".join(standing) or f"no owner: case {case.number} is about no parcel"
     raise InputError(
         f"{quoted_back(giver)} is not the owner of record on {spell_date(on)} (the roll names "
-        f"{named}) nor an occupant recorded on case {case.number}; § 134-43C counts only an "
-        "address an owner or resident of the property gave the Village. If a resident gave "
-        f"it, record them first with 'noticeclerk case party {case.number} --role occupant "
-        "...'."
+        f"{named}) nor an occupant recorded on case {case.number}; § 134-43C "
+        "counts only an address an owner or resident of the property gave the Village. If a "
+        f"resident gave it, record them first with 'noticeclerk case party {case.number} "
+        "--role occupant ...'."
+    )
+
+
+def given_on_file(
+    session: Session, document: Document, email: str, at: datetime
+) -> GivenEmail | None:
+    """The latest record of `email` given on the document's case by the day of `at` (a moment
+    in the village's zone) whose giver is still, at `at`, an owner of record of the property
+    the document is about or the case's occupant; None when there is none."""
+    parcels = _parcels(document)
+    for given in reversed(_given_by_then(document, email, at)):
+        if isinstance(_standing(session, document.case, given.given_by, at, parcels), tuple):
+            return given
+    return None
+
+
+def lapsed_words(session: Session, document: Document, email: str, at: datetime) -> str | None:
+    """Why a record of `email` given by the day of `at` does not serve `document`: its giver is
+    not, at `at`, an owner of record of the document's property nor the case's occupant (the
+    property was sold, the occupant moved out, the giver owns another parcel of the case).
+    None when no such record was made."""
+    records = _given_by_then(document, email, at)
+    if not records:
+        return None
+    given = records[-1]
+    parcels = _parcels(document)
+    owners = _standing(session, document.case, given.given_by, at, parcels)
+    if isinstance(owners, tuple):
+        return None
+    plural = "parcels" if len(parcels) > 1 else "parcel"
+    return (
+        f"{email} was given by {given.given_by} on {spell_date(given.given_on)}, who is not the "
+        f"owner of record of {plural} {', '.join(parcel.parcel_id for parcel in parcels)} "
+        f"(the roll names {' or '.join(owners)}) nor the occupant recorded on case "
+        f"{document.case.number} on {spell_date(at.date())}, the day of service; § 134-43C "
+        "counts only an address an owner or resident of the property gave: send it to the "
+        "address on file, or record the address the owner or resident gave with 'noticeclerk "
+        f"case email-address {document.case.number} ...'."
     )
 
 
 def same_person(giver: str, named: str) -> bool:
-    """Whether a giver's name is the name the register holds, or one of the joint owners a roll
-    names on one line ("Ed and Marie Smith" has Marie Smith): every word of a name of two
-    words or more, in any capitals and punctuation."""
+    """Whether a giver's name is the name the register holds, in any capitals and punctuation,
+    or names one or more of the joint owners a roll names on one line ("Ed and Marie Smith"
+    has Ed Smith and Marie Smith). A connector, a repeated surname, two first names or a part
+    of a company's name is nobody."""
     words = _words(giver)
-    held = _words(named)
-    if words == held:
+    if words and words == _words(named):
         return True
-    return len(words) >= 2 and all(word in held for word in words)
-
-
-def given_on_file(case: Case, email: str, day: date) -> GivenEmail | None:
-    """The latest record of `email` given on the case's property by `day`, or None."""
-    wanted = email.strip().casefold()
-    found = [
-        given
-        for given in case.given_emails
-        if given.email.casefold() == wanted and given.given_on <= day
-    ]
-    return found[-1] if found else None
+    held = _persons(named)
+    if not held:
+        return False
+    mine = _persons(giver) or [words]
+    return all(person in held for person in mine)
 
 
 def given_emails_of(case: Case) -> list[dict[str, object]]:
@@ -183,7 +219,7 @@ def given_words(given: GivenEmail) -> str:
 
 
 def _writing(session: Session, case: Case, item_id: int) -> ArchiveItem:
-    item = session.get(ArchiveItem, item_id)
+    item = session.get(ArchiveItem, item_id) if item_id <= MOST_ITEM else None
     if item is None:
         raise InputError(
             f"There is no archive item {item_id}: keep the writing first with 'noticeclerk "
@@ -202,7 +238,82 @@ def _writing(session: Session, case: Case, item_id: int) -> ArchiveItem:
         raise InputError(
             f"Archive item {item_id} was disposed of; the writing must still be kept (--writing)."
         )
+    if item.kind == ISSUED_KIND:
+        made = f" ({item.document.number})" if item.document is not None else ""
+        raise InputError(
+            f"Archive item {item_id} is the Village's own issued document{made}, not the writing "
+            "of an owner or resident that gave the address: keep their letter, form or email "
+            f"with 'noticeclerk archive add FILE --case {case.number} --kind correspondence' and "
+            "give the item it prints (--writing)."
+        )
     return item
+
+
+def _standing(
+    session: Session, case: Case, giver: str, when: datetime, parcels: list[Parcel]
+) -> tuple[str, str] | list[str]:
+    """The giver's name as the register spells it and what they are at `when` (an owner of
+    record of one of `parcels`, or the case's occupant as recorded then); else the names of
+    the owners of record, for the sentence that refuses it."""
+    owners = []
+    for parcel in parcels:
+        owner = owner_of_record(session, parcel, when)
+        owners.append(owner.owner_name)
+        if same_person(giver, owner.owner_name):
+            spelled = _spelled(giver, owner.owner_name)
+            return spelled, f"owner of record of parcel {parcel.parcel_id}"
+    for role in RESIDENT_ROLES:
+        party = _recorded_at(case.parties, role, when)
+        if party is not None and same_person(giver, party.name):
+            return _spelled(giver, party.name), f"{party.role} recorded on case {case.number}"
+    return sorted(set(owners))
+
+
+def _recorded_at(parties: list[Party], role: str, when: datetime) -> Party | None:
+    """The case's record of `role` standing at `when`: the latest made by then (a later one
+    replaced it), or the first, where the clerk recorded the resident after the day."""
+    records = [party for party in parties if party.role == role]
+    before = [party for party in records if party.recorded_at <= when]
+    return before[-1] if before else (records[0] if records else None)
+
+
+def _parcels(document: Document) -> list[Parcel]:
+    """The parcels a document is about: its own, in a case over several properties."""
+    return [
+        link.parcel
+        for link in document.case.parcels
+        if document.parcel_id in (None, link.parcel.parcel_id)
+    ]
+
+
+def _given_by_then(document: Document, email: str, at: datetime) -> list[GivenEmail]:
+    wanted = email.strip().casefold()
+    return [
+        given
+        for given in document.case.given_emails
+        if given.email.casefold() == wanted and given.given_on <= at.date()
+    ]
+
+
+def _persons(name: str) -> list[list[str]]:
+    """The people a roll's line names jointly, each as words: "Ed and Marie Smith" is Ed Smith
+    and Marie Smith, "John Doe & Jane Roe" John Doe and Jane Roe; [] for one person, a
+    company, or a line whose family name cannot be told."""
+    if ENTITY_WORDS.intersection(_words(name)):
+        return []
+    parts = [_words(part) for part in re.split(r"\band\b|&", name.casefold())]
+    if len(parts) < 2 or not all(parts):
+        return []
+    family = parts[-1][-1] if len(parts[-1]) >= 2 else None
+    persons = []
+    for part in parts:
+        if len(part) >= 2:
+            persons.append(part)
+        elif family is not None:
+            persons.append([*part, family])
+        else:
+            return []
+    return persons
 
 
 def _spelled(giver: str, held: str) -> str:

@@ -24,7 +24,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
-from noticeclerk.register.given_emails import given_on_file
+from noticeclerk.register.given_emails import given_on_file, lapsed_words
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
@@ -52,6 +52,14 @@ AT_A_PLACE = HANDED | {"leave_at_residence", "post_on_premises", "door_and_phone
 # The methods carried out at the dwelling on the property (Village A § 134-43B, D): refused
 # where the roll shows none, or does not say.
 AT_DWELLING = frozenset({"hand_suitable_age", "door_and_phone"})
+# What may follow the property's address in the place of such a service: a unit word and its
+# number, or a side of the building; and the state's name beside its code.
+UNITS = frozenset(
+    {"#", "apartment", "apt", "bldg", "building", "fl", "floor", "no", "room", "rm", "ste",
+     "suite", "unit"}
+)  # fmt: skip
+SIDES = frozenset({"basement", "downstairs", "front", "lower", "rear", "upper", "upstairs"})
+STATE_NAMES = {"NY": "New York", "WI": "Wisconsin"}
 # Where an option applies: a particular of another method would be a record of nothing.
 APPLIES = {
     "--relationship": frozenset({"hand_suitable_age"}),
@@ -145,6 +153,13 @@ def serve(
     ):
         if text:
             refuse_control(text, what)
+    if request.relationship:
+        # One line, as the command line's --relationship: the affidavit prints it in brackets.
+        refuse_control(
+            request.relationship,
+            "Their relationship to the dwelling (--relationship)",
+            one_line=True,
+        )
     if request.relationship and len(request.relationship) > MOST_RELATIONSHIP:
         raise InputError(
             f"The relationship (--relationship) is {len(request.relationship):,} characters; "
@@ -176,7 +191,7 @@ def record_service(
     notice = load_notice(village.slug, document.notice_type, workspace)
     _check_method(notice, request)
     _check_residence(document, notice, request)
-    _check_dwelling(document, notice, request)
+    _check_dwelling(document, notice, request, village)
     article_number = _article_number(session, document, request, village.timezone, batch_piece)
     at = request.at.astimezone(village.timezone)
     check_moment(at, document, now, "--at")
@@ -444,19 +459,29 @@ def residence_refusal(document: Document, notice: NoticeType, method: str) -> st
     return None
 
 
-def _check_dwelling(document: Document, notice: NoticeType, request: ServiceRequest) -> None:
-    refused = dwelling_refusal(document, notice, request.method, request.address)
+def _check_dwelling(
+    document: Document, notice: NoticeType, request: ServiceRequest, village: Village
+) -> None:
+    refused = dwelling_refusal(
+        document, notice, request.method, request.address, place=place_words(village)
+    )
     if refused:
         raise InputError(refused)
 
 
 def dwelling_refusal(
-    document: Document, notice: NoticeType, method: str, address: str | None
+    document: Document,
+    notice: NoticeType,
+    method: str,
+    address: str | None,
+    *,
+    place: frozenset[str] = frozenset(),
 ) -> str | None:
     """Village A § 134-43B hands the notice to a person of suitable age "at the dwelling on the
     property", and § 134-43D posts it "on the front door of the dwelling on the property": the
     sentence refusing `method` where the roll shows no dwelling on the document's property, or
-    does not say, or the place given is not the property's address; None when it may go on."""
+    does not say, or the place given is not the property's address (followed by nothing but
+    the `place` words of the village, a ZIP code or a unit); None when it may go on."""
     if method not in AT_DWELLING:
         return None
     entry = next(entry for entry in notice.service if entry.method == method)
@@ -496,23 +521,57 @@ def dwelling_refusal(
         )
     typed = _text(address)
     if typed is not None and not any(
-        at_property(typed, parcel.property_address) for parcel in with_dwelling
+        at_property(typed, parcel.property_address, place) for parcel in with_dwelling
     ):
         places = " or ".join(parcel.property_address for parcel in with_dwelling)
         return (
             f"{typed} is not the property's address ({places}); {entry.section} serves it at "
-            "the dwelling on the property: give that address with --address, or serve another "
-            "way."
+            "the dwelling on the property: give that address with --address (the village, "
+            'state, ZIP code or a unit such as "Apt 2" or "Rear" may follow it), or serve '
+            "another way."
         )
     return None
 
 
-def at_property(typed: str, property_address: str) -> bool:
+def at_property(typed: str, property_address: str, place: frozenset[str] = frozenset()) -> bool:
     """Whether an address the server typed is the property's: the roll's property address,
-    whatever its separators and capitals, perhaps followed by more (the city, a unit)."""
+    whatever its separators and capitals, followed by nothing or by the village's `place`
+    words (its name, its state), a ZIP code, or a unit of the building ("Apt 2", "#2", "Rear");
+    never another town, another house number or a note such as "(vacant)"."""
     said = _address_words(typed)
     held = _address_words(property_address)
-    return bool(held) and said[: len(held)] == held
+    return bool(held) and said[: len(held)] == held and _place_or_unit(said[len(held) :], place)
+
+
+def place_words(village: Village) -> frozenset[str]:
+    """The words that may follow a property's address at the village: its name's and its
+    state's (code and name)."""
+    state = str(village.state)
+    words = re.findall(r"\w+", f"{village.name} {state} {STATE_NAMES.get(state, '')}".casefold())
+    return frozenset(words)
+
+
+def _place_or_unit(rest: list[str], place: frozenset[str]) -> bool:
+    """Whether the words after a property's address are only place words, a ZIP code and the
+    unit of a building: a unit word and its number ("apt 2", "2nd floor"), "#2", "rear"."""
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        following = rest[index + 1] if index + 1 < len(rest) else ""
+        if word in place or word in SIDES or re.fullmatch(r"\d{5}(-\d{4})?|#\w{1,5}", word):
+            index += 1
+        elif _unit(word, following):
+            index += 2
+        else:
+            return False
+    return True
+
+
+def _unit(word: str, following: str) -> bool:
+    """Whether two words name a unit: "apt 2", "unit b", "# 2", "2nd floor"."""
+    if word in UNITS:
+        return re.fullmatch(r"#?\w{1,5}", following) is not None
+    return re.fullmatch(r"\d{1,2}(st|nd|rd|th)", word) is not None and following in ("floor", "fl")
 
 
 def _address_words(text: str) -> list[str]:
@@ -647,7 +706,8 @@ def _given_email(
 ) -> GivenEmail | None:
     """For email: None when the address is the one on file for the addressee (the roll's, or
     the party's own), else the record of an owner or resident giving it to the Village in
-    writing by the day of service; InputError when there is neither."""
+    writing by the day of service, who is still an owner of record of the document's property
+    or the case's occupant then; InputError when there is neither."""
     if request.method != "email":
         return None
     entry = next(entry for entry in notice.service if entry.method == "email")
@@ -655,9 +715,12 @@ def _given_email(
     found = on_file(session, document, at)
     if same_email(email, found.emails):
         return None
-    given = given_on_file(document.case, email, at.date())
+    given = given_on_file(session, document, email, at)
     if given is not None:
         return given
+    lapsed = lapsed_words(session, document, email, at)
+    if lapsed is not None:
+        raise InputError(lapsed)
     held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is on file"
     case = document.case.number
     raise InputError(
