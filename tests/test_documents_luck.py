@@ -173,3 +173,13 @@ def test_a_sidewalk_order_for_a_heave_under_three_quarters_of_an_inch_is_refused
     )
     with pytest.raises(InputError, match="3/4 inch or more"):
         Renderer().render(case)
+
+
+def test_the_removal_bill_cites_both_subsections_of_b_whichever_notice_it_follows():
+    # WI legal reading 2026-12-02, LU5-a: the bill cited "§ 496-10B(1)" for a removal that
+    # followed a non-hazardous § 496-10B(2) notice. It cites B(1) and (2), as § 496-10F does.
+    from noticeclerk.render import render_case
+
+    html = render_case(CASEBOOK / "snow-ice-removal-bill.toml", ("docx",)).html
+    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Authority: § 496-10B(1) and (2); § 496-10F; § 496-10G" in words
