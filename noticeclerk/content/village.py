@@ -1278,9 +1278,7 @@ def _office_street(path: Path, printed: LetterheadTable) -> tuple[str, ...]:
 _STREET = re.compile(r"^\s*\d+[A-Za-z]?(?:-\d+)?\s+\w")
 _POST_OFFICE_BOX = re.compile(r"\b(?:P\.?\s*O\.?|Post\s+Office)\s+Box\b", re.IGNORECASE)
 # A line the post office delivers to: a street number and name, or a post office box.
-_DELIVERABLE = re.compile(
-    r"^\s*\d+[A-Za-z]?(?:-\d+)?\s+\w|\b(?:P\.?\s*O\.?|Post\s+Office)\s+Box\s+\d", re.IGNORECASE
-)
+_DELIVERABLE = re.compile(rf"{_STREET.pattern}|{_POST_OFFICE_BOX.pattern}\s+\d", re.IGNORECASE)
 
 
 def _notary_county(path: Path, table: VillageFile) -> str | None:

@@ -47,7 +47,7 @@ from noticeclerk.dispatch.email_message import (
 )
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.database import reading, transaction
-from noticeclerk.register.given_emails import given_on_file, lapsed_words
+from noticeclerk.register.given_emails import given_for
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, OutboxMessage
@@ -395,12 +395,8 @@ def _address(
         return to.strip(), None
     held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is"
     if serves:
-        moment = now.astimezone(zone)
-        if given_on_file(session, document, to, moment) is not None:
+        if given_for(session, document, to.strip(), now.astimezone(zone)) is not None:
             return to.strip(), None
-        lapsed = lapsed_words(session, document, to.strip(), moment)
-        if lapsed is not None:
-            raise InputError(lapsed)
         raise InputError(
             f"{quoted_back(to)} is not an email address on file for {found.whose} ({held}), and "
             "this email would serve the document: record first who gave it, to which "

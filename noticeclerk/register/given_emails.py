@@ -25,7 +25,8 @@ from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import find_open_case
 from noticeclerk.register.database import transaction
-from noticeclerk.register.models import ArchiveItem, Case, Document, GivenEmail, Parcel, Party
+from noticeclerk.register.models import ArchiveItem, Case, Document, GivenEmail, Parcel
+from noticeclerk.register.on_file import document_parcels, party_at
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.rules.periods import spell_date
 
@@ -140,34 +141,25 @@ def giver_standing(
     )
 
 
-def given_on_file(
-    session: Session, document: Document, email: str, at: datetime
-) -> GivenEmail | None:
+def given_for(session: Session, document: Document, email: str, at: datetime) -> GivenEmail | None:
     """The latest record of `email` given on the document's case by the day of `at` (a moment
     in the village's zone) whose giver is still, at `at`, an owner of record of the property
-    the document is about or the case's occupant; None when there is none."""
-    parcels = _parcels(document)
-    for given in reversed(_given_by_then(document, email, at)):
-        if isinstance(_standing(session, document.case, given.given_by, at, parcels), tuple):
-            return given
-    return None
-
-
-def lapsed_words(session: Session, document: Document, email: str, at: datetime) -> str | None:
-    """Why a record of `email` given by the day of `at` does not serve `document`: its giver is
-    not, at `at`, an owner of record of the document's property nor the case's occupant (the
-    property was sold, the occupant moved out, the giver owns another parcel of the case).
-    None when no such record was made."""
+    the document is about or the case's occupant; None when no such address was recorded.
+    InputError, saying why, when one was but its giver no longer stands so (the property was
+    sold, the occupant moved out, the giver owns another parcel of the case)."""
     records = _given_by_then(document, email, at)
     if not records:
         return None
+    parcels = document_parcels(document)
+    owners: list[str] = []
+    for given in reversed(records):
+        standing = _standing(session, document.case, given.given_by, at, parcels)
+        if isinstance(standing, tuple):
+            return given
+        owners = owners or standing
     given = records[-1]
-    parcels = _parcels(document)
-    owners = _standing(session, document.case, given.given_by, at, parcels)
-    if isinstance(owners, tuple):
-        return None
     plural = "parcels" if len(parcels) > 1 else "parcel"
-    return (
+    raise InputError(
         f"{email} was given by {given.given_by} on {spell_date(given.given_on)}, who is not the "
         f"owner of record of {plural} {', '.join(parcel.parcel_id for parcel in parcels)} "
         f"(the roll names {' or '.join(owners)}) nor the occupant recorded on case "
@@ -263,27 +255,10 @@ def _standing(
             spelled = _spelled(giver, owner.owner_name)
             return spelled, f"owner of record of parcel {parcel.parcel_id}"
     for role in RESIDENT_ROLES:
-        party = _recorded_at(case.parties, role, when)
+        party = party_at(case.parties, role, when)
         if party is not None and same_person(giver, party.name):
             return _spelled(giver, party.name), f"{party.role} recorded on case {case.number}"
     return sorted(set(owners))
-
-
-def _recorded_at(parties: list[Party], role: str, when: datetime) -> Party | None:
-    """The case's record of `role` standing at `when`: the latest made by then (a later one
-    replaced it), or the first, where the clerk recorded the resident after the day."""
-    records = [party for party in parties if party.role == role]
-    before = [party for party in records if party.recorded_at <= when]
-    return before[-1] if before else (records[0] if records else None)
-
-
-def _parcels(document: Document) -> list[Parcel]:
-    """The parcels a document is about: its own, in a case over several properties."""
-    return [
-        link.parcel
-        for link in document.case.parcels
-        if document.parcel_id in (None, link.parcel.parcel_id)
-    ]
 
 
 def _given_by_then(document: Document, email: str, at: datetime) -> list[GivenEmail]:

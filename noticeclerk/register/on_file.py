@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from noticeclerk.register.models import Document, OwnerRecord, Party
+from noticeclerk.register.models import Document, OwnerRecord, Parcel, Party
 from noticeclerk.register.roll import owner_of_record
 
 
@@ -40,7 +40,7 @@ def on_file(session: Session, document: Document, when: datetime) -> OnFile:
     role = document.recipient_role
     case = document.case
     if role not in (None, "owner"):
-        party = _party_at(case.parties, role, when)
+        party = party_at(case.parties, role, when)
         if party is not None:
             return OnFile(
                 whose=f"the {role} of case {case.number}",
@@ -105,7 +105,7 @@ def _present(value: str) -> tuple[str, ...]:
     return (value.strip(),) if value.strip() else ()
 
 
-def _party_at(parties: list[Party], role: str, when: datetime) -> Party | None:
+def party_at(parties: list[Party], role: str, when: datetime) -> Party | None:
     """The latest record of a role made by `when`; a record made after it (the clerk entered
     the party later in the day than the fixed clock) stands when none was made before."""
     records = [party for party in parties if party.role == role]
@@ -115,12 +115,21 @@ def _party_at(parties: list[Party], role: str, when: datetime) -> Party | None:
     return records[0] if records else None
 
 
+def document_parcels(document: Document) -> list[Parcel]:
+    """The parcels a document is about: its own, in a case over several properties; else every
+    parcel of its case."""
+    return [
+        link.parcel
+        for link in document.case.parcels
+        if document.parcel_id in (None, link.parcel.parcel_id)
+    ]
+
+
 def _owners_at(
     session: Session, document: Document, when: datetime
 ) -> list[tuple[str, OwnerRecord]]:
     """Each owner of record, at `when`, of the parcels the document is about."""
     return [
-        (link.parcel.parcel_id, owner_of_record(session, link.parcel, when))
-        for link in document.case.parcels
-        if document.parcel_id in (None, link.parcel.parcel_id)
+        (parcel.parcel_id, owner_of_record(session, parcel, when))
+        for parcel in document_parcels(document)
     ]

@@ -24,7 +24,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import latest
 from noticeclerk.register.database import reading, transaction
-from noticeclerk.register.given_emails import given_on_file, lapsed_words
+from noticeclerk.register.given_emails import given_for
 from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
@@ -36,7 +36,13 @@ from noticeclerk.register.models import (
     Service,
     ServiceEvent,
 )
-from noticeclerk.register.on_file import on_file, phone_digits, same_address, same_email
+from noticeclerk.register.on_file import (
+    document_parcels,
+    on_file,
+    phone_digits,
+    same_address,
+    same_email,
+)
 from noticeclerk.rules.deadline_rules import deadline_anchor
 from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
@@ -440,10 +446,7 @@ def residence_refusal(document: Document, notice: NoticeType, method: str) -> st
     if document.recipient_role not in ("owner", None):
         return None
     section = next(entry.section for entry in notice.service if entry.method == method)
-    for link in document.case.parcels:
-        parcel = link.parcel
-        if document.parcel_id is not None and parcel.parcel_id != document.parcel_id:
-            continue  # one owner's document, in a case over several properties
+    for parcel in document_parcels(document):
         if method == "leave_at_residence" and not parcel.resident:
             return (
                 f"The roll shows the owner of parcel {parcel.parcel_id} as not resident; "
@@ -485,11 +488,7 @@ def dwelling_refusal(
     if method not in AT_DWELLING:
         return None
     entry = next(entry for entry in notice.service if entry.method == method)
-    parcels = [
-        link.parcel
-        for link in document.case.parcels
-        if document.parcel_id in (None, link.parcel.parcel_id)
-    ]
+    parcels = document_parcels(document)
     if not parcels:
         return (
             f"{entry.section} serves {SERVICE_METHODS[method]} at the dwelling on the property, "
@@ -666,11 +665,11 @@ def _checked_particulars(
     if method == "file_with_officer":
         # Filed in the office of the officer it is addressed to: that office is its address.
         return _text(request.address) or ", ".join(document.recipient_lines)
-    if method not in MAIL_METHODS | {"email", "door_and_phone"}:
+    if method == "email":
+        return None  # the address emailed is checked with its giver (_given_email)
+    if method not in MAIL_METHODS | {"door_and_phone"}:
         return _text(request.address)
     found = on_file(session, document, at)
-    if method == "email":
-        return None
     if method == "door_and_phone":
         called = phone_digits(_text(request.phone_number) or "")
         if called not in {phone_digits(phone) for phone in found.phones}:
@@ -715,12 +714,9 @@ def _given_email(
     found = on_file(session, document, at)
     if same_email(email, found.emails):
         return None
-    given = given_on_file(session, document, email, at)
+    given = given_for(session, document, email, at)
     if given is not None:
         return given
-    lapsed = lapsed_words(session, document, email, at)
-    if lapsed is not None:
-        raise InputError(lapsed)
     held = f"the one on file is {' or '.join(found.emails)}" if found.emails else "none is on file"
     case = document.case.number
     raise InputError(
