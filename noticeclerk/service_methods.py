@@ -22,6 +22,15 @@ SERVICE_METHODS = {
     "file_with_officer": "filing it in the office of the officer it is addressed to",
 }
 
+# The class of mail each mailing method went by, as an affidavit of mailing names it: where the
+# envelope was addressed is the record's own address, never "the last known address".
+MAIL_CLASSES = {
+    "certified_mail": "certified mail, return receipt requested",
+    "registered_mail": "registered mail",
+    "first_class_mail": "first-class mail",
+    "mail_nonresident": "first-class mail",
+}
+
 # The methods that send the document by mail, and those of them with a return receipt or
 # tracking that shows when it arrived.
 MAIL_METHODS = frozenset(

@@ -175,6 +175,8 @@ def own_village_file(folder: Path) -> None:
             line = f'{key} = "{"clerk@own.example" if key == "email" else "own.example"}"'
         elif table == "letterhead" and key in ("address_lines", "office_street_lines"):
             line = f'{key} = ["Village Hall", "{"7" if key == "address_lines" else "9"} Own Street", "Own Village, NY 10000"]'
+        elif table == "mail" and key == "depository":
+            line = 'depository = "the post office at 3 Own Street, Own Village, New York 10000"'
         elif key in ("demonstration", "sample") and value == "true":
             line = f"{key} = false"
         elif value.startswith('"SAMPLE') or value.startswith('"DEMONSTRATION'):

@@ -186,24 +186,32 @@ METHODS = {
         ("--article-number", article(1)),
         (),
         "Give --article-number",
-        "by certified mail, return receipt requested, in a sealed postpaid envelope addressed "
-        f"to Ed and Marie Smith at 12 A Street, Village A NY 10000, USPS article number "
-        f"{article(1)}.",
+        "by certified mail, return receipt requested, enclosed in a sealed postpaid envelope "
+        "properly addressed to Ed and Marie Smith at 12 A Street, Village A NY 10000, USPS "
+        f"article number {article(1)}, by depositing it in the post office at 5 Sample Plaza, "
+        "Village A, New York 10000, an official depository under the exclusive care and "
+        "custody of the United States Postal Service within the State of New York.",
     ),
     "registered_mail": (
         ("--article-number", "RA123456785US"),
         (),
         "Give --article-number",
-        "by registered mail, in a sealed postpaid envelope addressed to Ed and Marie Smith at "
-        "12 A Street, Village A NY 10000, USPS article number RA123456785US.",
+        "by registered mail, enclosed in a sealed postpaid envelope properly addressed to Ed and "
+        "Marie Smith at 12 A Street, Village A NY 10000, USPS article number RA123456785US, by "
+        "depositing it in the post office at 5 Sample Plaza, Village A, New York 10000, an "
+        "official depository under the exclusive care and custody of the United States Postal "
+        "Service within the State of New York.",
     ),
     "first_class_mail": (
         (),
         ("--address", "PO Box 12, Village A NY 10000"),
         "is not the address on file for the owner of record of parcel 0301-02-001 on the day "
         "of mailing, 12 A Street, Village A NY 10000",
-        "by first-class mail to the last known address, in a sealed postpaid envelope addressed "
-        "to Ed and Marie Smith at 12 A Street, Village A NY 10000.",
+        "by first-class mail, enclosed in a sealed postpaid envelope properly addressed to Ed "
+        "and Marie Smith at 12 A Street, Village A NY 10000, by depositing it in the post "
+        "office at 5 Sample Plaza, Village A, New York 10000, an official depository under the "
+        "exclusive care and custody of the United States Postal Service within the State of "
+        "New York.",
     ),
     "publication": (
         ("--note", "Published in the Village Gazette of December 1, 2026."),

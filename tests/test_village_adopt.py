@@ -45,6 +45,7 @@ def test_adopting_copies_the_file_and_lists_each_sample_value_with_what_replaces
     assert "officers.clerk.name" in keys
     assert "approvals.relocation-notice.specimen" in keys
     assert "mail.rates[effective=2026-01-01].sample" in keys
+    assert keys.index("mail.depository") < keys.index("mail.rates[effective=2026-01-01].sample")
     assert "archive.retention[kind=green-card].sample" in keys
     assert "  officers.clerk.name = Taylor Brennan: the Village Clerk's own name" in adopted
     # Run again: the office's copy is kept, never overwritten.

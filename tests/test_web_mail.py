@@ -127,21 +127,23 @@ def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_on
         f"/mail/{batch}/accepted",
         data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
               "day": "12/1/2026", "time": "3:30 pm",
-              "pieces": "1", "missing": "2"},
+              "pieces": "1", "missing": "2",
+              "deposited_at": "the post office at 2 Mill Street, Palmyra, Wisconsin"},
     )  # fmt: skip
     assert answer.status_code == 302, answer.text
     notice = client.get(answer.headers["Location"]).text
     assert "accepted 1 pieces of mail batch PA-M-2026-0001" in notice
     assert f"not accepted, not served: {numbers['PV-0722']}" in notice
     services = register_rows(
-        clerk, "SELECT d.number, s.method, s.article_number, s.served_by, s.recorded_by FROM services s "
-        "JOIN documents d ON d.id = s.document_id",
+        clerk, "SELECT d.number, s.method, s.article_number, s.served_by, s.recorded_by, "
+        "s.deposited_at FROM services s JOIN documents d ON d.id = s.document_id",
     )  # fmt: skip
     # Served by the person who took it to the post office, in whose name the affidavit of
-    # mailing is sworn; recorded by the desk's user.
+    # mailing is sworn, at the post office the form names; recorded by the desk's user.
     assert services == [
-        (numbers["PV-0233"], "certified_mail", article(1), "Dana Whitfield", "t.brennan")
-    ]
+        (numbers["PV-0233"], "certified_mail", article(1), "Dana Whitfield", "t.brennan",
+         "the post office at 2 Mill Street, Palmyra, Wisconsin")
+    ]  # fmt: skip
     shown = clerk("case", "show", "PA-C-2026-0002", today="2026-12-02").output
     assert f"by certified_mail, article {article(1)} (Dana Whitfield)" in shown
 

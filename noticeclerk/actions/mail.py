@@ -55,10 +55,12 @@ def accept_batch(
     mailed_by: str,
     by: str,
     date_alone: bool = False,
+    deposited_at: str | None = None,
 ) -> Accepted:
     """The post office accepted the batch: each piece it took is served that day, with its
     article number, and the deadline each notice type gives follows. `mailed_by` took the
-    pieces to the post office and swears the affidavit of mailing; `by` records it."""
+    pieces to the post office and swears the affidavit of mailing; `by` records it;
+    `deposited_at` is that post office, where it is not the one the village's file names."""
     from noticeclerk.dispatch.mail_batch import accept_batch as accept
 
     return accept(
@@ -72,6 +74,7 @@ def accept_batch(
         now=workspace.now(),
         workspace=workspace.workspace,
         date_alone=date_alone,
+        deposited_at=deposited_at,
     )
 
 

@@ -327,6 +327,13 @@ def void_command(office: Office, document_number: str, reason: str, by: str) -> 
     help="Door posting with --phone-result answered: who answered and was told of the notice.",
 )
 @click.option(
+    "--deposited-at",
+    type=LINE,
+    metavar="POST OFFICE",
+    help="Mail: the post office or official depository the envelope was deposited in, which "
+    "the affidavit of mailing names; left out, the one the village's file names.",
+)
+@click.option(
     "--article-number",
     type=LINE,
     metavar="N",
@@ -359,6 +366,7 @@ def serve_command(
     called_at: date | datetime | None,
     phone_result: str | None,
     answered_by: str | None,
+    deposited_at: str | None,
     article_number: str | None,
     note: str | None,
     strike: int | None,
@@ -433,6 +441,7 @@ def serve_command(
         phone_number=phone_number,
         called_at=None if called_at is None else moment_of(called_at, "--called-at"),
         answered_by=answered_by,
+        deposited_at=deposited_at,
         recorded_by=login_name(),
     )
     served = serve(office, document_number, request)

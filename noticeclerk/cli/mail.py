@@ -270,6 +270,13 @@ def _asked_numbers(engine, plan: Plan) -> list[str]:  # type: ignore[no-untyped-
     help="A piece the post office did not take: its line in the mailing book, its article "
     "number or its document number (repeat it for each).",
 )
+@click.option(
+    "--deposited-at",
+    type=LINE,
+    metavar="POST OFFICE",
+    help="The post office the pieces were taken to, as the affidavit of mailing names it, "
+    "where it is not the one the village's file names ([mail] depository).",
+)
 @person_option(
     "Who took the pieces to the post office: the affidavit of mailing is sworn in this name"
 )
@@ -280,6 +287,7 @@ def accepted_command(
     on: date | datetime,
     pieces_received: int | None,
     missing: tuple[str, ...],
+    deposited_at: str | None,
     by: str,
 ) -> None:
     """Record that the post office accepted a mail batch: every piece it took is served by
@@ -306,6 +314,7 @@ def accepted_command(
         mailed_by=by,
         by=login_name(),
         date_alone=not isinstance(on, datetime),
+        deposited_at=deposited_at,
     )
     click.echo(
         f"Recorded: the post office accepted {len(accepted.served)} pieces of mail batch "

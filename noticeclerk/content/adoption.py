@@ -30,6 +30,10 @@ FICTIONAL_LETTERHEAD = {
     "email": "the office's email address",
     "website": "the Village's website, or nothing",
 }
+# The same for the other tables' fictional values: the post office the sample mail goes to.
+FICTIONAL_ELSEWHERE = {
+    ("mail", "depository"): "the post office or depository the Village's mail is deposited in",
+}
 # A value a built-in file marks as a sample in its own words.
 _MARKED = re.compile(r"^\s*(SAMPLE|SPECIMEN|DEMONSTRATION)\b")
 
@@ -123,6 +127,10 @@ def sample_values(slug: str, workspace: Path) -> list[SampleValue]:
             found.append(
                 SampleValue(f"officers.{key}.name", _shown(name), f"the {title}'s own name")
             )
+    for (table, key), replace_with in FICTIONAL_ELSEWHERE.items():
+        value = mine.get(table, {}).get(key)
+        if value and value == shipped.get(table, {}).get(key):
+            found.append(SampleValue(f"{table}.{key}", _shown(value), replace_with))
     found += _marked(mine, "")
     return found
 

@@ -446,6 +446,11 @@ class MailTable(Table):
         default_factory=dict
     )
     rates: list[MailRatesSpec] = msgspec.field(default_factory=list)
+    # Where the office deposits its mail: the post office or official depository of the
+    # United States Postal Service, named as an affidavit of mailing names it (in New York,
+    # CPLR 2103(b)(2) service is by deposit "in an official depository under the exclusive
+    # care and custody of the United States Postal Service within the state").
+    depository: Text | None = None
 
 
 class EmailTable(Table):
@@ -669,6 +674,8 @@ class MailSettings:
     rates: tuple[MailRates, ...] = ()
     receipt_overdue_days: int = 21
     service_type_codes: dict[str, str] = field(default_factory=dict)
+    # The post office the mail is deposited in, which a mailing records unless told another.
+    depository: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1510,4 +1517,5 @@ def _mail_settings(path: Path, table: MailTable, *, specimen: bool) -> MailSetti
         rates=tuple(rates),
         receipt_overdue_days=table.receipt_overdue_days,
         service_type_codes=dict(table.service_type_codes),
+        depository=table.depository,
     )

@@ -401,6 +401,7 @@ def accept_batch(
     now: datetime,
     workspace: Path | None,
     date_alone: bool = False,
+    deposited_at: str | None = None,
 ) -> Accepted:
     """Record the post office's acceptance of a batch: every piece it took becomes a service by
     the batch's mail at `at`, with its article number; `pieces_received` is the count the post
@@ -410,7 +411,8 @@ def accept_batch(
 
     `mailed_by` is the person who took the pieces to the post office, by the name the
     affidavit of mailing swears in (its affiant); `by` is who records it, as the register
-    keeps it (a login at the desk)."""
+    keeps it (a login at the desk). `deposited_at` is the post office the pieces were taken
+    to, where it is not the one the village's file names."""
     mailed_by = person_named(mailed_by, MAILED_BY)
     refuse_control(by, "Who records the acceptance")
     with transaction(engine) as session:
@@ -484,6 +486,7 @@ def accept_batch(
                 # where it went, and it must still be the one on file on the day of mailing.
                 address=", ".join(piece.document.recipient_lines),
                 article_number=piece.article_number,
+                deposited_at=deposited_at,
                 # What the affidavit of mailing says the record shows: the firm mailing book.
                 note=(
                     f"the post office accepted it as line {piece.line} of the firm mailing book "

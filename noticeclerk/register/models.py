@@ -359,6 +359,9 @@ class Service(Base):
     answered_by: Mapped[str | None] = mapped_column(String(300), nullable=True)
     # Suitable-age delivery (Village A § 134-43B): the person's relationship to the dwelling.
     related_as: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    # Mail: the post office or official depository the envelope was deposited in, which an
+    # affidavit of mailing names (CPLR 2103(b)(2) in New York); None for records made before.
+    deposited_at: Mapped[str | None] = mapped_column(String(300), nullable=True)
     # A mistaken record is struck, never edited or deleted: who, when and why.
     struck_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     struck_by: Mapped[str | None] = mapped_column(String(200), nullable=True)

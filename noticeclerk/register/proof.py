@@ -30,7 +30,7 @@ from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Proof, Service
 from noticeclerk.rules.periods import spell_date, spell_time
-from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS
+from noticeclerk.service_methods import MAIL_CLASSES, MAIL_METHODS, SERVICE_METHODS
 
 if TYPE_CHECKING:
     from noticeclerk.render import Rendered
@@ -251,7 +251,8 @@ def _service_facts(
         "emailed": service.method == "email",
         # Door posting and its call are two acts: the affidavit swears to each in a sentence.
         "posted_at_door": service.method == "door_and_phone",
-        "method": SERVICE_METHODS[service.method],
+        "method": MAIL_CLASSES[service.method] if mailed else SERVICE_METHODS[service.method],
+        "deposited_at": service.deposited_at,
         "ordinance_words": allowed.words if allowed else SERVICE_METHODS[service.method],
         "section": allowed.section if allowed else "",
         "to_person": service.to_person,

@@ -48,7 +48,8 @@ from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
 PHONE_RESULTS = ("answered", "message")
-MOST_RELATIONSHIP = 200
+# A relationship or a place of deposit, which the affidavit prints within one sentence.
+MOST_IN_A_SENTENCE = 200
 
 # The methods by which a person takes the document from the server: the affidavit names them.
 HANDED = frozenset({"hand_owner", "hand_suitable_age", "leave_with_adult", "present_personally"})
@@ -76,6 +77,7 @@ APPLIES = {
     "--answered-by": frozenset({"door_and_phone"}),
     # Filing takes the office's address; mail is checked against the address on file.
     "--address": AT_A_PLACE | MAIL_METHODS | {"file_with_officer"},
+    "--deposited-at": MAIL_METHODS,
 }
 
 
@@ -101,6 +103,9 @@ class ServiceRequest:
     # Suitable-age delivery: the person's relationship to the dwelling ("lives there", "the
     # owner's daughter, who lives there"), which the affidavit states.
     relationship: str | None = None
+    # Mail: the post office or official depository the envelope was deposited in; left out,
+    # the one the village's file names ([mail] depository).
+    deposited_at: str | None = None
 
     def given(self) -> dict[str, object]:
         """The method's particulars given, by the option that gives each."""
@@ -114,6 +119,7 @@ class ServiceRequest:
                 ("--answered-by", self.answered_by),
                 ("--address", self.address),
                 ("--relationship", self.relationship),
+                ("--deposited-at", self.deposited_at),
             )
             if value is not None and (not isinstance(value, str) or value.strip())
         }
@@ -155,22 +161,24 @@ def serve(
         (request.phone_number, "The telephone number called (--phone-number)"),
         (request.answered_by, "The person who answered the call (--answered-by)"),
         (request.relationship, "Their relationship to the dwelling (--relationship)"),
+        (request.deposited_at, "The place of deposit (--deposited-at)"),
         (request.note, "The note (--note)"),
     ):
         if text:
             refuse_control(text, what)
-    if request.relationship:
-        # One line, as the command line's --relationship: the affidavit prints it in brackets.
-        refuse_control(
-            request.relationship,
-            "Their relationship to the dwelling (--relationship)",
-            one_line=True,
-        )
-    if request.relationship and len(request.relationship) > MOST_RELATIONSHIP:
-        raise InputError(
-            f"The relationship (--relationship) is {len(request.relationship):,} characters; "
-            f"say it in at most {MOST_RELATIONSHIP}."
-        )
+    for text, what, option in (
+        (request.relationship, "relationship", "--relationship"),
+        (request.deposited_at, "place of deposit", "--deposited-at"),
+    ):
+        if not text:
+            continue
+        # One line, as the command line's option: the affidavit prints it within a sentence.
+        refuse_control(text, f"The {what} ({option})", one_line=True)
+        if len(text) > MOST_IN_A_SENTENCE:
+            raise InputError(
+                f"The {what} ({option}) is {len(text):,} characters; say it in at most "
+                f"{MOST_IN_A_SENTENCE}."
+            )
     with transaction(engine) as session:
         document = find_document(session, number)
         return record_service(session, document, request, now=now, workspace=workspace)
@@ -207,6 +215,7 @@ def record_service(
         check_moment(called_at, document, now, "--called-at")
     address = _checked_particulars(session, document, notice, request, at)
     given = _given_email(session, document, notice, request, at)
+    deposited = _depository(request, village)
     waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
     deadline = (
         None
@@ -227,6 +236,7 @@ def record_service(
         phone_result=request.phone_result,
         answered_by=_text(request.answered_by),
         related_as=_text(request.relationship),
+        deposited_at=deposited,
         article_number=article_number,
         note=request.note,
         recorded_at=now,
@@ -621,6 +631,24 @@ def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
             "Give --article-number: the USPS article number on the mailing receipt "
             "(20 or 22 digits for certified mail, such as RA123456785US for registered)."
         )
+
+
+def _depository(request: ServiceRequest, village: Village) -> str | None:
+    """Where a mailing was deposited, which its affidavit names: as told, or the post office
+    the village's file names. New York's affidavit of mailing swears to the deposit in an
+    official depository of the Postal Service within the state (CPLR 2103(b)(2)), so a mailing
+    there is refused without one."""
+    if request.method not in MAIL_METHODS:
+        return None
+    deposited = _text(request.deposited_at) or village.mail.depository
+    if deposited is None and village.state == "NY":
+        raise InputError(
+            "Give --deposited-at: the post office or official depository of the United States "
+            "Postal Service in New York where the envelope was deposited, which the affidavit "
+            "of mailing names (CPLR 2103(b)(2)); or name the office's own in the village's "
+            "file, [mail] depository."
+        )
+    return deposited
 
 
 def _check_call(request: ServiceRequest, section: str) -> None:

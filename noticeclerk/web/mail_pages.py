@@ -40,6 +40,13 @@ ACCEPTANCE = [
     Field("day", "Day of the postmark", option="--date"),
     Field("pieces", "Pieces the post office received", required=False, option="--pieces"),
     Field("missing", "Pieces it did not take", required=False, option="--missing"),
+    Field(
+        "deposited_at",
+        "Post office the pieces were taken to",
+        "Leave it empty for the one the village's file names.",
+        required=False,
+        option="--deposited-at",
+    ),
 ]
 
 
@@ -178,7 +185,7 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
     form = Form(
         {
             key: " ".join(request.form.get(key, "").split())
-            for key in ("mailed_by", "day", "time", "pieces")
+            for key in ("mailed_by", "day", "time", "pieces", "deposited_at")
         }
     )
     try:
@@ -220,6 +227,7 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
                 missing=missing,
                 mailed_by=form.values["mailed_by"],
                 by=g.user.name,
+                deposited_at=form.values["deposited_at"] or None,
             )
         except InputError as error:
             # The form has a box for each piece: no line, article or document number to type.
@@ -448,10 +456,12 @@ def _batch_page(number: str, forms: dict[str, Form]) -> str:
         (name, _printed(desk(), view.number, name, sha256) is not None)
         for name, sha256 in view.files.items()
     ]
+    village = load_village(view.village, desk().workspace)
     return render_template(
         "mail_batch.html",
         batch=view,
-        village=load_village(view.village, desk().workspace).name,
+        village=village.name,
+        depository=village.mail.depository,
         files=files,
         forms=forms,
         methods=METHODS,

@@ -83,6 +83,14 @@ def fields_for(method: str) -> list[Field]:
                 required=False, option="--address",
             )
         )  # fmt: skip
+    if method in MAIL_METHODS:
+        found.append(
+            Field(
+                "deposited_at", "Post office it was deposited in",
+                "Leave it empty for the one the village's file names.",
+                required=False, option="--deposited-at",
+            )
+        )  # fmt: skip
     if method in TRACKED_MAIL:
         found.append(
             Field(
@@ -182,6 +190,7 @@ def serve_document(number: str) -> Response | tuple[str, int]:
             phone_result=values.get("phone_result") or None,
             answered_by=values.get("answered_by") or None,
             article_number=values.get("article_number") or None,
+            deposited_at=values.get("deposited_at") or None,
             note=values.get("note") or None,
             recorded_by=g.user.name,
         )
