@@ -68,7 +68,7 @@ from noticeclerk.register.proof import AFTERWARDS
 from noticeclerk.register.service import ServiceRequest
 from noticeclerk.render import Rendered, Renderer
 from noticeclerk.rules.periods import spell_date
-from noticeclerk.service_methods import SERVICE_METHODS
+from noticeclerk.service_methods import MAIL_CLASSES, SERVICE_METHODS
 
 START = datetime(2026, 12, 1, 15, 0, tzinfo=UTC)
 CLERK = "clerk"
@@ -707,7 +707,7 @@ class ClerksDays(RuleBasedStateMachine):
         ):
             at = at.astimezone(zone)
             assert facts["server"] == server
-            assert facts["method"] == SERVICE_METHODS[method]
+            assert facts["method"] == MAIL_CLASSES.get(method, SERVICE_METHODS[method])
             assert facts["date"] == spell_date(at.date())
             assert facts["article_number"] == article_number
             # A place is stated only where the server recorded one, or where mail went to the

@@ -132,6 +132,11 @@ class ServiceSpec(Table):
     # periods from the day the register records it published, not from the day the case
     # expected it (attorney review PA40-a). None: the service is no event the notice counts from.
     records_event: Text | None = None
+    # A further step, allowed only once a mailing of the document came back unclaimed or
+    # refused: another reasonable step before the Village enforces (Jones v. Flowers, 547 U.S.
+    # 220 (2006)), the section saying which the Village takes. A follow-up takes its day of
+    # service and article number from the service the further step follows, never from it.
+    after_return: bool = False
 
 
 class SuspensionSpec(Table):
@@ -223,6 +228,9 @@ TAKEABLE = {
     "served_on": "date",
     "article_number": "text",
     "receipt_signed_on": "date",
+    # Every service of it that stands, one line each with what came of a mailing ("returned
+    # unclaimed on ..."), for a document that discloses how what it follows was served.
+    "service_history": "text_list",
     # The day it reached its addressee: handed over or posted, the day of service; mailed, the
     # day of its signed return receipt or the day recorded as received.
     "received_on": "date",
@@ -282,6 +290,10 @@ class FollowsSpec(Table):
     # cancelled the notice), and the sentence the refusal prints.
     not_after: list[Text] = msgspec.field(default_factory=list)
     not_after_says: Text | None = None
+    # It waits while the last service of the document it follows came back unclaimed or
+    # refused: the Village knows the notice did not arrive, and takes another step first
+    # (Jones v. Flowers, 547 U.S. 220 (2006)) before a lien or levy rests on it.
+    delivered: bool = False
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
@@ -563,6 +575,8 @@ class ServiceMethod:
     quote: str | None = None
     # The case event a recorded service by this method is (see ServiceSpec.records_event).
     records_event: str | None = None
+    # Allowed only after a mailing of the document came back (see ServiceSpec.after_return).
+    after_return: bool = False
 
 
 @dataclass(frozen=True)
@@ -641,6 +655,8 @@ class NoticeType:
     # ({document} is the number of the one that bars it).
     not_after: tuple[str, ...] = ()
     not_after_says: str | None = None
+    # It waits while the followed document's last service came back ([follows] delivered).
+    delivered: bool = False
     # For a cost several properties share, the law that splits it: one document for each
     # property's owner, billing its share (the authority cited), as in Village A § 134-45F.
     shared_by: str | None = None
@@ -982,6 +998,7 @@ def _notice_from_table(
                 entry.section,
                 " ".join(entry.quote.split()) if entry.quote else None,
                 entry.records_event,
+                entry.after_return,
             )
             for entry in table.service
         ),
@@ -1010,6 +1027,7 @@ def _notice_from_table(
         ),
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
         not_after=tuple(table.follows.not_after) if table.follows else (),
+        delivered=table.follows.delivered if table.follows else False,
         not_after_says=(
             table.follows.not_after_says.strip()
             if table.follows and table.follows.not_after_says

@@ -57,7 +57,8 @@ from noticeclerk.content.notice_types import (
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import RECEIPTS, Case, Document
-from noticeclerk.service_methods import MAIL_METHODS
+from noticeclerk.rules.periods import spell_date
+from noticeclerk.service_methods import MAIL_CLASSES, MAIL_METHODS, SERVICE_METHODS
 
 
 def case_notices(case: Case, workspace: Path | None) -> list[NoticeType]:
@@ -378,6 +379,39 @@ def taken_facts(
     return facts
 
 
+# What came of a mailing, as a service history tells it.
+MAIL_OUTCOMES = {
+    "receipt_signed": "its return receipt signed on {day}",
+    "received": "received on {day}",
+    "returned_unclaimed": "returned unclaimed on {day}",
+    "returned_refused": "refused by the addressee and returned on {day}",
+}
+
+
+def service_history(document: Document, zone: ZoneInfo) -> list[str]:
+    """Each standing service of `document`, in order, as one line: how and when, its article
+    number, and what came of it; a further step after a return says so."""
+    lines = []
+    for service in document.services:
+        mailed = service.method in MAIL_METHODS
+        words = MAIL_CLASSES[service.method] if mailed else SERVICE_METHODS[service.method]
+        day = spell_date(service.served_at.astimezone(zone).date())
+        line = f"{'sent' if mailed else 'served'} by {words} on {day}"
+        if service.article_number:
+            line += f", USPS article number {service.article_number}"
+        line += "".join(
+            ", "
+            + MAIL_OUTCOMES[event.kind].format(
+                day=spell_date(event.happened_at.astimezone(zone).date())
+            )
+            for event in service.events
+        )
+        if service.after_return:
+            line = "then, as a further step after the mailing came back, " + line
+        lines.append(line[0].upper() + line[1:])
+    return lines
+
+
 def printed_facts(document: Document) -> dict[str, Any] | None:
     """The facts a document printed, typed; None for one issued before the register kept
     them."""
@@ -389,7 +423,7 @@ def printed_facts(document: Document) -> dict[str, Any] | None:
 def _take(
     document: Document, taken: str, notice: NoticeType, zone: ZoneInfo, parcel_id: str | None
 ) -> Any:
-    service = document.services[-1] if document.services else None
+    service = document.relied_on
     if taken == "number":
         return document.number
     if taken == "document_date":
@@ -410,6 +444,8 @@ def _take(
         )
     if taken == "served_on":
         return service.served_at.astimezone(zone).date()
+    if taken == "service_history":
+        return service_history(document, zone)
     if taken == "article_number":
         if not service.article_number:
             raise InputError(

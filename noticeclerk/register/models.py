@@ -38,6 +38,8 @@ NAMING = {
 # What shows a mailed document reached its addressee: a signed return receipt, or for mail
 # sent without one the day the Village knows it was received.
 RECEIPTS = ("receipt_signed", "received")
+# What shows it did not: the mail came back unclaimed, or refused by the addressee.
+RETURNS = ("returned_unclaimed", "returned_refused")
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -317,6 +319,21 @@ class Document(FrozenFilesMixin, Base):
         return found
 
     @property
+    def came_back(self) -> ServiceEvent | None:
+        """The return of its last service, where that mailing came back unclaimed or refused:
+        the Village then knows the document did not reach its addressee."""
+        if not self.services:
+            return None
+        return next((e for e in self.services[-1].events if e.kind in RETURNS), None)
+
+    @property
+    def relied_on(self) -> Service | None:
+        """The service a follow-up takes its day and article number from: the last one that
+        is not a further step after a mailing came back (that step is told, not relied on)."""
+        standing = [service for service in self.services if not service.after_return]
+        return standing[-1] if standing else None
+
+    @property
     def stated_deadline(self) -> date | datetime | None:
         """The deadline the document states: an instant (in UTC) when it has an hour, else a day."""
         return self.stated_due_at if self.stated_due_at is not None else self.stated_due_on
@@ -362,6 +379,9 @@ class Service(Base):
     # Mail: the post office or official depository the envelope was deposited in, which an
     # affidavit of mailing names (CPLR 2103(b)(2) in New York); None for records made before.
     deposited_at: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    # A further step after a mailing of the document came back (a notice type's service
+    # `after_return`): what follows takes its day and article from the service before it.
+    after_return: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     # A mistaken record is struck, never edited or deleted: who, when and why.
     struck_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     struck_by: Mapped[str | None] = mapped_column(String(200), nullable=True)

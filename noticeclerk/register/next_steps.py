@@ -174,6 +174,9 @@ def standing_of(
         appeal = _appeal(state, notice, followed, on)
         if appeal is not None:
             return appeal
+        returned = _came_back(state, notice, followed)
+        if returned is not None:
+            return Standing(NOT_YET, returned)
     try:
         facts = _facts(state, notice, followed, parcel_id)
     except InputError as error:
@@ -303,6 +306,32 @@ def _once_again(
         f"{document.number} ({document.notice_type}) already answers {what}, and one of them "
         f"is given for each, not both; void {document.number} first if the {notice.title} "
         "must replace it."
+    )
+
+
+def _came_back(state: CaseState, notice: NoticeType, followed: Document) -> str | None:
+    """A follow-up declared `delivered` waits while the last service of the document it
+    follows came back: the Village knows the notice did not arrive and must take another
+    reasonable step before a lien or levy rests on it (Jones v. Flowers, 547 U.S. 220 (2006))."""
+    if not notice.delivered:
+        return None
+    event = followed.came_back
+    if event is None:
+        return None
+    how = "unclaimed" if event.kind == "returned_unclaimed" else "refused by the addressee"
+    day = spell_date(event.happened_at.astimezone(state.village.timezone).date())
+    own = state.notice(followed.notice_type)
+    further = [e for e in own.service if e.after_return] if own is not None else []
+    ways = (
+        "by " + " or ".join(f"{e.method} ({e.section})" for e in further)
+        if further
+        else "another way its ordinance allows"
+    )
+    return (
+        f"{followed.number} came back {how} on {day}; the {notice.title} waits until it is "
+        f"served again {ways}: once the Village knows a mailed notice did not arrive, it takes "
+        "another reasonable step before it enforces (Jones v. Flowers, 547 U.S. 220 (2006)). "
+        f"Record it with 'noticeclerk serve {followed.number}'."
     )
 
 

@@ -29,6 +29,7 @@ from noticeclerk.register.integrity import check_frozen
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
     RECEIPTS,
+    RETURNS,
     Document,
     GivenEmail,
     MailBatch,
@@ -204,6 +205,7 @@ def record_service(
     village = load_village(document.case.village, workspace)
     notice = load_notice(village.slug, document.notice_type, workspace)
     _check_method(notice, request)
+    further = _further_step(document, notice, request)
     _check_residence(document, notice, request)
     _check_dwelling(document, notice, request, village)
     article_number = _article_number(session, document, request, village.timezone, batch_piece)
@@ -237,6 +239,7 @@ def record_service(
         answered_by=_text(request.answered_by),
         related_as=_text(request.relationship),
         deposited_at=deposited,
+        after_return=further or None,
         article_number=article_number,
         note=request.note,
         recorded_at=now,
@@ -631,6 +634,26 @@ def _check_method(notice: NoticeType, request: ServiceRequest) -> None:
             "Give --article-number: the USPS article number on the mailing receipt "
             "(20 or 22 digits for certified mail, such as RA123456785US for registered)."
         )
+
+
+def _further_step(document: Document, notice: NoticeType, request: ServiceRequest) -> bool:
+    """Whether the service is a further step after a mailing came back (the notice type's
+    `after_return`), which is refused until one has: the ordinance's own manner comes first."""
+    entry = next(entry for entry in notice.service if entry.method == request.method)
+    if not entry.after_return:
+        return False
+    returned = [
+        event for service in document.services for event in service.events if event.kind in RETURNS
+    ]
+    if not returned:
+        ordinance = [e for e in notice.service if not e.after_return]
+        ways = "; ".join(f"{e.method} ({e.section})" for e in ordinance)
+        raise InputError(
+            f"{SERVICE_METHODS[request.method].capitalize()} serves {document.number} only as a "
+            f"further step after a mailing of it came back unclaimed or refused "
+            f"({entry.section}), and none has; serve it as its ordinance provides: {ways}."
+        )
+    return True
 
 
 def _depository(request: ServiceRequest, village: Village) -> str | None:
