@@ -132,6 +132,25 @@ def keep_writing(
     return int(added.output.split(" as item ")[1].split()[0])
 
 
+def keep_sworn_original(
+    clerk: Clerk, number: str, *, signed_on: str, by: str = "Superintendent of Public Works"
+) -> int:
+    """The signed and notarised original of sworn statement `number`, scanned and kept in the
+    archive before it is filed (a blank one-page PDF, unique by its title): its archive item."""
+    writer = PdfWriter()
+    writer.add_blank_page(width=612, height=792)
+    writer.add_metadata({"/Title": f"{number} sworn original, signed {signed_on} by {by}"})
+    buffer = BytesIO()
+    writer.write(buffer)
+    path = clerk.office.parent / f"{number}-sworn-{signed_on}.pdf"
+    path.write_bytes(buffer.getvalue())
+    added = clerk(
+        "archive", "add", str(path), "--document", number, "--kind", "signed-statement",
+        "--signed-by", by, "--signed-on", signed_on, today=day_after(signed_on),
+    )  # fmt: skip
+    return int(added.output.split(" as item ")[1].split()[0])
+
+
 def give_emails(
     clerk: Clerk, case: str, addresses: list[str], *, by: str = "Ed Smith", on: str = "2026-11-20"
 ) -> int:

@@ -28,7 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, article, clerk_at, day_after, pdf_text
+from clerk import CASEBOOK, article, clerk_at, day_after, keep_sworn_original, pdf_text
 
 from noticeclerk.register.database import open_register, register_url, transaction
 from noticeclerk.register.issuing import find_document
@@ -122,6 +122,7 @@ def statement_filed(clerk, case: str, bill: str | None, on: str, filed_at: str) 
     follows = ("--follows", bill) if bill else ()
     issued = clerk("issue", case, "sworn-statement", *follows, today=on).output
     number = issued.split("Issued ")[1].split(":")[0]
+    keep_sworn_original(clerk, number, signed_on=filed_at[:10])
     clerk(
         "serve",
         number,
@@ -415,3 +416,34 @@ def test_the_list_s_case_has_no_parcel_and_its_liens_are_never_typed(clerk):
     assert "'liens' is not recorded" in typed.output
     cases = json.loads(clerk("case", "list", "--json").output)
     assert cases == []
+
+
+# --- The sworn original before the filing (§ 134-45C-D; NY legal reading CF-5) ----------------
+
+
+def test_a_statement_is_filed_only_once_its_sworn_original_signed_by_then_is_kept(clerk):
+    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
+          today="2026-02-02")  # fmt: skip
+    clerk("issue", SHARED, today="2026-02-02")
+    mail(clerk, "VA-D-2026-00001", "2026-02-02", article(1))
+    administrator(clerk, SHARED, "2026-02-24")
+    issued = clerk("issue", SHARED, "sworn-statement", today="2026-02-24").output
+    number = issued.split("Issued ")[1].split(":")[0]
+    filing = ("serve", number, "--method", "file_with_officer", "--by", "Superintendent of "
+              "Public Works", "--at", "2026-02-24T15:00")  # fmt: skip
+    unsworn = clerk(*filing, today="2026-02-25", ok=False)
+    assert unsworn.exit_code == 1 and "Traceback" not in unsworn.output
+    assert (
+        "Keep the statement as signed and sworn before a notary (its scan, or its digitally "
+        f"signed PDF) first: {number} is served by filing"
+    ) in " ".join(unsworn.output.split())
+    # Sworn the day after the filing it would support: refused, saying which day it bears.
+    keep_sworn_original(clerk, number, signed_on="2026-02-25")
+    late = clerk(*filing, today="2026-02-26", ok=False)
+    assert "was signed on Wednesday, February 25, 2026, after Tuesday, February 24, 2026" in (
+        " ".join(late.output.split())
+    )
+    shown = json.loads(clerk("case", "show", SHARED, "--json", today="2026-02-26").output)
+    assert [d["services"] for d in shown["documents"] if d["number"] == number] == [[]]
+    keep_sworn_original(clerk, number, signed_on="2026-02-24", by="Pat Doe")
+    clerk(*filing, today="2026-02-26")

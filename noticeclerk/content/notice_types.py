@@ -137,6 +137,13 @@ class ServiceSpec(Table):
     # 220 (2006)), the section saying which the Village takes. A follow-up takes its day of
     # service and article number from the service the further step follows, never from it.
     after_return: bool = False
+    # The kind of archived record the document must have before it is served this way, signed
+    # on or before that day: a sworn statement is filed only once its sworn original is kept
+    # ("signed-statement"), since an unsworn filing is no lien (NY legal reading CF-5).
+    needs_kept: Text | None = None
+    # What the refusal says that record is, after "keep ... first:" ("the statement as
+    # signed and sworn before a notary").
+    needs_kept_says: Text | None = None
 
 
 class SuspensionSpec(Table):
@@ -577,6 +584,9 @@ class ServiceMethod:
     records_event: str | None = None
     # Allowed only after a mailing of the document came back (see ServiceSpec.after_return).
     after_return: bool = False
+    # The archived record it needs first, and what that record is (ServiceSpec.needs_kept).
+    needs_kept: str | None = None
+    needs_kept_says: str | None = None
 
 
 @dataclass(frozen=True)
@@ -999,6 +1009,8 @@ def _notice_from_table(
                 " ".join(entry.quote.split()) if entry.quote else None,
                 entry.records_event,
                 entry.after_return,
+                entry.needs_kept,
+                entry.needs_kept_says.strip() if entry.needs_kept_says else None,
             )
             for entry in table.service
         ),

@@ -30,6 +30,7 @@ from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import (
     RECEIPTS,
     RETURNS,
+    ArchiveItem,
     Document,
     GivenEmail,
     MailBatch,
@@ -206,6 +207,7 @@ def record_service(
     notice = load_notice(village.slug, document.notice_type, workspace)
     _check_method(notice, request)
     further = _further_step(document, notice, request)
+    _check_kept(session, document, notice, request)
     _check_residence(document, notice, request)
     _check_dwelling(document, notice, request, village)
     article_number = _article_number(session, document, request, village.timezone, batch_piece)
@@ -654,6 +656,41 @@ def _further_step(document: Document, notice: NoticeType, request: ServiceReques
             f"({entry.section}), and none has; serve it as its ordinance provides: {ways}."
         )
     return True
+
+
+def _check_kept(
+    session: Session, document: Document, notice: NoticeType, request: ServiceRequest
+) -> None:
+    """A service that needs a record kept first (a sworn statement filed only once its sworn
+    original is archived) is refused without one signed on or before the day of service."""
+    entry = next(entry for entry in notice.service if entry.method == request.method)
+    if entry.needs_kept is None:
+        return
+    zone = request.at.tzinfo
+    day = request.at.astimezone(zone).date()
+    kept = session.scalars(
+        select(ArchiveItem).where(
+            ArchiveItem.document_id == document.id,
+            ArchiveItem.kind == entry.needs_kept,
+            ArchiveItem.disposed_at.is_(None),
+            ArchiveItem.signed_on.is_not(None),
+        )
+    ).all()
+    if any(item.signed_on <= day for item in kept):
+        return
+    what = entry.needs_kept_says or f"the record of the kind {entry.needs_kept}"
+    later = [item for item in kept if item.signed_on > day]
+    if later:
+        raise InputError(
+            f"{document.number}'s {what} was signed on {spell_date(later[0].signed_on)}, after "
+            f"{spell_date(day)}; it is {entry.method.replace('_', ' ')} ({entry.section}) only "
+            "once signed: check --at, or the day kept with the original."
+        )
+    raise InputError(
+        f"Keep {what} first: {document.number} is served by {SERVICE_METHODS[request.method]} "
+        f"({entry.section}) only once it is, with 'noticeclerk archive add FILE --document "
+        f"{document.number} --kind {entry.needs_kept} --signed-by NAME --signed-on DATE'."
+    )
 
 
 def _depository(request: ServiceRequest, village: Village) -> str | None:
