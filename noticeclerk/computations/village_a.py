@@ -196,13 +196,89 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
             "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
         )
     rate = _legal_rate(case)
+    payments = _payments(facts, paid, case.today)
+    completed = facts["work_completed"]
+    applied = str(facts["payments_applied"])
+    principal = billed
+    for payment in payments:
+        # § 134-45D (inferred): interest "from the date of the completion of the work" on the
+        # whole cost, so each part paid bore interest until the day it was paid.
+        start = min(completed, payment["date"])
+        accrued = simple_interest(
+            principal if applied == INTEREST_FIRST else payment["amount"],
+            rate,
+            start,
+            payment["date"],
+        ).amount
+        payment["interest"] = accrued
+        if applied == INTEREST_FIRST:
+            # The payment pays the interest accrued on the principal to its day first, then
+            # principal (the United States rule); what it leaves of that interest stays due.
+            to_interest = min(payment["amount"], accrued)
+            payment["to_interest"] = to_interest
+            principal -= payment["amount"] - to_interest
+            payment["interest"] = accrued - to_interest
+            completed = payment["date"]
+        else:
+            principal -= payment["amount"]
     return {
         "costs": _bill_figures(bill),
         "portion": portion,
         "paid": paid,
-        "unpaid": billed - paid,
+        "payments": payments,
+        "applied": applied,
+        "interest_on_parts_paid": sum((p["interest"] for p in payments), Decimal("0.00")),
+        "unpaid": principal,
+        "interest_from": completed,
         "rate": {"percent": spell_percent(rate.percent), "authority": rate.authority},
     }
+
+
+# How the Village applies a payment on a bill, as its file's [readings] payments_applied says:
+# to the principal (the interest each part bore until paid stays due), or to the interest
+# accrued on the whole principal first.
+TO_PRINCIPAL = "to the principal"
+INTEREST_FIRST = "to the interest first"
+PAYMENT_FORM = "date paid (YYYY-MM-DD) | amount"
+
+
+def _payments(facts: Mapping[str, Any], paid: Decimal, today: date) -> list[dict[str, Any]]:
+    """Each payment on the bill, with its day: what was paid must be told part by part, since
+    each part bore interest until the day it was paid (NY legal reading CF-4)."""
+    applied = str(facts["payments_applied"])
+    if applied not in (TO_PRINCIPAL, INTEREST_FIRST):
+        raise InputError(
+            f"The village's file gives '{quoted_back(applied)}' as how a payment on a bill is "
+            f"applied; write '{TO_PRINCIPAL}' or '{INTEREST_FIRST}' under [readings] "
+            "payments_applied in letterhead.toml, as the village attorney advises."
+        )
+    lines = [
+        line for line in facts.get("payments_received") or [] if line.strip().lower() != "none"
+    ]
+    if paid and not lines:
+        raise InputError(
+            f"{spell_amount(paid)} was paid on the bill, but the case gives no day for it: add "
+            f"the fact payments_received, one line per payment written {PAYMENT_FORM}."
+        )
+    payments = []
+    for line in lines:
+        day, amount = fact_line_parts(line, 2, "payments_received", PAYMENT_FORM)
+        on = _line_date(day, "the date paid", line, "payments_received")
+        if on > today:
+            raise InputError(
+                f"The payment of {amount} is dated {spell_date(on)}, after this statement; a "
+                "statement tells only what was paid before it."
+            )
+        amount_paid = parse_amount(amount, f"The payment of {line}")
+        payments.append({"date": on, "amount": amount_paid, "to_interest": None})
+    payments.sort(key=lambda payment: payment["date"])
+    received = sum((payment["amount"] for payment in payments), Decimal("0.00"))
+    if received != paid:
+        raise InputError(
+            f"The payments received add up to {spell_amount(received)}, but the amount paid on "
+            f"the bill is {spell_amount(paid)}; the two must agree."
+        )
+    return payments
 
 
 BILL_FORM = "parcel id | bill number | date of the bill | portion billed"

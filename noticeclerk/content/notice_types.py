@@ -232,6 +232,8 @@ TAKEABLE = {
     "amount_due": "money",
     "paid": "money",
     "outstanding": "money",
+    # Each payment received on a bill, one line each, "YYYY-MM-DD | amount", oldest first.
+    "payments": "text_list",
     "served_on": "date",
     "article_number": "text",
     "receipt_signed_on": "date",

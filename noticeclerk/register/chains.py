@@ -432,6 +432,11 @@ def _take(
         return document.notice_type
     if taken in ("parcel_lines", "parcel_premises", "parcel_total"):
         return _parcel_charge(document, taken, notice, parcel_id)
+    if taken == "payments":
+        return [
+            f"{payment.paid_on.isoformat()} | {payment.amount}"
+            for payment in sorted(document.payments, key=lambda payment: payment.paid_on)
+        ]
     if taken in ("amount_due", "paid", "outstanding"):
         if document.amount_due is None:
             raise InputError(f"{document.number} is not a bill; the {notice.title} needs one.")
