@@ -98,3 +98,25 @@ def test_a_statement_is_refused_until_the_village_s_file_says_how_payments_are_a
     said = " ".join(refused.output.split())
     assert "payments_applied" in said
     assert "Issued" not in said
+
+
+def test_the_signature_page_restates_what_is_sworn_and_bears_no_village_caption(clerk, tmp_path):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    issued = clerk("issue", CASE, "sworn-statement", today="2026-02-24").output
+    number = issued.split("Issued ")[1].split(":")[0]
+    out = tmp_path / "out"
+    clerk("document", "export", number, "--format", "pdf", "--out", str(out))
+    reader = PdfReader(BytesIO(next(out.rglob(f"{number}.pdf")).read_bytes()))
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    (sworn,) = [page for page in pages if "Sworn to before me" in page]
+    # The deponent's signature, the jurat and what they swear to stand on one page, which no
+    # one could detach and put under another statement (NY legal reading CF-4).
+    assert f"I have read this Sworn Statement No. {number}." in sworn
+    assert (
+        "and of the principal amount of $2,525.85 due on it, is true to my own knowledge" in sworn
+    )
+    # Sworn personally, not under the Village's caption (earlier C-3).
+    assert "VILLAGE A (SAMPLE)" not in sworn.split("true to my own knowledge")[1]
