@@ -252,13 +252,14 @@ def test_a_sworn_statement_is_signed_in_the_signers_block_not_the_notarys(render
     baselines: dict[str, float] = {}
 
     def visit(text, cm, tm, font, size):
-        for words in ("VILLAGE A", "Sworn to before me", "Notary Public"):
+        for words in ("Deponent:", "Sworn to before me", "Notary Public"):
             if text.startswith(words):
                 baselines[words] = float(tm[5]) * float(cm[3]) + float(cm[5])
 
     page.extract_text(visitor_text=visit)
-    # PDF's y grows upwards: the box is under the village's name and above the jurat.
-    assert baselines["VILLAGE A"] > y2 > y1 > baselines["Sworn to before me"]
+    # PDF's y grows upwards: the box is under the deponent's caption (an affidavit is personal,
+    # signed under no Village caption) and above the jurat.
+    assert baselines["Deponent:"] > y2 > y1 > baselines["Sworn to before me"]
     assert y1 > baselines["Notary Public"]
 
 

@@ -177,7 +177,11 @@ def test_the_bill_is_tracked_by_the_register_for_its_full_amount():
     notice = load_notice("village-a", "maintenance-bill")
     assert notice.amount_due == "bill"
     assert notice.mail_class == "Certified Mail — Return Receipt Requested"
-    assert [s.method for s in notice.service] == ["certified_mail"]
+    # Sent by certified mail (§ 134-45C); mailed again first-class only after it came back.
+    assert [(s.method, s.after_return) for s in notice.service] == [
+        ("certified_mail", False),
+        ("first_class_mail", True),
+    ]
     assert notice.service_effective == "on_service"
 
 
@@ -290,7 +294,13 @@ def test_a_schedule_without_a_bill_for_each_parcel_of_the_case_is_refused(tmp_pa
 
 
 def statement_facts(**changes: object) -> dict:
-    facts = dict(BILL_FACTS, bill_sent=date(2026, 2, 2), amount_paid=D("500.00"))
+    facts = dict(
+        BILL_FACTS,
+        bill_sent=date(2026, 2, 2),
+        amount_paid=D("500.00"),
+        payments_received=["2026-02-10 | 500.00"],
+        payments_applied="to the principal",
+    )
     facts.update(changes)
     return facts
 
