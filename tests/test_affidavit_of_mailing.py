@@ -114,3 +114,18 @@ def test_a_place_of_deposit_is_one_line_of_at_most_two_hundred_characters(clerk,
     result = clerk(*MAILED, *AT, "--deposited-at", place, today=RECORDED, ok=False)
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert services(clerk) == []
+
+
+def test_a_village_file_whose_post_office_is_not_one_line_is_refused_before_anything_is_mailed(
+    clerk,
+):
+    clerk("village", "adopt", "village-a", today=RECORDED)
+    own = clerk.office / "letterheads" / "village-a" / "letterhead.toml"
+    text = own.read_text(encoding="utf-8")
+    own.write_text(
+        text.replace('depository = "the post office', 'depository = "the post\\noffice'),
+        encoding="utf-8",
+    )
+    result = clerk(*MAILED, *AT, today=RECORDED, ok=False)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "mail.depository" in result.output

@@ -148,6 +148,20 @@ def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_on
     assert f"by certified_mail, article {article(1)} (Dana Whitfield)" in shown
 
 
+def test_a_place_of_deposit_the_affidavit_cannot_print_is_refused_next_to_it(clerk):
+    batch = printed_batch(clerk)
+    client = signed_in(clerk, "t.brennan", "2026-12-02")
+    page = client.get(f"/mail/{batch}").text
+    refused = client.post(
+        f"/mail/{batch}/accepted",
+        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+              "day": "12/1/2026", "time": "3:30 pm", "deposited_at": "x" * 201},
+    )  # fmt: skip
+    assert refused.status_code == 400
+    assert "say it in at most 200" in field_errors(refused.text)["deposited_at"]
+    assert register_rows(clerk, "SELECT id FROM services") == []
+
+
 def test_a_count_that_does_not_reconcile_is_refused_next_to_the_count(clerk):
     batch = printed_batch(clerk)
     client = signed_in(clerk, "t.brennan", "2026-12-02")

@@ -210,16 +210,16 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
             start,
             payment["date"],
         ).amount
-        payment["interest"] = accrued
         if applied == INTEREST_FIRST:
             # The payment pays the interest accrued on the principal to its day first, then
             # principal (the United States rule); what it leaves of that interest stays due.
             to_interest = min(payment["amount"], accrued)
             payment["to_interest"] = to_interest
-            principal -= payment["amount"] - to_interest
             payment["interest"] = accrued - to_interest
+            principal -= payment["amount"] - to_interest
             completed = payment["date"]
         else:
+            payment["interest"] = accrued
             principal -= payment["amount"]
     return {
         "costs": _bill_figures(bill),

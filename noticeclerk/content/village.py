@@ -450,7 +450,17 @@ class MailTable(Table):
     # United States Postal Service, named as an affidavit of mailing names it (in New York,
     # CPLR 2103(b)(2) service is by deposit "in an official depository under the exclusive
     # care and custody of the United States Postal Service within the state").
-    depository: Text | None = None
+    depository: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                # One line of at most 200 characters: the affidavit prints it in a sentence.
+                pattern=r"^(?=.*\S)[^\x00-\x1f\x7f]{1,200}$",
+                description="one line naming the post office, at most 200 characters",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class EmailTable(Table):

@@ -59,6 +59,7 @@ from noticeclerk.register.service import (
     Served,
     ServiceRequest,
     article_in_a_batch,
+    check_one_line,
     mailing_with,
     record_service,
 )
@@ -415,6 +416,9 @@ def accept_batch(
     to, where it is not the one the village's file names."""
     mailed_by = person_named(mailed_by, MAILED_BY)
     refuse_control(by, "Who records the acceptance")
+    if deposited_at is not None and deposited_at.strip():
+        # Once for the batch, not piece by piece: it is the one post office they went to.
+        check_one_line(deposited_at.strip(), "place of deposit", "--deposited-at")
     with transaction(engine) as session:
         batch = _batch(session, number)
         village = load_village(batch.village, workspace)

@@ -163,24 +163,13 @@ def serve(
         (request.phone_number, "The telephone number called (--phone-number)"),
         (request.answered_by, "The person who answered the call (--answered-by)"),
         (request.relationship, "Their relationship to the dwelling (--relationship)"),
-        (request.deposited_at, "The place of deposit (--deposited-at)"),
         (request.note, "The note (--note)"),
     ):
         if text:
             refuse_control(text, what)
-    for text, what, option in (
-        (request.relationship, "relationship", "--relationship"),
-        (request.deposited_at, "place of deposit", "--deposited-at"),
-    ):
-        if not text:
-            continue
-        # One line, as the command line's option: the affidavit prints it within a sentence.
-        refuse_control(text, f"The {what} ({option})", one_line=True)
-        if len(text) > MOST_IN_A_SENTENCE:
-            raise InputError(
-                f"The {what} ({option}) is {len(text):,} characters; say it in at most "
-                f"{MOST_IN_A_SENTENCE}."
-            )
+    if request.relationship:
+        # One line, as the command line's --relationship: the affidavit prints it in brackets.
+        check_one_line(request.relationship, "relationship", "--relationship")
     with transaction(engine) as session:
         document = find_document(session, number)
         return record_service(session, document, request, now=now, workspace=workspace)
@@ -207,12 +196,12 @@ def record_service(
     notice = load_notice(village.slug, document.notice_type, workspace)
     _check_method(notice, request)
     further = _further_step(document, notice, request)
-    _check_kept(session, document, notice, request)
     _check_residence(document, notice, request)
     _check_dwelling(document, notice, request, village)
     article_number = _article_number(session, document, request, village.timezone, batch_piece)
     at = request.at.astimezone(village.timezone)
     check_moment(at, document, now, "--at")
+    _check_kept(session, document, notice, request, at.date())
     called_at = None
     if request.called_at is not None:
         called_at = request.called_at.astimezone(village.timezone)
@@ -659,15 +648,14 @@ def _further_step(document: Document, notice: NoticeType, request: ServiceReques
 
 
 def _check_kept(
-    session: Session, document: Document, notice: NoticeType, request: ServiceRequest
+    session: Session, document: Document, notice: NoticeType, request: ServiceRequest, day: date
 ) -> None:
     """A service that needs a record kept first (a sworn statement filed only once its sworn
-    original is archived) is refused without one signed on or before the day of service."""
+    original is archived) is refused without one signed on or before `day`, the village's day
+    of the service."""
     entry = next(entry for entry in notice.service if entry.method == request.method)
     if entry.needs_kept is None:
         return
-    zone = request.at.tzinfo
-    day = request.at.astimezone(zone).date()
     kept = session.scalars(
         select(ArchiveItem).where(
             ArchiveItem.document_id == document.id,
@@ -700,7 +688,11 @@ def _depository(request: ServiceRequest, village: Village) -> str | None:
     there is refused without one."""
     if request.method not in MAIL_METHODS:
         return None
-    deposited = _text(request.deposited_at) or village.mail.depository
+    told = _text(request.deposited_at)
+    if told is not None:
+        # Checked here, not only at `serve`: a mail batch's acceptance records it too.
+        check_one_line(told, "place of deposit", "--deposited-at")
+    deposited = told or village.mail.depository
     if deposited is None and village.state == "NY":
         raise InputError(
             "Give --deposited-at: the post office or official depository of the United States "
@@ -709,6 +701,17 @@ def _depository(request: ServiceRequest, village: Village) -> str | None:
             "file, [mail] depository."
         )
     return deposited
+
+
+def check_one_line(text: str, what: str, option: str) -> None:
+    """A particular the affidavit prints within one of its sentences (a relationship, a place
+    of deposit): one line, not too long; InputError naming `option` otherwise."""
+    refuse_control(text, f"The {what} ({option})", one_line=True)
+    if len(text) > MOST_IN_A_SENTENCE:
+        raise InputError(
+            f"The {what} ({option}) is {len(text):,} characters; say it in at most "
+            f"{MOST_IN_A_SENTENCE}."
+        )
 
 
 def _check_call(request: ServiceRequest, section: str) -> None:
