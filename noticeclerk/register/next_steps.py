@@ -327,12 +327,17 @@ def _came_back(state: CaseState, notice: NoticeType, followed: Document) -> str 
         if further
         else "another way its ordinance allows"
     )
+    # The case is cited once: where the further step's own section does not already cite it.
+    case = "" if JONES in ways else f" ({JONES})"
     return (
         f"{followed.number} came back {how} on {day}; the {notice.title} waits until it is "
         f"served again {ways}: once the Village knows a mailed notice did not arrive, it takes "
-        "another reasonable step before it enforces (Jones v. Flowers, 547 U.S. 220 (2006)). "
+        f"another reasonable step before it enforces{case}. "
         f"Record it with 'noticeclerk serve {followed.number}'."
     )
+
+
+JONES = "Jones v. Flowers, 547 U.S. 220 (2006)"
 
 
 def _barred(state: CaseState, notice: NoticeType, parcel_id: str | None) -> str | None:
