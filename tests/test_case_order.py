@@ -534,6 +534,11 @@ def test_the_final_resolution_notice_goes_to_each_owner_with_its_amount_from_the
     owner's parcel. The register mailed one, to the first owner, with the clerk's typed
     amount."""
     district("issue", DISTRICT_CASE, HEARING, today="2026-08-28")
+    for hearing in standing(district, DISTRICT_CASE, HEARING):
+        district(
+            "serve", hearing["number"], "--method", "first_class_mail", "--by", "Clerk-Treasurer",
+            "--at", "2026-08-28T15:00", today="2026-08-29",
+        )  # fmt: skip
     district("case", "record", DISTRICT_CASE, *facts(*FINAL_FACTS), today="2026-09-24")
     # The amount is not typed: each notice takes its parcel's from the schedule.
     typed = district(

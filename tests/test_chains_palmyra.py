@@ -11,7 +11,9 @@ number."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -452,9 +454,27 @@ SCHEDULE_FACTS = [
     "intersection_sqft=0",
     "lots=PV-0641 | interior | East Main Street: 16 ft x 4 ft",
 ]
+# The hearing on the schedule, noticed to the owner June 16 and published June 18 for July 6;
+# the final resolution adopted July 13 and published July 16 (Wis. Stat. § 66.0703(7)(a), (8)(d)).
+SIDEWALK_HEARING_FACTS = [
+    "district=the parcel abutting the sidewalk in front of 131 East Main Street",
+    "preliminary_resolution=Preliminary Resolution No. 2026-27",
+    "preliminary_resolution_adopted_on=2026-06-08",
+    "report_place=the office of the Village Clerk-Treasurer, Village Hall",
+    "report_hours=from 8:00 a.m. to 4:30 p.m., Monday through Friday",
+    "hearing_at=2026-07-06T18:30",
+    "hearing_place=the Board Room, Village Hall",
+    "newspaper=The Palmyra Prairie Courier (fictional)",
+    "published_on=2026-06-18",
+]
+SIDEWALK_LEVY_FACTS = [
+    "hearing_held_on=2026-07-06",
+    "final_resolution=Final Resolution No. 2026-31",
+    "final_resolution_adopted_on=2026-07-13",
+    "published_on=2026-07-16",
+]
 INVOICE_FACTS = [
     "improvement=the 2026 repair of the sidewalk in front of 131 East Main Street",
-    "levy_resolution=Final Resolution No. 2026-31, adopted July 13, 2026",
     "completion_certified_by=the Superintendent of Public Works",
     "completion_certified_on=2026-07-20",
     "installment_years=5",
@@ -526,7 +546,35 @@ def sidewalk_scheduled(clerk) -> None:
         today="2026-06-15",
     )
     clerk("issue", "PA-C-2026-0001", "sidewalk-assessment-schedule", today="2026-06-15")
+    assessment_levied(
+        clerk, SIDEWALK_HEARING_FACTS, "2026-06-16", SIDEWALK_LEVY_FACTS, "2026-07-16"
+    )
     clerk("case", "record", "PA-C-2026-0001", *facts(*INVOICE_FACTS), today="2026-07-20")
+
+
+def assessment_levied(
+    clerk, hearing: list[str], noticed_on: str, levy: list[str], resolved_on: str
+) -> None:
+    """After the schedule: the hearing noticed to each owner, then the final resolution levying
+    the assessment mailed to each (Wis. Stat. § 66.0703(7)(a), (8)(d)), in case PA-C-2026-0001;
+    the invoices follow the notices of the final resolution."""
+    clerk("case", "record", "PA-C-2026-0001", *facts(*hearing), today=noticed_on)
+    issued = clerk("issue", "PA-C-2026-0001", "assessment-hearing-notice", today=noticed_on)
+    mailed_after = (date.fromisoformat(noticed_on) + timedelta(days=1)).isoformat()
+    for number in re.findall(r"Issued (\S+):", issued.output):
+        clerk(
+            "serve",
+            number,
+            "--method",
+            "first_class_mail",
+            "--by",
+            "K. Nowak",
+            "--at",
+            f"{noticed_on}T15:00",
+            today=mailed_after,
+        )
+    clerk("case", "record", "PA-C-2026-0001", *facts(*levy), today=resolved_on)
+    clerk("issue", "PA-C-2026-0001", "assessment-final-resolution-notice", today=resolved_on)
 
 
 def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_one_case(
@@ -542,7 +590,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     assert "PA-D-2026-00002 is already the Sidewalk Special Assessment" in again.output
     clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-22", today="2026-07-22")
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
-    invoice = exported_text(clerk, "PA-D-2026-00003", tmp_path)
+    invoice = exported_text(clerk, "PA-D-2026-00005", tmp_path)
     assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
     # The lot's assessment is the schedule's, taken from the register, not retyped.
     assert "Sidewalk special assessment on 64 sq ft of abutting sidewalk $816.00" in invoice
@@ -551,7 +599,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     # Mailed the day after its date, the invoice still gives 30 days from its date (§ 8.03(3)(b)1).
     mailed = clerk(
         "serve",
-        "PA-D-2026-00003",
+        "PA-D-2026-00005",
         "--method",
         "first_class_mail",
         "--by",
@@ -562,7 +610,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     )
     assert "Deadline: Friday, August 21, 2026" in mailed.output
     assert "asks for less time" not in mailed.output
-    clerk("pay", "PA-D-2026-00003", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk("pay", "PA-D-2026-00005", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
     clerk(
         "case",
         "party",
@@ -577,17 +625,19 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     )
     clerk("case", "record", "PA-C-2026-0001", *facts(*DEFERMENT_FACTS), today="2026-08-10")
     clerk("issue", "PA-C-2026-0001", "assessment-deferment-decision", today="2026-08-11")
-    decision = exported_text(clerk, "PA-D-2026-00004", tmp_path)
+    decision = exported_text(clerk, "PA-D-2026-00006", tmp_path)
     # Taken from the register: the invoice's number and date, and what is still outstanding.
-    assert "Document No. PA-D-2026-00003, dated July 22, 2026" in decision
+    assert "Document No. PA-D-2026-00005, dated July 22, 2026" in decision
     assert "the special assessment of $600.00" in decision
     assert "from the date of the final notice of assessment, July 22, 2026" in decision
     assert "By Resolution No. 2026-40, the Village Board grants a deferment" in decision
     assert documents_of(clerk, "PA-C-2026-0001") == [
         ("PA-D-2026-00001", "sidewalk-order", None),
         ("PA-D-2026-00002", "sidewalk-assessment-schedule", "PA-D-2026-00001"),
-        ("PA-D-2026-00003", "special-assessment-invoice", "PA-D-2026-00002"),
-        ("PA-D-2026-00004", "assessment-deferment-decision", "PA-D-2026-00003"),
+        ("PA-D-2026-00003", "assessment-hearing-notice", "PA-D-2026-00002"),
+        ("PA-D-2026-00004", "assessment-final-resolution-notice", "PA-D-2026-00003"),
+        ("PA-D-2026-00005", "special-assessment-invoice", "PA-D-2026-00004"),
+        ("PA-D-2026-00006", "assessment-deferment-decision", "PA-D-2026-00005"),
     ]
 
 
@@ -604,7 +654,7 @@ def test_an_invoice_dated_before_completion_is_certified_is_refused_and_takes_no
     ) in " ".join(early.output.split())
     clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-20", today="2026-07-20")
     issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-20")
-    assert "Issued PA-D-2026-00003: Special Assessment Invoice" in issued.output
+    assert "Issued PA-D-2026-00005: Special Assessment Invoice" in issued.output
 
 
 def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(clerk, tmp_path):
@@ -621,7 +671,7 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
     )
     assert typed.exit_code == 1
     assert "'invoice_number' is not recorded" in typed.output
-    clerk("pay", "PA-D-2026-00003", "--amount", "816.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk("pay", "PA-D-2026-00005", "--amount", "816.00", "--on", "2026-08-01", today="2026-08-01")
     clerk(
         "case",
         "party",
@@ -658,14 +708,38 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
         today="2026-08-11",
     )
     clerk("issue", "PA-C-2026-0001", "hardship-deferment-decision", today="2026-08-11")
-    hardship = exported_text(clerk, "PA-D-2026-00004", tmp_path)
-    assert "special assessment invoice, Document No. PA-D-2026-00003)" in hardship
+    hardship = exported_text(clerk, "PA-D-2026-00006", tmp_path)
+    assert "special assessment invoice, Document No. PA-D-2026-00005)" in hardship
     assert "$188.47" in hardship
+
+
+# The hearing noticed October 5 and published October 6 for October 19; the final resolution
+# adopted at the hearing and published October 20.
+DISTRICT_HEARING_FACTS = [
+    "district=the parcels abutting Cutler Street from North Third Street to Heron Court, and "
+    "Heron Court",
+    "preliminary_resolution=Preliminary Resolution No. 2026-44",
+    "preliminary_resolution_adopted_on=2026-09-28",
+    "report_place=the office of the Village Clerk-Treasurer, Village Hall",
+    "report_hours=from 8:00 a.m. to 4:30 p.m., Monday through Friday",
+    "hearing_at=2026-10-19T18:30",
+    "hearing_place=the Board Room, Village Hall",
+    "newspaper=The Palmyra Prairie Courier (fictional)",
+    "published_on=2026-10-06",
+]
+
+
+def district_levy(resolution: str) -> list[str]:
+    return [
+        "hearing_held_on=2026-10-19",
+        f"final_resolution={resolution}",
+        "final_resolution_adopted_on=2026-10-19",
+        "published_on=2026-10-20",
+    ]
 
 
 WATER_MAIN_INVOICE_FACTS = [
     "improvement=the 2026 water main on Cutler Street and Heron Court",
-    "levy_resolution=Final Resolution No. 2026-52, adopted October 12, 2026",
     "completion_certified_by=the Village Engineer",
     "completion_certified_on=2026-10-19",
     "installment_years=10",
@@ -689,6 +763,10 @@ ZONED = {
 }
 
 
+# The notices of the final resolution, one to each lot's owner, that the invoices follow.
+FINAL_NOTICES = ("PA-D-2026-00006", "PA-D-2026-00007", "PA-D-2026-00008", "PA-D-2026-00009")
+
+
 def water_main_scheduled(clerk) -> None:
     """The district schedule of four lots issued October 5; completion certified October 19."""
     clerk(
@@ -699,6 +777,13 @@ def water_main_scheduled(clerk) -> None:
         today="2026-10-05",
     )
     clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    assessment_levied(
+        clerk,
+        DISTRICT_HEARING_FACTS,
+        "2026-10-05",
+        district_levy("Final Resolution No. 2026-52"),
+        "2026-10-20",
+    )
     clerk(
         "case",
         "record",
@@ -714,16 +799,16 @@ def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_i
 ):
     water_main_scheduled(clerk)
     issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
-    assert issued.output.count("Issued PA-D-2026-0000") == 4
+    assert issued.output.count("Issued ") == 4
     schedule = exported_text(clerk, "PA-D-2026-00001", tmp_path)
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
-    invoices = shown["documents"][1:]
+    invoices = shown["documents"][9:]  # after the schedule and the notices
     assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in invoices] == [
-        (owner, amount.replace(",", ""), "PA-D-2026-00001")
-        for _, owner, _, amount in WATER_MAIN_LOTS
+        (owner, amount.replace(",", ""), final)
+        for (_, owner, _, amount), final in zip(WATER_MAIN_LOTS, FINAL_NOTICES, strict=True)
     ]
     for number, (parcel, owner, feet, amount) in zip(
-        ("PA-D-2026-00002", "PA-D-2026-00003", "PA-D-2026-00004", "PA-D-2026-00005"),
+        ("PA-D-2026-00010", "PA-D-2026-00011", "PA-D-2026-00012", "PA-D-2026-00013"),
         WATER_MAIN_LOTS,
         strict=True,
     ):
@@ -749,13 +834,13 @@ def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replac
     )
     assert again.exit_code == 1
     assert (
-        "PA-D-2026-00002 is already the Special Assessment Invoice for PA-D-2026-00001, parcel "
+        "PA-D-2026-00010 is already the Special Assessment Invoice for PA-D-2026-00006, parcel "
         "PV-2201"
     ) in again.output
-    clerk("void", "PA-D-2026-00004", "--reason", "wrong mailing address", today="2026-10-21")
+    clerk("void", "PA-D-2026-00012", "--reason", "wrong mailing address", today="2026-10-21")
     replaced = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-21")
     assert replaced.output.count("Issued ") == 1
-    assert "Issued PA-D-2026-00006: Special Assessment Invoice" in replaced.output
+    assert "Issued PA-D-2026-00014: Special Assessment Invoice" in replaced.output
     assert "to Fenwick Creamery Cooperative" in replaced.output
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     assert shown["documents"][-1]["amount_due"] == "22560.00"
@@ -809,11 +894,11 @@ def test_a_deferment_follows_one_lot_s_invoice_and_defers_that_lot_s_assessment(
         "PA-C-2026-0001",
         "assessment-deferment-decision",
         "--follows",
-        "PA-D-2026-00003",
+        "PA-D-2026-00011",
         today="2026-11-10",
     )
-    decision = exported_text(clerk, "PA-D-2026-00006", tmp_path)
-    assert "Document No. PA-D-2026-00003, dated October 20, 2026" in decision
+    decision = exported_text(clerk, "PA-D-2026-00014", tmp_path)
+    assert "Document No. PA-D-2026-00011, dated October 20, 2026" in decision
     assert "the special assessment of $10,032.00" in decision
     assert "309 Cutler Street" in decision and "301 Cutler Street" not in decision
 
@@ -917,8 +1002,59 @@ def test_a_bill_dated_before_the_village_restored_the_surface_is_refused(clerk):
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
 
 
-def test_an_invoice_that_is_its_case_s_first_document_needs_the_assessment_recorded(clerk):
-    # No schedule before it: the lot's assessment is a fact of the case, never left blank.
+def test_a_case_is_not_opened_for_an_invoice_with_no_noticed_hearing_or_final_resolution(clerk):
+    """WI legal reading 2026-12-02, §2 item 4: an invoice was issued with neither."""
+    alone = clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0641",
+        "--notice-type",
+        "special-assessment-invoice",
+        *facts(*INVOICE_FACTS, "assessment_lines=Sidewalk reconstruction|816.00"),
+        "--event=invoiced=2026-07-22",
+        today="2026-07-22",
+        ok=False,
+    )
+    assert alone.exit_code == 1
+    said = " ".join(alone.output.split())
+    assert "a case cannot be opened for the invoice alone" in said
+    assert "issue the invoice after the notice of the final resolution" in said
+    from_file = clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "special-assessment-invoice.toml"),
+        today="2026-09-15",
+        ok=False,
+    )
+    assert from_file.exit_code == 1
+    assert "a case cannot be opened for the invoice alone" in " ".join(from_file.output.split())
+    final_alone = clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "assessment-final-resolution-notice.toml"),
+        today="2026-09-24",
+        ok=False,
+    )
+    assert final_alone.exit_code == 1
+    assert "a case cannot be opened for it alone" in " ".join(final_alone.output.split())
+    assert "No cases" in clerk("case", "list").output
+
+
+def test_a_case_opened_for_an_invoice_before_the_rule_issues_nothing(clerk):
+    # A workspace whose definition still let a case open with the invoice, then the rule.
+    definition = Path("notices/palmyra/special-assessment-invoice.toml")
+    text = (Path(__file__).resolve().parent.parent / definition).read_text(encoding="utf-8")
+    older = clerk.office / definition
+    older.parent.mkdir(parents=True, exist_ok=True)
+    older.write_text(
+        text.replace("opens_case = false", "").replace("opens_case_says = ", "# "),
+        encoding="utf-8",
+    )
     clerk(
         "case",
         "open",
@@ -928,13 +1064,85 @@ def test_an_invoice_that_is_its_case_s_first_document_needs_the_assessment_recor
         "PV-0641",
         "--notice-type",
         "special-assessment-invoice",
-        *facts(*INVOICE_FACTS),
+        *facts(*INVOICE_FACTS, "assessment_lines=Sidewalk reconstruction|816.00"),
+        *facts("final_resolution=Final Resolution No. 2026-31", "levied=816.00"),
+        *facts("final_resolution_adopted_on=2026-07-13"),
         "--event=invoiced=2026-07-22",
         today="2026-07-22",
     )
-    bare = clerk("issue", "PA-C-2026-0001", today="2026-07-22", ok=False)
+    older.unlink()
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    (step,) = [s for s in shown["next_steps"] if s["notice_type"] == "special-assessment-invoice"]
+    assert step["standing"] == "not"
+    assert "a case cannot be opened for the invoice alone" in step["why"]
+    refused = clerk("issue", "PA-C-2026-0001", today="2026-07-22", ok=False)
+    assert refused.exit_code == 1
+    assert "a case cannot be opened for the invoice alone" in " ".join(refused.output.split())
+    assert documents_of(clerk, "PA-C-2026-0001") == []
+
+
+def test_an_invoice_on_one_lot_bills_recorded_lines_only_when_they_come_to_the_levy(
+    clerk, tmp_path
+):
+    # A case opened with the hearing notice over one lot, with no schedule: the final resolution
+    # records what it levied, and the invoice's lines, recorded, must come to it.
+    clerk(
+        "case",
+        "open",
+        "--village",
+        "palmyra",
+        "--parcel",
+        "PV-0641",
+        "--notice-type",
+        "assessment-hearing-notice",
+        *facts(
+            "project=the 2026 repair of the sidewalk in front of 131 East Main Street",
+            *SIDEWALK_HEARING_FACTS,
+        ),
+        today="2026-06-16",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-06-16")
+    clerk(
+        "serve",
+        "PA-D-2026-00001",
+        "--method",
+        "first_class_mail",
+        "--by",
+        "K. Nowak",
+        "--at",
+        "2026-06-16T15:00",
+        today="2026-06-17",
+    )
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*SIDEWALK_LEVY_FACTS, "assessment=816.00", *INVOICE_FACTS),
+        "--event=invoiced=2026-07-22",
+        today="2026-07-22",
+    )
+    clerk("issue", "PA-C-2026-0001", "assessment-final-resolution-notice", today="2026-07-22")
+    bare = clerk(
+        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22", ok=False
+    )
     assert bare.exit_code == 1
-    assert "Case PA-C-2026-0001 lacks the fact 'assessment_lines'" in bare.output
+    assert "lacks the fact 'assessment_lines'" in bare.output
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        "--fact=assessment_lines=Sidewalk reconstruction, 64 square feet|800.00",
+        today="2026-07-22",
+    )
+    short = clerk(
+        "issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22", ok=False
+    )
+    assert short.exit_code == 1
+    assert (
+        "The assessment lines come to $800.00, but Final Resolution No. 2026-31 levied $816.00 "
+        "against this property"
+    ) in " ".join(short.output.split())
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 2
     clerk(
         "case",
         "record",
@@ -942,8 +1150,11 @@ def test_an_invoice_that_is_its_case_s_first_document_needs_the_assessment_recor
         "--fact=assessment_lines=Sidewalk reconstruction, 64 square feet|816.00",
         today="2026-07-22",
     )
-    issued = clerk("issue", "PA-C-2026-0001", today="2026-07-22")
-    assert "Issued PA-D-2026-00001: Special Assessment Invoice" in issued.output
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
+    assert "Issued PA-D-2026-00003: Special Assessment Invoice" in issued.output
+    invoice = " ".join(exported_text(clerk, "PA-D-2026-00003", tmp_path).split())
+    # The final resolution's number and day are the register's, from the notice of it.
+    assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
 
 
 # --- § 8.06(1), (9): the application form, and the permit or the refusal for frozen ground ----
@@ -1229,7 +1440,7 @@ def test_a_share_bill_after_the_order_was_assessed_is_refused_and_takes_no_numbe
     late = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
     assert late.exit_code == 1
     assert "(sidewalk-assessment-schedule) already answers PA-D-2026-00001" in late.output
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 2
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 4
 
 
 def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk):

@@ -35,7 +35,9 @@ def clerk(tmp_path, runner):
     return clerk_at(tmp_path, runner, "palmyra")
 
 
-def hearing_noticed(clerk, today: str = "2026-08-28", ok: bool = True):
+def hearing_noticed(
+    clerk, today: str = "2026-08-28", ok: bool = True, mailed_at: str | None = "2026-08-28T15:00"
+):
     clerk(
         "case",
         "open",
@@ -48,7 +50,20 @@ def hearing_noticed(clerk, today: str = "2026-08-28", ok: bool = True):
         *facts(*HEARING_FACTS),
         today="2026-08-27",
     )
-    return clerk("issue", "PA-C-2026-0001", today=today, ok=ok)
+    issued = clerk("issue", "PA-C-2026-0001", today=today, ok=ok)
+    if ok and mailed_at is not None:
+        clerk(
+            "serve",
+            "PA-D-2026-00001",
+            "--method",
+            "first_class_mail",
+            "--by",
+            "K. Nowak",
+            "--at",
+            mailed_at,
+            today="2026-09-24",
+        )
+    return issued
 
 
 def resolution_published(clerk, published_on: str = "2026-09-24") -> None:
@@ -71,7 +86,7 @@ def test_the_notice_of_the_final_resolution_follows_the_hearing_notice_and_gives
     clerk("issue", "PA-C-2026-0001", "assessment-final-resolution-notice", today="2026-09-24")
     final = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
     # Taken from the register, never retyped: the hearing notice's number and date.
-    assert "Document No. PA-D-2026-00001 dated August 28, 2026" in final
+    assert "Document No. PA-D-2026-00001, dated August 28, 2026" in final
     assert "The last day to appeal is Wednesday, December 23, 2026." in final
     assert documents_of(clerk, "PA-C-2026-0001") == [
         ("PA-D-2026-00001", "assessment-hearing-notice", None),
@@ -142,3 +157,54 @@ def test_a_notice_of_the_final_resolution_before_its_publication_takes_no_number
     assert early.exit_code == 1
     assert "before the final resolution is published on" in " ".join(early.output.split())
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+def test_a_notice_of_the_final_resolution_waits_until_the_hearing_notice_is_mailed(clerk):
+    hearing_noticed(clerk, mailed_at=None)
+    resolution_published(clerk)
+    unmailed = clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "assessment-final-resolution-notice",
+        today="2026-09-24",
+        ok=False,
+    )
+    assert unmailed.exit_code == 1
+    assert "PA-D-2026-00001 has not been served" in unmailed.output
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+def test_a_hearing_notice_mailed_fewer_than_10_days_before_the_hearing_noticed_nobody(
+    clerk, tmp_path
+):
+    # Dated August 28, but its mailing recorded on September 8: six days before the hearing.
+    hearing_noticed(clerk, mailed_at="2026-09-08T15:00")
+    resolution_published(clerk)
+    late = clerk(
+        "issue",
+        "PA-C-2026-0001",
+        "assessment-final-resolution-notice",
+        today="2026-09-24",
+        ok=False,
+    )
+    assert late.exit_code == 1
+    said = " ".join(late.output.split())
+    assert (
+        "was mailed to the owner on Tuesday, September 8, 2026, later than Friday, September 4, "
+        "2026, 10 days before the hearing"
+    ) in said
+    assert "so the hearing was not noticed to this owner" in said
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
+
+
+def test_the_notice_of_the_final_resolution_says_when_the_hearing_notice_was_mailed(
+    clerk, tmp_path
+):
+    hearing_noticed(clerk, mailed_at="2026-08-29T09:15")
+    resolution_published(clerk)
+    clerk("issue", "PA-C-2026-0001", "assessment-final-resolution-notice", today="2026-09-24")
+    final = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert (
+        "by Document No. PA-D-2026-00001, dated August 28, 2026 and mailed to the owner of record "
+        "on August 29, 2026."
+    ) in final

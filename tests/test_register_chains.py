@@ -533,3 +533,30 @@ def test_a_follow_up_that_takes_one_parcel_s_charges_must_go_to_each_owner(tmp_p
     assert "takes one parcel's charges, so it must be about one parcel: add to_each_owner" in (
         refused.output
     )
+
+
+def test_a_document_no_case_opens_for_needs_the_sentence_its_refusal_prints(tmp_path):
+    overridden(
+        tmp_path,
+        "palmyra",
+        "special-assessment-invoice",
+        "opens_case_says = ",
+        "# opens_case_says = ",
+    )
+    with pytest.raises(ConfigError) as refused:
+        load_notice("palmyra", "special-assessment-invoice", tmp_path)
+    assert "follows.opens_case_says" in str(refused.value)
+    assert "must say why a case cannot be opened for it" in str(refused.value)
+
+
+def test_the_sentence_refusing_a_case_is_said_only_where_no_case_opens(tmp_path):
+    overridden(
+        tmp_path,
+        "palmyra",
+        "special-assessment-invoice",
+        "opens_case = false",
+        "opens_case = true",
+    )
+    with pytest.raises(ConfigError) as refused:
+        load_notice("palmyra", "special-assessment-invoice", tmp_path)
+    assert "is said only with opens_case = false" in str(refused.value)

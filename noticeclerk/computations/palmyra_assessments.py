@@ -88,6 +88,18 @@ def palmyra_assessment_invoice(case: CaseContext) -> dict[str, Any]:
         PALMYRA_8_03_3_B_1,
         "The special assessment must be more than $0.00 to be invoiced.",
     )
+    levied = facts.get("levied")
+    if levied is not None and assessment.total != levied:
+        # The lines a case over one lot records, or a schedule revised after the levy, must
+        # come to what the final resolution levied: the invoice bills "the full amount of the
+        # assessment" (b)1, neither more nor less.
+        raise InputError(
+            f"The assessment lines come to {spell_amount(assessment.total)}, but "
+            f"{facts.get('final_resolution', 'the final resolution')} levied "
+            f"{spell_amount(levied)} against this property, as its notice to the owner says; "
+            "the invoice bills the full amount of the assessment levied (§ 8.03(3)(b)1), so "
+            "record the lines of that assessment."
+        )
     borrowing = facts["borrowing_rate_percent"]
     first_year = facts["first_tax_year"]
     schedule = _assessment_schedule(case, assessment.total, _invoice_date(case))

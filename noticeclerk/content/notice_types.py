@@ -306,6 +306,11 @@ class FollowsSpec(Table):
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
+    # Whether a case may be opened for it, as its first document. False where the law rests
+    # it on the documents it follows (an invoice on the final resolution that levied the
+    # assessment after a noticed hearing); `opens_case_says` is the refusal.
+    opens_case: bool = True
+    opens_case_says: Text | None = None
 
 
 class AppealSpec(Table, kw_only=True):
@@ -686,6 +691,9 @@ class NoticeType:
     appeal: Appeal | None = None
     # It follows every document of the types it follows in its case, one for each property.
     every: bool = False
+    # The refusal of a case opened for it, where the law rests it on the documents it follows
+    # ([follows] opens_case = false); None where a case may open with it.
+    cannot_open_case: str | None = None
     # What it gathers from the village's other cases, for a document of the village.
     gathers: GathersSpec | None = None
     # The deadline as a rule in words, for a document issued before the event it counts from.
@@ -1068,6 +1076,7 @@ def _notice_from_table(
             else None
         ),
         every=table.follows.every if table.follows else False,
+        cannot_open_case=_cannot_open_case(path, table.follows),
         gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
         document_date_is=table.document_date_is,
@@ -1075,6 +1084,24 @@ def _notice_from_table(
         review=_review(path, table.review),
         publication=_publication(path, table.publication, state),
     )
+
+
+def _cannot_open_case(path: Path, follows: FollowsSpec | None) -> str | None:
+    """[follows] opens_case = false: the sentence refusing a case opened for it, which the
+    definition must give (the law that rests it on what it follows, and where to begin)."""
+    if follows is None or follows.opens_case:
+        if follows is not None and follows.opens_case_says:
+            raise ConfigError(
+                path, "follows.opens_case_says", "is said only with opens_case = false"
+            )
+        return None
+    if not (follows.opens_case_says or "").strip():
+        raise ConfigError(
+            path,
+            "follows.opens_case_says",
+            "must say why a case cannot be opened for it and which document to open it for",
+        )
+    return " ".join(follows.opens_case_says.split())
 
 
 def _publication(

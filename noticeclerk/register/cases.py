@@ -67,6 +67,7 @@ def case_request(
     notice type's facts and events require."""
     village = load_village(village_slug, workspace)
     notice = load_notice(village.slug, notice_slug, workspace)
+    _may_open_for(notice)
     _check_parcels(notice, list(parcel_ids), village)
     if recipient is not None:
         recipient = checked_recipient("The addressee", recipient.name, recipient.address_lines)
@@ -123,11 +124,19 @@ def _check_parcels(notice: NoticeType, parcel_ids: list[str], village: Village) 
 _IGNORED_FROM_FILE = ("case", "document", "date", "roll")
 
 
+def _may_open_for(notice: NoticeType) -> None:
+    """Refuse a case opened for a document the law rests on others ([follows] opens_case),
+    before any of its facts are asked for."""
+    if notice.cannot_open_case is not None:
+        raise InputError(notice.cannot_open_case)
+
+
 def request_from_file(path: Path, workspace: Path | None) -> tuple[CaseRequest, list[str]]:
     """A case from a case file; returns it with the keys the register does not use."""
     data = read_case_header(path)
     village = load_village(data.village, workspace)
     notice = load_notice(village.slug, data.notice, workspace)
+    _may_open_for(notice)
     if notice.gathers is not None:
         raise InputError(
             f"{path}: the {notice.title} gathers its {notice.gathers.fact} and their parcels from "
@@ -164,6 +173,7 @@ def open_case(
 ) -> str:
     """Store a new case with its parcels, facts and events; returns its number. However the
     request was built, its facts and events are checked here as the notice type requires."""
+    _may_open_for(request.notice)
     checked_facts([request.notice], request.facts, request.village.timezone)
     checked_events(dict(request.events), [request.notice])
     prefix = request.village.letterhead.number_prefix

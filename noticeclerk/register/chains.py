@@ -184,6 +184,9 @@ def followed_document(
             raise InputError(
                 f"The {notice.title} is case {case.number}'s first document; it follows none."
             )
+        if notice.cannot_open_case is not None:
+            # A case opened for it before its definition said so issues nothing.
+            raise InputError(notice.cannot_open_case)
         if notice.every:
             titles = either(notice.follows)
             raise InputError(

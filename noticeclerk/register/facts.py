@@ -31,6 +31,20 @@ def split_assignment(text: str, option: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _beyond_first(follow_up: NoticeType, name: str, notices: Sequence[NoticeType]) -> bool:
+    """Whether `follow_up` takes `name` from further back than its chain in the case can go:
+    the documents it reaches back through come to the case's first, which follows none."""
+    taken = follow_up.takes.get(name, "")
+    by_slug = {notice.slug: notice for notice in notices}
+    reached = set(follow_up.follows)
+    while taken.startswith(BACK):
+        taken = taken.removeprefix(BACK)
+        if notices[0].slug in reached:
+            return True
+        reached = {slug for one in reached if one in by_slug for slug in by_slug[one].follows}
+    return False
+
+
 class Recordable:
     """The facts a case may record: all of its first document's (the case's own), and those its
     follow-ups do not take from the documents they follow; each refusal names why."""
@@ -44,13 +58,11 @@ class Recordable:
         self.taken: dict[str, str] = {}
         for follow_up in notices[1:]:
             for fact in follow_up.facts:
-                # A fact taken from further back ("follows.number") through the case's first
+                # A fact taken from further back ("follows.number") than the case's first
                 # document is the case's own record: that document follows none in this case
                 # (a case opened with the hearing notice records the assessment it would
-                # otherwise take from the schedule).
-                through_first = follow_up.takes.get(fact.name, "").startswith(BACK) and (
-                    notices[0].slug in follow_up.follows
-                )
+                # otherwise take from the schedule, and the invoice's lines).
+                through_first = _beyond_first(follow_up, fact.name, notices)
                 if fact.name in follow_up.takes and not through_first:
                     self.taken.setdefault(fact.name, follow_up.title)
                 else:

@@ -157,6 +157,8 @@ def standing_of(
     for `parcel_id` (None for the whole case), dated `on`, to `addressee` (by default, whom
     the notice type addresses: the owner of record, or the case's party)."""
     first = followed is None and notice.slug == state.case.notice_type
+    if first and notice.cannot_open_case is not None:
+        return Standing(NOT, notice.cannot_open_case)
     if first or (followed is None and notice.every and notice.once):
         addressee = addressee or _addressee(state, notice, parcel_id)
         again = _first_again(state, notice, parcel_id, addressee)
