@@ -482,6 +482,42 @@ def test_the_report_of_the_cost_takes_the_notice_s_number_and_mailing_and_is_mad
     assert f"Village for {NOTICE}" in second.output
 
 
+def test_the_owner_is_told_of_the_assessment_and_lien_once_the_report_is_filed(mailed):
+    """NY legal reading 2026-12-02, MS-4: the report went only to the Clerk."""
+    mailed("case", "party", CASE, *VILLAGE_CLERK, today="2026-07-10")
+    mailed("case", "record", CASE, *REPORT, today="2026-07-10")
+    mailed("issue", CASE, "sidewalk-cost-report", today="2026-07-10")
+    unfiled = mailed("issue", CASE, "sidewalk-lien-notice", today="2026-07-10", ok=False)
+    assert unfiled.exit_code == 1
+    assert "TU-D-2026-00002 has not been served" in unfiled.output
+    mailed(
+        "serve", "TU-D-2026-00002", "--method", "file_with_officer", "--by", "Street Commissioner",
+        "--at", "2026-07-13T07:30", today="2026-07-13",
+    )  # fmt: skip
+    early = mailed("issue", CASE, "sidewalk-lien-notice", today="2026-07-12", ok=False)
+    assert early.exit_code == 1
+    assert "was filed with the Village Clerk on Monday, July 13, 2026" in early.output
+    # What the report printed is what the owner is told, whatever the case records later.
+    mailed("case", "record", CASE, "--fact=costs=Something else|1.00", today="2026-07-13")
+    mailed("issue", CASE, "sidewalk-lien-notice", today="2026-07-13")
+    notice = " ".join(exported_text(mailed, "TU-D-2026-00003").split())
+    assert (
+        f"On June 24, 2026, the Village mailed a notice to repair the sidewalk, No. {NOTICE}"
+        in (notice)
+    )
+    assert "On July 13, 2026, the Street Commissioner filed with the Village Clerk report No. " in (
+        notice
+    )
+    assert "Total amount reported $1,952.00" in notice
+    assert "Something else" not in notice
+    assert "shall thereupon be assessed against said property and shall be a lien thereon" in (
+        notice
+    )
+    assert "The Village Code requires no notice to the owner when the report is filed." in notice
+    again = mailed("issue", CASE, "sidewalk-lien-notice", today="2026-07-14", ok=False)
+    assert again.exit_code == 1
+
+
 def test_a_report_dated_before_the_village_s_work_is_completed_is_refused_and_takes_no_number(
     mailed,
 ):
@@ -1323,6 +1359,19 @@ CHAINS = {
     "snow-cost-certificate": (
         ["snow-removal-bill", "roof-snow-bill"],
         {"bill_number": "number", "bill_presented": "served_on", "amount_unpaid": "outstanding"},
+        True,
+    ),
+    "sidewalk-lien-notice": (
+        ["sidewalk-cost-report"],
+        {
+            "report_number": "number",
+            "report_filed": "served_on",
+            "notice_number": "fact:notice_number",
+            "notice_mailed": "fact:notice_mailed",
+            "work_done": "fact:work_done",
+            "work_completed": "fact:work_completed",
+            "costs": "fact:costs",
+        },
         True,
     ),
     "snow-lien-notice": (
