@@ -794,6 +794,73 @@ def water_main_scheduled(clerk) -> None:
     )
 
 
+ADDRESSES = {
+    "PV-2201": "301 Cutler Street",
+    "PV-2202": "309 Cutler Street",
+    "PV-2203": "315 Cutler Street",
+    "PV-2204": "4 Heron Court",
+}
+
+
+def test_the_final_resolution_is_published_once_with_every_lot_s_assessment_from_the_schedule(
+    clerk, tmp_path
+):
+    """WI legal reading 2026-12-02, §2 item 3: the final resolution had no publication copy
+    (Wis. Stat. § 66.0703(8)(d), class 1)."""
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "palmyra" / "water-main-assessment-schedule.toml"),
+        today="2026-10-05",
+    )
+    clerk("issue", "PA-C-2026-0001", today="2026-10-05")
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DISTRICT_HEARING_FACTS), today="2026-10-05")
+    shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
+    publication = "assessment-final-resolution-publication"
+    assert publication not in [step["notice_type"] for step in shown["next_steps"]]
+    clerk("issue", "PA-C-2026-0001", "assessment-hearing-notice", today="2026-10-05")
+    clerk(
+        "case",
+        "record",
+        "PA-C-2026-0001",
+        *facts(*district_levy("Final Resolution No. 2026-52")),
+        today="2026-10-20",
+    )
+    early = clerk("issue", "PA-C-2026-0001", publication, today="2026-10-16", ok=False)
+    assert "before the final resolution was adopted on Monday, October 19, 2026" in " ".join(
+        early.output.split()
+    )
+    issued = clerk("issue", "PA-C-2026-0001", publication, today="2026-10-20")
+    assert issued.output.count("Issued ") == 1
+    number = issued.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "adopted Final Resolution No. 2026-52, levying special assessments" in text
+    for parcel, owner, _, amount in WATER_MAIN_LOTS:
+        # The schedule's assessment of each lot, taken from the register, never retyped.
+        assert f"{parcel} {ADDRESSES[parcel]} {owner} ${amount}" in text
+    again = clerk("issue", "PA-C-2026-0001", publication, today="2026-10-21", ok=False)
+    assert again.exit_code == 1
+    prepared = clerk("publish", "prepare", number, today="2026-10-20")
+    assert "class 1" in prepared.output.lower() or "printed" in prepared.output
+    copy = (
+        clerk.office / "outputs" / "publication" / number / f"{number}-newspaper-copy.txt"
+    ).read_text()
+    # A notice to the public: no addressee and no reference block in the newspaper's copy.
+    assert "To: " not in copy and "RE:" not in copy
+    assert "Lindqvist and Adebayo Farrow" in copy and "$22,560.00" in copy
+
+
+def test_a_one_lot_levy_is_published_too(clerk, tmp_path):
+    sidewalk_scheduled(clerk)
+    issued = clerk(
+        "issue", "PA-C-2026-0001", "assessment-final-resolution-publication", today="2026-07-16"
+    )
+    number = issued.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "PV-0641 131 East Main Street Halvorsen Family Trust $816.00" in text
+
+
 def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_its_assessment(
     clerk, tmp_path
 ):

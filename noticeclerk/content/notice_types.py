@@ -258,6 +258,10 @@ TAKEABLE = {
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
 TAKEABLE_FROM_EVERY = ("documents", "amount_due")
+# "each:follows.parcel_total": with `every`, a line for each property's document, "parcel id |
+# number | addressee | what it takes" (here the parcel's assessment on the schedule the
+# document follows), in the order of the case's parcels.
+EACH = "each:"
 # "follows.number": the same, from the document the followed one follows (two back).
 BACK = "follows."
 # "event:appeal_served": the day of an event the case recorded (the appeal that suspended the
@@ -306,6 +310,9 @@ class FollowsSpec(Table):
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
+    # With `every`: also in a case over one property (a published levy lists one lot or
+    # several); otherwise it lists several properties' documents and needs a case over several.
+    one_property: bool = False
     # Whether a case may be opened for it, as its first document. False where the law rests
     # it on the documents it follows (an invoice on the final resolution that levied the
     # assessment after a noticed hearing); `opens_case_says` is the refusal.
@@ -691,6 +698,8 @@ class NoticeType:
     appeal: Appeal | None = None
     # It follows every document of the types it follows in its case, one for each property.
     every: bool = False
+    # With `every`, also in a case over one property ([follows] one_property).
+    every_one_property: bool = False
     # The refusal of a case opened for it, where the law rests it on the documents it follows
     # ([follows] opens_case = false); None where a case may open with it.
     cannot_open_case: str | None = None
@@ -762,11 +771,12 @@ class NoticeType:
 
     @property
     def takes_by_parcel(self) -> list[str]:
-        """The facts it takes of one parcel of the document it follows (its lines, premises)."""
+        """The facts it takes of one parcel of the document it follows (its lines, premises);
+        not those it takes of each property's document in turn ("each:")."""
         return [
             name
             for name, taken in self.takes.items()
-            if taken.rpartition(".")[2].startswith("parcel_")
+            if taken.rpartition(".")[2].startswith("parcel_") and not taken.startswith(EACH)
         ]
 
     @property
@@ -1076,6 +1086,7 @@ def _notice_from_table(
             else None
         ),
         every=table.follows.every if table.follows else False,
+        every_one_property=bool(table.follows and table.follows.one_property),
         cannot_open_case=_cannot_open_case(path, table.follows),
         gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
@@ -1517,6 +1528,8 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
         _placeholders(
             path, "follows.work_says", follows.work_says or "", {"work", "deadline", "document"}
         )
+    if follows.one_property and not follows.every:
+        raise ConfigError(path, "follows.one_property", "is said only with every = true")
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"
         if taken.startswith(EVENT):
@@ -1524,6 +1537,9 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
                 raise ConfigError(path, key, f"'{EVENT}' must be followed by an event's name")
             if kinds.get(name) != "date":
                 raise ConfigError(path, key, f"'{name}' must be a date fact to take an event")
+            continue
+        if taken.startswith(EACH):
+            _each_take(path, key, follows, name, taken, kinds)
             continue
         base = taken
         while base.startswith(BACK):
@@ -1554,6 +1570,26 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
                 path, key, f"'{name}' is a {kinds[name]} fact; {taken} gives a {TAKEABLE[base]}"
             )
     return dict(follows.takes)
+
+
+def _each_take(
+    path: Path, key: str, follows: FollowsSpec, name: str, taken: str, kinds: dict[str, str]
+) -> None:
+    """ "each:WHAT": with `every`, a line for each document of what it takes from each."""
+    if not follows.every:
+        raise ConfigError(path, key, f"'{EACH}' takes a line from every document; add every = true")
+    base = taken.removeprefix(EACH)
+    while base.startswith(BACK):
+        base = base.removeprefix(BACK)
+    if base not in TAKEABLE or base in ("documents", "payments", "service_history"):
+        raise ConfigError(
+            path,
+            key,
+            f"'{EACH}' must be followed by what one document gives, such as "
+            f"{EACH}{BACK}parcel_total",
+        )
+    if kinds.get(name) != "text_list":
+        raise ConfigError(path, key, f"'{name}' must be a text_list fact to take a line for each")
 
 
 def _unique_name(path: Path, key: str, name: str, taken: object) -> None:

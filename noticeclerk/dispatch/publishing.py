@@ -227,7 +227,8 @@ def _not_recorded_yet(session: Session, document: Document) -> None:
 def newspaper_copy(document: Document, notice: NoticeType, paper: NewspaperSettings) -> Copy:
     """The document's words from its frozen Word file, as paragraphs, text and a column PDF."""
     check_frozen(document)
-    serves = any(method.method == "publication" for method in notice.service)
+    # A notice addressed to the public (the levy of a district) serves nobody by name.
+    serves = not notice.public and any(method.method == "publication" for method in notice.service)
     paragraphs = docx_paragraphs(document.docx, reference=serves)
     if serves:
         # Published to serve someone who could not be served otherwise (§ 66.0907(3)(d)): the

@@ -49,6 +49,7 @@ from zoneinfo import ZoneInfo
 
 from noticeclerk.content.notice_types import (
     BACK,
+    EACH,
     PRINTED,
     NoticeType,
     load_notice,
@@ -215,7 +216,8 @@ def followed_document(
             f"The {notice.title} follows a {titles} issued in case {case.number}; issue that "
             "first (a void one does not count)."
         )
-    if notice.once:
+    # A follow-up of every document answers them all at once: none is to be chosen.
+    if notice.once and not notice.every:
         done = answered(notice, documents)
         open_ones = [
             document for document in candidates if _answer_key(document, parcel_id) not in done
@@ -281,7 +283,7 @@ def every_document(
     """For a follow-up of `every` document: each property of the case with its document (the
     last issued, not void, of a type it follows), in the order of the case's parcels; refused
     while a property has none, and in a case over one property."""
-    if len(parcel_ids) < 2:
+    if len(parcel_ids) < 2 and not notice.every_one_property:
         raise InputError(
             f"The {notice.title} lists the documents of the several properties of a case, one for "
             f"each; case {case.number} is over one property."
@@ -293,7 +295,8 @@ def every_document(
             for document in documents
             if document.status == "issued"
             and document.notice_type in notice.follows
-            and document.parcel_id == parcel_id
+            # In a case over one property its documents are about it, whatever they name.
+            and parcel_for(document.parcel_id, parcel_ids) == parcel_id
         ]
         if not mine:
             titles = either(notice.follows)
@@ -306,11 +309,23 @@ def every_document(
     return found
 
 
-def taken_from_every(notice: NoticeType, followed: list[tuple[str, Document]]) -> dict[str, Any]:
+def taken_from_every(
+    notice: NoticeType,
+    followed: list[tuple[str, Document]],
+    documents: list[Document],
+    zone: ZoneInfo,
+) -> dict[str, Any]:
     """The facts a follow-up of `every` document takes: a line for each, and what they bill."""
     taken: dict[str, Any] = {}
+    by_number = {document.number: document for document in documents}
     for name, what in notice.takes.items():
-        if what == "documents":
+        if what.startswith(EACH):
+            taken[name] = [
+                f"{parcel_id} | {document.number} | {document.recipient_name} | "
+                f"{_each(notice, what.removeprefix(EACH), document, parcel_id, by_number, zone)}"
+                for parcel_id, document in followed
+            ]
+        elif what == "documents":
             taken[name] = [
                 f"{parcel_id} | {document.number} | {document.document_date.isoformat()} | "
                 f"{document.amount_due if document.amount_due is not None else 'none'}"
@@ -326,6 +341,28 @@ def taken_from_every(notice: NoticeType, followed: list[tuple[str, Document]]) -
                 total += Decimal(document.amount_due)
             taken[name] = total
     return taken
+
+
+def _each(
+    notice: NoticeType,
+    taken: str,
+    document: Document,
+    parcel_id: str,
+    by_number: Mapping[str, Document],
+    zone: ZoneInfo,
+) -> Any:
+    """What a follow-up of `every` document takes from one of them (or from further back)."""
+    source: Document | None = document
+    while taken.startswith(BACK) and source is not None:
+        taken = taken.removeprefix(BACK)
+        source = by_number.get(source.follows) if source.follows else None
+    if source is None:
+        raise InputError(
+            f"{document.number} follows no document the {notice.title} can take its "
+            f"{taken.replace('_', ' ')} from; the {notice.title} lists it for each property "
+            "from the register, so the case's documents must begin where it can."
+        )
+    return _take(source, taken, notice, zone, parcel_id)
 
 
 def barred_by(

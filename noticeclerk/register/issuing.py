@@ -179,7 +179,8 @@ def plan_documents(
         parcels = tuple(_printed(session, parcel, as_of) for parcel in gathered)
     if notice.every and notice.slug != case.notice_type:
         ids = [p.parcel_id for p in parcels]
-        recorded.update(taken_from_every(notice, every_document(case, notice, documents, ids)))
+        followed_every = every_document(case, notice, documents, ids)
+        recorded.update(taken_from_every(notice, followed_every, documents, village.timezone))
     events = latest(case, "event", village.timezone)
     planned = []
     addressees = _addressees(
