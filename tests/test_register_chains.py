@@ -560,3 +560,28 @@ def test_the_sentence_refusing_a_case_is_said_only_where_no_case_opens(tmp_path)
     with pytest.raises(ConfigError) as refused:
         load_notice("palmyra", "special-assessment-invoice", tmp_path)
     assert "is said only with opens_case = false" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'takes = {assessments = "each:follows.parcel_total"}',
+            'takes = {assessments = "each:follows.payments"}',
+            "'each:' must be followed by what one document gives",
+        ),
+        (
+            'takes = {assessments = "each:follows.parcel_total"}',
+            'takes = {project = "each:follows.parcel_total"}',
+            "'project' must be a text_list fact to take a line for each",
+        ),
+        ("every = true\n", "", "one_property"),
+    ],
+)
+def test_a_line_taken_from_each_document_is_checked_like_any_other_take(
+    tmp_path, old, new, message
+):
+    overridden(tmp_path, "palmyra", "assessment-final-resolution-publication", old, new)
+    with pytest.raises(ConfigError) as refused:
+        load_notice("palmyra", "assessment-final-resolution-publication", tmp_path)
+    assert message in str(refused.value)
