@@ -1222,6 +1222,14 @@ def test_an_invoice_on_one_lot_bills_recorded_lines_only_when_they_come_to_the_l
     invoice = " ".join(exported_text(clerk, "PA-D-2026-00003", tmp_path).split())
     # The final resolution's number and day are the register's, from the notice of it.
     assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
+    # The levy is published too: with no schedule in the case, its one line is the assessment
+    # the case records for the notice of the final resolution.
+    published = clerk(
+        "issue", "PA-C-2026-0001", "assessment-final-resolution-publication", today="2026-07-22"
+    )
+    number = published.output.split("Issued ")[1].split(":")[0]
+    text = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "PV-0641 131 East Main Street Halvorsen Family Trust $816.00" in text
 
 
 # --- § 8.06(1), (9): the application form, and the permit or the refusal for frozen ground ----

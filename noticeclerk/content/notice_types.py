@@ -313,6 +313,10 @@ class FollowsSpec(Table):
     # With `every`: also in a case over one property (a published levy lists one lot or
     # several); otherwise it lists several properties' documents and needs a case over several.
     one_property: bool = False
+    # With an "each:" take from further back than a case's first document goes (a case opened
+    # with the hearing notice over one property, with no schedule): the case's fact taken
+    # instead, such as "assessment" (recorded for another document of the case).
+    each_recorded: Text | None = None
     # Whether a case may be opened for it, as its first document. False where the law rests
     # it on the documents it follows (an invoice on the final resolution that levied the
     # assessment after a noticed hearing); `opens_case_says` is the refusal.
@@ -700,6 +704,9 @@ class NoticeType:
     every: bool = False
     # With `every`, also in a case over one property ([follows] one_property).
     every_one_property: bool = False
+    # What the case records where an "each:" take finds nothing further back ([follows]
+    # each_recorded), in a case over one property.
+    each_recorded: str | None = None
     # The refusal of a case opened for it, where the law rests it on the documents it follows
     # ([follows] opens_case = false); None where a case may open with it.
     cannot_open_case: str | None = None
@@ -1087,6 +1094,7 @@ def _notice_from_table(
         ),
         every=table.follows.every if table.follows else False,
         every_one_property=bool(table.follows and table.follows.one_property),
+        each_recorded=table.follows.each_recorded if table.follows else None,
         cannot_open_case=_cannot_open_case(path, table.follows),
         gathers=_gathers(path, table, facts),
         deadline_words=table.deadline_words.strip() if table.deadline_words else None,
@@ -1530,6 +1538,8 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
         )
     if follows.one_property and not follows.every:
         raise ConfigError(path, "follows.one_property", "is said only with every = true")
+    if follows.each_recorded is not None and not _FACT_NAME.fullmatch(follows.each_recorded):
+        raise ConfigError(path, "follows.each_recorded", "must be the name of a case's fact")
     for name, taken in follows.takes.items():
         key = f"follows.takes.{name}"
         if taken.startswith(EVENT):

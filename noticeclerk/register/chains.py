@@ -314,17 +314,21 @@ def taken_from_every(
     followed: list[tuple[str, Document]],
     documents: list[Document],
     zone: ZoneInfo,
+    recorded: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The facts a follow-up of `every` document takes: a line for each, and what they bill."""
     taken: dict[str, Any] = {}
     by_number = {document.number: document for document in documents}
     for name, what in notice.takes.items():
         if what.startswith(EACH):
-            taken[name] = [
-                f"{parcel_id} | {document.number} | {document.recipient_name} | "
-                f"{_each(notice, what.removeprefix(EACH), document, parcel_id, by_number, zone)}"
-                for parcel_id, document in followed
-            ]
+            lines = []
+            for parcel_id, document in followed:
+                value = _each(notice, what.removeprefix(EACH), document, parcel_id, by_number, zone)
+                if value is None:
+                    value = _each_recorded(notice, document, parcel_id, followed, recorded)
+                addressee = document.recipient_name
+                lines.append(f"{parcel_id} | {document.number} | {addressee} | {value}")
+            taken[name] = lines
         elif what == "documents":
             taken[name] = [
                 f"{parcel_id} | {document.number} | {document.document_date.isoformat()} | "
@@ -356,13 +360,32 @@ def _each(
     while taken.startswith(BACK) and source is not None:
         taken = taken.removeprefix(BACK)
         source = by_number.get(source.follows) if source.follows else None
-    if source is None:
+    return None if source is None else _take(source, taken, notice, zone, parcel_id)
+
+
+def _each_recorded(
+    notice: NoticeType,
+    document: Document,
+    parcel_id: str,
+    followed: list[tuple[str, Document]],
+    recorded: Mapping[str, Any],
+) -> Any:
+    """Where the register has nothing further back (a case opened with the hearing notice),
+    the case's own record, which is one value: only for a case over one property."""
+    name = notice.each_recorded
+    if name is not None and len(followed) == 1 and name in recorded:
+        return recorded[name]
+    if name is not None and len(followed) == 1:
         raise InputError(
-            f"{document.number} follows no document the {notice.title} can take its "
-            f"{taken.replace('_', ' ')} from; the {notice.title} lists it for each property "
-            "from the register, so the case's documents must begin where it can."
+            f"{document.number} is the case's first document and follows no schedule, so the "
+            f"{notice.title} takes the {name.replace('_', ' ')} of parcel {parcel_id} from the "
+            f"case: record it with 'noticeclerk case record CASE --fact {name}=...'."
         )
-    return _take(source, taken, notice, zone, parcel_id)
+    raise InputError(
+        f"{document.number} follows no schedule that charged parcel {parcel_id}; the "
+        f"{notice.title} lists each property's charge from the schedule of the case's several "
+        "properties, so issue it in the case opened for that schedule."
+    )
 
 
 def barred_by(

@@ -180,7 +180,9 @@ def plan_documents(
     if notice.every and notice.slug != case.notice_type:
         ids = [p.parcel_id for p in parcels]
         followed_every = every_document(case, notice, documents, ids)
-        recorded.update(taken_from_every(notice, followed_every, documents, village.timezone))
+        recorded.update(
+            taken_from_every(notice, followed_every, documents, village.timezone, recorded)
+        )
     events = latest(case, "event", village.timezone)
     planned = []
     addressees = _addressees(
