@@ -1069,9 +1069,9 @@ def test_a_bill_dated_before_the_village_restored_the_surface_is_refused(clerk):
     assert len(documents_of(clerk, "PA-C-2026-0001")) == 1
 
 
-def test_a_case_is_not_opened_for_an_invoice_with_no_noticed_hearing_or_final_resolution(clerk):
-    """WI legal reading 2026-12-02, §2 item 4: an invoice was issued with neither."""
-    alone = clerk(
+def invoice_case_opened(clerk, ok: bool = True):
+    """A case opened for the invoice alone, with every fact it prints."""
+    return clerk(
         "case",
         "open",
         "--village",
@@ -1081,10 +1081,17 @@ def test_a_case_is_not_opened_for_an_invoice_with_no_noticed_hearing_or_final_re
         "--notice-type",
         "special-assessment-invoice",
         *facts(*INVOICE_FACTS, "assessment_lines=Sidewalk reconstruction|816.00"),
+        *facts("final_resolution=Final Resolution No. 2026-31", "levied=816.00"),
+        *facts("final_resolution_adopted_on=2026-07-13"),
         "--event=invoiced=2026-07-22",
         today="2026-07-22",
-        ok=False,
+        ok=ok,
     )
+
+
+def test_a_case_is_not_opened_for_an_invoice_with_no_noticed_hearing_or_final_resolution(clerk):
+    """WI legal reading 2026-12-02, §2 item 4: an invoice was issued with neither."""
+    alone = invoice_case_opened(clerk, ok=False)
     assert alone.exit_code == 1
     said = " ".join(alone.output.split())
     assert "a case cannot be opened for the invoice alone" in said
@@ -1122,21 +1129,7 @@ def test_a_case_opened_for_an_invoice_before_the_rule_issues_nothing(clerk):
         text.replace("opens_case = false", "").replace("opens_case_says = ", "# "),
         encoding="utf-8",
     )
-    clerk(
-        "case",
-        "open",
-        "--village",
-        "palmyra",
-        "--parcel",
-        "PV-0641",
-        "--notice-type",
-        "special-assessment-invoice",
-        *facts(*INVOICE_FACTS, "assessment_lines=Sidewalk reconstruction|816.00"),
-        *facts("final_resolution=Final Resolution No. 2026-31", "levied=816.00"),
-        *facts("final_resolution_adopted_on=2026-07-13"),
-        "--event=invoiced=2026-07-22",
-        today="2026-07-22",
-    )
+    invoice_case_opened(clerk)
     older.unlink()
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     (step,) = [s for s in shown["next_steps"] if s["notice_type"] == "special-assessment-invoice"]
