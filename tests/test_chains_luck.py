@@ -587,6 +587,41 @@ def test_an_unpaid_obstruction_bill_is_entered_once_as_the_state_statutes_provid
     assert f"{entry} is already the Certificate of Unpaid Charges Entered on the Tax Roll" in second
 
 
+def test_the_owner_is_told_of_the_entry_once_the_certificate_is_filed(clerk, tmp_path):
+    """WI legal reading 2026-12-02, §2 item 7: the certificate was filed only."""
+    bill = obstruction_bill_received(clerk)
+    clerk("pay", bill, "--amount", "100.00", "--on", "2026-11-02", today="2026-11-02")
+    entry = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-11-09")
+    )
+    unfiled = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-notice", today="2026-11-09"
+    )
+    assert f"{entry} has not been served" in unfiled
+    clerk(
+        "serve", entry, "--method", "file_with_officer", "--by", "clerk",
+        "--at", "2026-11-09T16:00", today="2026-11-10",
+    )  # fmt: skip
+    notice = issued_number(
+        clerk("issue", "LU-C-2026-0001", "obstruction-tax-roll-notice", today="2026-11-10")
+    )
+    text = " ".join(exported_text(clerk, notice, tmp_path).split())
+    # What the certificate printed, from the register: the bill, its amount and what is unpaid.
+    assert f"The Bill for Removal of Obstruction, No. {bill}, dated October 23, 2026" in text
+    assert "charged the owner $333.25, and $233.25 of it remained unpaid" in text
+    # Filed the evening before: the day of its filing, not of this notice.
+    assert "On November 9, 2026, the Village Clerk" in text
+    assert "entered the unpaid charges of $233.25 on the 2026 tax roll against the property" in text
+    # (The number may break at its hyphen in the PDF's text.)
+    unbroken = text.replace("- ", "-")
+    assert f"as provided by the state statutes, by certificate No. {entry}." in unbroken
+    assert "The Village Code requires no notice to the owner when the charges are entered" in text
+    second = refused(
+        clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-notice", today="2026-11-11"
+    )
+    assert f"{notice} is already the Notice to Owner" in second
+
+
 # --- §§ 496-6, 496-7: street excavation -----------------------------------------------------
 
 PERMIT = facts(
