@@ -1585,7 +1585,7 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
 def _each_take(
     path: Path, key: str, follows: FollowsSpec, name: str, taken: str, kinds: dict[str, str]
 ) -> None:
-    """ "each:WHAT": with `every`, a line for each document of what it takes from each."""
+    """With `every`, a take written each:WHAT: a line for each document, of WHAT it gives."""
     if not follows.every:
         raise ConfigError(path, key, f"'{EACH}' takes a line from every document; add every = true")
     base = taken.removeprefix(EACH)
