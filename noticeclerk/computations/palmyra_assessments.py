@@ -19,7 +19,13 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from noticeclerk.computations.figures import CaseContext, bill_context, computation, cost_bill
+from noticeclerk.computations.figures import (
+    FACT_LINES,
+    CaseContext,
+    bill_context,
+    computation,
+    cost_bill,
+)
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import (
     MINIMUM_EQUIVALENT_INCHES,
@@ -55,12 +61,53 @@ from noticeclerk.rules.interest import Rate
 from noticeclerk.rules.money import (
     check_cents,
     check_measure,
+    parse_amount,
     spell_amount,
     spell_number,
     spell_percent,
     split_by_weights,
 )
 from noticeclerk.rules.periods import spell_date
+
+# --- Wis. Stat. § 66.0703(8)(d): the final resolution, published ------------------------------
+
+LEVY_FORM = "parcel id | the notice of the hearing to its owner | the owner | the assessment"
+
+
+def _levy_lines(lines: list[str]) -> list[dict[str, Any]]:
+    """The publication's lines, one for each property, as the register writes them; the owner's
+    name is whatever stands between the notice's number and the amount, "|" included."""
+    rows = []
+    for line in lines:
+        parts = [part.strip() for part in line.split("|")]
+        if len(parts) < 4 or not all(parts):
+            raise InputError(
+                f"The fact 'assessments' has the line '{quoted_back(line)}'; write each line as "
+                f"{LEVY_FORM}."
+            )
+        amount = parse_amount(parts[-1], f"The assessment of parcel {parts[0]}")
+        rows.append({"parcel": parts[0], "owner": " | ".join(parts[2:-1]), "amount": amount})
+    return rows
+
+
+FACT_LINES[("palmyra_final_resolution_publication", "assessments")] = _levy_lines
+
+
+@computation("palmyra_final_resolution_publication")
+def palmyra_final_resolution_publication(case: CaseContext) -> dict[str, Any]:
+    """Each property's line of the published levy, with its address on the roll: a line for a
+    parcel the case is not about is refused, never printed without its property."""
+    addresses = {parcel.parcel_id: parcel.property_address for parcel in case.parcels}
+    rows = _levy_lines(case.facts["assessments"])
+    for row in rows:
+        if row["parcel"] not in addresses:
+            raise InputError(
+                f"The fact 'assessments' names parcel {row['parcel']}, which is not a parcel of "
+                "this case; list each parcel of the case once."
+            )
+        row["address"] = addresses[row["parcel"]]
+    return {"levy": rows}
+
 
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
 

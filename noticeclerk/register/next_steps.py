@@ -659,11 +659,10 @@ def _all_given(notice: NoticeType, state: CaseState) -> str:
 def _every_step(state: CaseState, notice: NoticeType, on: date) -> list[NextStep]:
     """A follow-up of every property's document (the apportionment schedule), once all of
     them are issued."""
-    several = len(state.parcel_ids) >= 2 or notice.every_one_property
-    if not several or not any(
-        document.notice_type in notice.follows for document in state.issued()
-    ):
-        return []  # it lists the documents of several properties (or of each, one or more)
+    # It lists several properties' documents, or each one's where it may be over one property.
+    enough = len(state.parcel_ids) >= 2 or notice.every_one_property
+    if not enough or not any(document.notice_type in notice.follows for document in state.issued()):
+        return []
     case = state.case.number
     try:
         followed = every_document(state.case, notice, list(state.documents), state.parcel_ids)
