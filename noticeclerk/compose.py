@@ -8,6 +8,7 @@ both are computed here once and handed on, never recomputed by the caller.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -149,7 +150,7 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         "figures": figures,
     }
     if notice.remittance is not None:
-        context["remittance"] = remittance_stub(notice, village, figures, deadline)
+        context["remittance"] = remittance_stub(notice, village, figures, deadline, case.facts)
     review = review_statement(notice, village)
     if review is not None:
         context["review"] = review
@@ -161,14 +162,17 @@ def remittance_stub(
     village: Village,
     figures: dict[str, Any],
     deadline: dict[str, Any] | None,
+    facts: Mapping[str, Any],
 ) -> dict[str, Any]:
     """What a bill's remittance stub prints: the amount, when it is due (a date, the rule in
-    words before the event it counts from, or the notice type's words where none is set),
-    whom to pay and where."""
+    words before the event it counts from, the last day an amount holds, or the notice type's
+    words where none is set), whom to pay and where."""
     remittance = notice.remittance
     assert remittance is not None
-    if deadline is not None:
-        due: dict[str, Any] = {"date": deadline["due"], "has_time": deadline["has_time"]}
+    if remittance.good_through is not None:
+        due: dict[str, Any] = {"through": facts[remittance.good_through]}
+    elif deadline is not None:
+        due = {"date": deadline["due"], "has_time": deadline["has_time"]}
     elif notice.deadline is not None:
         due = {"words": notice.deadline_words}
     else:

@@ -130,7 +130,8 @@ def pay(
     reference: str | None,
     by: str,
 ) -> Paid:
-    """Record money received on a bill; more than its balance is refused."""
+    """Record money received on a bill; more than its balance, or money received after the
+    day a payoff is good through, is refused."""
     from noticeclerk.register.payments import record_payment
 
     return record_payment(
@@ -141,4 +142,5 @@ def pay(
         reference=reference,
         by=by,
         now=workspace.now(),
+        workspace=workspace.workspace,
     )

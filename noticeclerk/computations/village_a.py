@@ -1,4 +1,4 @@
-"""Village A's maintenance costs and liens, turned into its bill, statement, shares and lien roll.
+"""Village A's maintenance costs and liens, turned into its bills, statements, shares and roll.
 
 Python because this is the law of § 134-45 (inferred), which is its own and which no declared
 table states: the bill of § 134-45B (employees' time at salary plus fringe benefits,
@@ -7,7 +7,9 @@ read from '|'-separated lines; the sworn statement that repeats that bill, refus
 full and shows what is unpaid (its 20 days of § 134-45C, and the refusal of a statement dated
 within them, are declared in its notice definition); the split of
 § 134-45F among the properties, odd cents to the first listed, each with the bill that charges
-it; and the simple interest of § 134-45D-E on each lien of the roll, refusing a statement filed
+it; the payoff of a lien good through a day (the unpaid principal, the interest the parts paid
+bore, interest to that day and the costs of collection, § 134-45D); and the simple interest of
+§ 134-45D-E on each lien of the roll, refusing a statement filed
 before its bill's 20 days of § 134-45C ran out. Village A's notices of violation (§ 134-41B's two
 inches, § 134-42D's "fewer than 20 feet") are declared in their notice definitions and have
 no Python.
@@ -25,7 +27,7 @@ Facts that carry several numbers are lines of text with the parts separated by "
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from functools import partial
 from typing import Any
@@ -40,7 +42,7 @@ from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import split_among_properties, split_by_count
 from noticeclerk.rules.costs import Bill, CostItem, EmployeeTime, village_a_maintenance_bill
 from noticeclerk.rules.deadline_rules import DaysRule
-from noticeclerk.rules.interest import Rate, simple_interest
+from noticeclerk.rules.interest import Rate, payoff, simple_interest
 from noticeclerk.rules.money import (
     check_cents,
     parse_amount,
@@ -130,8 +132,13 @@ def maintenance_bill(facts: Mapping[str, Any]) -> Bill:
     )
 
 
-# The bill and the sworn statement read the same lines (the same facts, the same computation).
-for _computation in ("village_a_maintenance_bill", "village_a_sworn_statement"):
+# The bill, the sworn statement and the payoff read the same lines (the same facts, the same
+# computation).
+for _computation in (
+    "village_a_maintenance_bill",
+    "village_a_sworn_statement",
+    "village_a_lien_payoff",
+):
     FACT_LINES.update(
         {
             (_computation, "labor"): partial(_employees, fact="labor"),
@@ -143,6 +150,7 @@ for _computation in ("village_a_maintenance_bill", "village_a_sworn_statement"):
             ),
         }
     )
+FACT_LINES[("village_a_lien_payoff", "collection_costs")] = partial(_items, fact="collection_costs")
 
 
 def _bill_figures(bill: Bill) -> dict[str, Any]:
@@ -180,6 +188,14 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     principal of the lien is what is still unpaid, and it bears interest at the legal rate
     from the completion of the work. A bill paid in full has no statement, and is refused.
     """
+    return _lien(case, "a sworn statement")
+
+
+def _lien(case: CaseContext, what: str) -> dict[str, Any]:
+    """The lien of § 134-45C-D (inferred) on `case.today`: the bill's cost, or this property's
+    portion of it, each payment on the bill with the interest its part bore until paid, and
+    the principal still unpaid with the day its interest runs from. `what` names the document
+    refused for a bill paid in full."""
     facts = case.facts
     bill = maintenance_bill(facts)
     billed, portion = bill.total, None
@@ -193,7 +209,7 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
     if paid >= billed:
         raise InputError(
             f"The bill of {spell_amount(billed)} is paid in full ({spell_amount(paid)} "
-            "received); § 134-45C (inferred) calls for a sworn statement only when it is not."
+            f"received); § 134-45C (inferred) calls for {what} only when it is not."
         )
     rate = _legal_rate(case)
     payments = _payments(facts, paid, case.today)
@@ -232,6 +248,72 @@ def village_a_sworn_statement(case: CaseContext) -> dict[str, Any]:
         "interest_from": completed,
         "rate": {"percent": spell_percent(rate.percent), "authority": rate.authority},
     }
+
+
+@computation("village_a_lien_payoff")
+def village_a_lien_payoff(case: CaseContext) -> dict[str, Any]:
+    """§ 134-45D (inferred): what pays the lien in full on the day the statement is good
+    through: the principal still unpaid, the interest the parts paid bore until paid, interest
+    on the unpaid principal at the legal rate to that day, and the costs and expenses of
+    collection, including attorneys' fees, if any. The payments are the bill's, as the register
+    records them on the day of the statement (before the lien and after it)."""
+    lien = _lien(case, "a lien payoff statement")
+    through = case.facts["payoff_on"]
+    costs = _items(case.facts["collection_costs"], "collection_costs")
+    cost_total = sum((item.amount for item in costs), Decimal("0.00"))
+    owed = payoff(lien["unpaid"], _legal_rate(case), lien["interest_from"], through, cost_total)
+    total = owed.total + lien["interest_on_parts_paid"]
+    # A day more of interest on the unpaid principal, exactly, for the owner paying later.
+    per_day = simple_interest(
+        lien["unpaid"], _legal_rate(case), through, through + timedelta(days=1)
+    ).amount
+    return {
+        **lien,
+        "collection_costs": [{"description": c.description, "amount": c.amount} for c in costs],
+        "payoff": {
+            "through": through,
+            "days": owed.interest.days,
+            "interest": owed.interest.amount,
+            "costs": cost_total,
+            "per_day": per_day,
+            "steps": [str(step) for step in owed.interest.steps],
+            "total": total,
+        },
+    }
+
+
+def _received(lines: Sequence[str]) -> list[dict[str, Any]]:
+    """Payments as the register gives them, "YYYY-MM-DD | amount", oldest first."""
+    found = []
+    for line in lines:
+        day, amount = fact_line_parts(line, 2, "payments", PAYMENT_FORM)
+        found.append(
+            {
+                "date": _line_date(day, "the date paid", line, "payments"),
+                "amount": parse_amount(amount, f"The payment of {line}"),
+            }
+        )
+    return sorted(found, key=lambda payment: payment["date"])
+
+
+FACT_LINES[("village_a_lien_satisfaction", "payments")] = _received
+
+
+@computation("village_a_lien_satisfaction")
+def village_a_lien_satisfaction(case: CaseContext) -> dict[str, Any]:
+    """§ 134-45D (inferred): "until final payment has been made": the payments received on the
+    payoff statement, which must come to what it stated."""
+    facts = case.facts
+    payments = _received(facts["payments"])
+    received = sum((payment["amount"] for payment in payments), Decimal("0.00"))
+    stated = check_cents(facts["payoff_amount"], "The amount the payoff statement stated")
+    if received != stated:
+        raise InputError(
+            f"{facts['payoff_number']} stated {spell_amount(stated)} and "
+            f"{spell_amount(received)} was received on it; the lien is satisfied only when "
+            "final payment has been made (§ 134-45D, inferred)."
+        )
+    return {"payments": payments, "received": received}
 
 
 # How the Village applies a payment on a bill, as its file's [readings] payments_applied says:

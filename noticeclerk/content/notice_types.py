@@ -234,6 +234,8 @@ TAKEABLE = {
     "outstanding": "money",
     # Each payment received on a bill, one line each, "YYYY-MM-DD | amount", oldest first.
     "payments": "text_list",
+    # The day of the last payment received on a bill (the satisfaction of a lien paid off).
+    "paid_on": "date",
     "served_on": "date",
     "article_number": "text",
     "receipt_signed_on": "date",
@@ -376,6 +378,10 @@ class RemittanceSpec(Table):
     # For a bill whose ordinance sets no day for payment: what the stub says instead of a date,
     # such as "§ 8.06(7) sets no day for payment".
     no_due_day: Text | None = None
+    # For an amount that holds only through a day (a lien's payoff, whose interest runs on):
+    # the date fact naming that day. The stub prints it, and money received after it is
+    # refused, for the amount no longer pays what is owed.
+    good_through: Text | None = None
 
 
 class ReviewSpec(Table):
@@ -995,7 +1001,7 @@ def _notice_from_table(
             "amount_due",
             "names a bill the notice computes; declare it under [bills] or name a 'computation'",
         )
-    _check_remittance(path, table, deadline)
+    _check_remittance(path, table, deadline, {fact.name: fact.type for fact in facts})
     counted_from = {
         deadline_anchor(rule)
         for rule in (deadline, *declared.periods.values())
@@ -1198,7 +1204,8 @@ def _remittance(path: Path, spec: RemittanceSpec | None) -> RemittanceSpec | Non
         return None
     pay_to = printed_setting(path, "remittance.pay_to", spec.pay_to)
     assert pay_to is not None  # required by the schema
-    return RemittanceSpec(pay_to, printed_setting(path, "remittance.no_due_day", spec.no_due_day))
+    no_due_day = printed_setting(path, "remittance.no_due_day", spec.no_due_day)
+    return RemittanceSpec(pay_to, no_due_day, spec.good_through)
 
 
 def _gathers(path: Path, table: NoticeFile, facts: list[Fact]) -> GathersSpec | None:
@@ -1451,7 +1458,9 @@ def _bill(
     )
 
 
-def _check_remittance(path: Path, table: NoticeFile, deadline: object) -> None:
+def _check_remittance(
+    path: Path, table: NoticeFile, deadline: object, kinds: Mapping[str, str]
+) -> None:
     """A bill ends with a remittance stub, so it names whom to pay and, where no deadline is
     set, what the stub says in place of a due date."""
     if table.amount_due is None:
@@ -1465,7 +1474,20 @@ def _check_remittance(path: Path, table: NoticeFile, deadline: object) -> None:
             "is missing: a bill ends with a remittance stub; say whom to pay, such as "
             '[remittance] pay_to = "Village Clerk"',
         )
-    if deadline is None and table.remittance.no_due_day is None:
+    good_through = table.remittance.good_through
+    if good_through is not None and kinds.get(good_through) != "date":
+        raise ConfigError(
+            path,
+            "remittance.good_through",
+            f"names '{good_through}', which is not a date fact of this notice type",
+        )
+    if deadline is not None and good_through is not None:
+        raise ConfigError(
+            path,
+            "remittance.good_through",
+            "is for a bill with no deadline; this one has a deadline, so remove it",
+        )
+    if deadline is None and table.remittance.no_due_day is None and good_through is None:
         raise ConfigError(
             path,
             "remittance.no_due_day",

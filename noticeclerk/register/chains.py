@@ -500,6 +500,13 @@ def _take(
             f"{payment.paid_on.isoformat()} | {payment.amount}"
             for payment in sorted(document.payments, key=lambda payment: payment.paid_on)
         ]
+    if taken == "paid_on":
+        if not document.payments:
+            raise InputError(
+                f"No payment is recorded on {document.number}; the {notice.title} takes the day "
+                f"it was paid, so record it first with 'noticeclerk pay {document.number}'."
+            )
+        return max(payment.paid_on for payment in document.payments)
     if taken in ("amount_due", "paid", "outstanding"):
         if document.amount_due is None:
             raise InputError(f"{document.number} is not a bill; the {notice.title} needs one.")

@@ -6,7 +6,8 @@ of a parcel: its case is opened with no parcel (`[gathers]` in its notice defini
 line is read here from another case of the village, never retyped: the statement's number and
 the day its filing was recorded, the bill it follows with the day of its certified mailing, the
 day the work was completed as the statement's case recorded it when the statement was issued,
-and what is still unpaid on the bill. A statement whose bill is paid in full is no lien to add;
+and what is still unpaid on the bill. A statement whose bill is paid in full, or whose payoff
+statement is, is no lien to add;
 the list's computation refuses a statement filed before its bill's 20 days ran.
 """
 
@@ -60,7 +61,7 @@ def gathered_liens(
     for statement in statements:
         bill = _bill_of(session, statement)
         unpaid = Decimal(bill.amount_due or "0") - bill.paid
-        if unpaid <= 0:
+        if unpaid <= 0 or _paid_off(session, statement):
             continue  # paid in full: the lien is discharged, nothing goes on the roll
         parcel = _parcel_of(statement)
         parts = [
@@ -82,6 +83,20 @@ def gathered_liens(
             f"{when.isoformat()}; the {notice.title} would list nothing."
         )
     return lines, parcels
+
+
+def _paid_off(session: Session, statement: Document) -> bool:
+    """Whether a payoff of the lien (a bill following the statement in its case) was paid in
+    full: final payment was made (§ 134-45D, inferred), whether or not its satisfaction is
+    issued yet."""
+    payoffs = session.scalars(
+        select(Document).where(
+            Document.follows == statement.number,
+            Document.status == "issued",
+            Document.amount_due.is_not(None),
+        )
+    )
+    return any(payoff.paid >= Decimal(payoff.amount_due or "0") for payoff in payoffs)
 
 
 def _bill_of(session: Session, statement: Document) -> Document:

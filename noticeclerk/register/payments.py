@@ -5,15 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from pathlib import Path
 
 from sqlalchemy import Engine
 
+from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.exceptions import InputError
+from noticeclerk.register.chains import printed_facts
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Payment
 from noticeclerk.rules.money import parse_amount, spell_amount
+from noticeclerk.rules.periods import spell_date
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,10 @@ def record_payment(
     reference: str | None,
     by: str,
     now: datetime,
+    workspace: Path | None = None,
 ) -> Paid:
-    """Record money received on a bill; more than the balance is refused."""
+    """Record money received on a bill; more than the balance is refused, and so is money
+    received after the last day the bill's amount holds (a lien's payoff)."""
     if reference:
         refuse_control(reference, "The payment's reference (--reference)")
     # Read again by the one rule for amounts: a Decimal of three places or an exponent is no
@@ -58,6 +64,7 @@ def record_payment(
             )
         if paid_on < document.document_date:
             raise InputError(f"{paid_on} is before the bill's date, {document.document_date}.")
+        _refuse_after_good_through(document, paid_on, workspace)
         owed = balance(document)
         if amount > owed:
             raise InputError(
@@ -77,3 +84,21 @@ def record_payment(
         session.flush()
         session.refresh(document)
         return Paid(number, amount, balance(document))
+
+
+def _refuse_after_good_through(document: Document, paid_on: date, workspace: Path | None) -> None:
+    """A payoff states what pays a debt in full through one day, and its interest runs on
+    after it: money received later is not what the statement asked, so it is recorded on a new
+    statement for the day it came."""
+    remittance = load_notice(document.case.village, document.notice_type, workspace).remittance
+    if remittance is None or remittance.good_through is None:
+        return
+    printed = printed_facts(document) or {}
+    through = printed.get(remittance.good_through)
+    if isinstance(through, date) and paid_on > through:
+        raise InputError(
+            f"{document.number} states the amount that pays in full through "
+            f"{spell_date(through)}, and the payment is dated {spell_date(paid_on)}; interest "
+            "ran on since, so issue a new payoff statement for the day it was received and "
+            "record the payment on that one."
+        )
