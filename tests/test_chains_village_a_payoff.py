@@ -37,7 +37,13 @@ def clerk(tmp_path, runner):
 
 def lien_filed(clerk) -> None:
     """The bill mailed February 2, $500.00 paid on it February 10, the statement filed March 3."""
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "maintenance-bill.toml"))
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
+        today="2026-02-02",
+    )
     clerk("issue", CASE, today="2026-02-02")
     mail(clerk, BILL, "2026-02-02", article(1))
     clerk("pay", BILL, "--amount", "500.00", "--on", "2026-02-10", today="2026-02-10")
@@ -95,7 +101,13 @@ def test_a_payment_on_the_bill_after_the_lien_counts_in_the_payoff(clerk, tmp_pa
 
 
 def test_a_payoff_waits_for_the_lien_and_refuses_a_day_already_gone(clerk):
-    clerk("case", "open", "--from", str(CASEBOOK / "village-a" / "maintenance-bill.toml"))
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
+        today="2026-02-02",
+    )
     clerk("issue", CASE, today="2026-02-02")
     mail(clerk, BILL, "2026-02-02", article(1))
     administrator(clerk, CASE, "2026-03-02")
@@ -158,8 +170,7 @@ def test_the_satisfaction_waits_for_final_payment_then_states_it_once(clerk, tmp
     # Once: no second satisfaction, and nothing left to pay off.
     again = clerk("issue", CASE, "lien-satisfaction", today="2026-05-18", ok=False)
     assert (
-        f"{satisfaction} is already the Satisfaction of Lien for {payoff}; a lien is satisfied "
-        "once"
+        f"{satisfaction} is already the Satisfaction of Lien for {payoff}; a lien is satisfied once"
     ) in again.output
     more = payoff_asked(clerk, "2026-05-18", "2026-05-20", ok=False)
     assert f"{satisfaction} already satisfies the lien on this property" in more.output
@@ -174,3 +185,102 @@ def test_a_lien_paid_off_is_not_gathered_for_the_assessment_roll(clerk):
     refused = clerk("issue", listed, today="2026-04-01", ok=False)
     assert refused.exit_code == 1
     assert "would list nothing" in refused.output
+
+
+# --- The notice to the owner before the lien goes on the roll (§ 134-45E; MS-1) -------------
+
+
+def roll_notice(clerk, today: str, ok: bool = True):
+    clerk(
+        "case",
+        "record",
+        CASE,
+        "--fact=assessment_roll=2026-2027 annual assessment roll",
+        today=today,
+    )
+    return clerk("issue", CASE, "lien-roll-notice", today=today, ok=ok)
+
+
+def test_the_owner_is_told_the_lien_as_it_stands_before_it_goes_on_the_roll(clerk, tmp_path):
+    lien_filed(clerk)
+    notice = issued_number(roll_notice(clerk, "2026-03-20"))
+    text = " ".join(exported_text(clerk, notice, tmp_path).split())
+    assert f"Sworn Statement of Cost and Expense No. {STATEMENT} was filed" in text
+    assert "on March 3, 2026" in text and f"Document No. {BILL}" in text
+    assert "If the lien is unpaid when the Village prepares the 2026-2027 annual" in text
+    # To the notice's own day: $2,525.85 unpaid, 64 days since the work; $3.21 on the part paid.
+    total = Decimal("2525.85") + interest("500.00", 26) + interest("2525.85", 64)
+    assert f"Principal and interest on March 20, 2026 ${total:,}" in text
+    assert "The Village Code requires no notice to the owner" in text
+    again = roll_notice(clerk, "2026-03-23", ok=False)
+    assert f"{notice} is already the Notice to Owner" in again.output
+    assert "the owner is told once that the lien goes on the roll" in again.output
+
+
+def test_no_roll_notice_before_the_lien_is_filed(clerk):
+    clerk(
+        "case",
+        "open",
+        "--from",
+        str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
+        today="2026-02-02",
+    )
+    clerk("issue", CASE, today="2026-02-02")
+    mail(clerk, BILL, "2026-02-02", article(1))
+    administrator(clerk, CASE, "2026-03-02")
+    statement = issued_number(clerk("issue", CASE, "sworn-statement", today="2026-03-02"))
+    early = roll_notice(clerk, "2026-03-02", ok=False)
+    assert early.exit_code == 1
+    assert f"{statement} has not been served" in early.output
+
+
+def test_no_roll_notice_once_the_lien_is_satisfied(clerk):
+    lien_filed(clerk)
+    payoff = issued_number(payoff_asked(clerk, "2026-03-10", "2026-03-12"))
+    clerk("pay", payoff, "--amount", amount_due(clerk, payoff), "--on", "2026-03-11")
+    satisfaction = issued_number(clerk("issue", CASE, "lien-satisfaction", today="2026-03-12"))
+    late = roll_notice(clerk, "2026-03-20", ok=False)
+    assert late.exit_code == 1
+    assert f"{satisfaction} already satisfies the lien on this property" in late.output
+    assert "nothing goes on the assessment roll" in late.output
+
+
+# --- The Board's relevy resolution (§ 134-45E; MS-1, C-6) ------------------------------------
+
+
+def resolved(clerk, case: str, adopted_on: str, today: str, ok: bool = True):
+    clerk(
+        "case",
+        "record",
+        case,
+        "--fact=resolution_number=Resolution No. 2026-41",
+        f"--fact=adopted_on={adopted_on}",
+        "--fact=meeting=regular meeting",
+        "--fact=vote=Ayes 5, Nays 0",
+        today=today,
+    )
+    return clerk("issue", case, "relevy-resolution", today=today, ok=ok)
+
+
+def test_the_board_adds_the_listed_liens_to_the_roll_and_the_clerk_certifies_it(clerk, tmp_path):
+    lien_filed(clerk)
+    listed = list_case_opened(clerk)
+    roll_list = issued_number(clerk("issue", listed, today="2026-04-01"))
+    early = resolved(clerk, listed, "2026-03-30", "2026-04-07", ok=False)
+    assert early.exit_code == 1
+    assert "before the list" in early.output and roll_list in early.output
+    resolution = issued_number(resolved(clerk, listed, "2026-04-06", "2026-04-07"))
+    text = " ".join(exported_text(clerk, resolution, tmp_path).split())
+    assert f"the Village Administrator's list of unpaid liens, No. {roll_list}, dated April 1" in (
+        text
+    )
+    # The list's line as the list printed it, interest fixed to April 1 (76 days).
+    assert f"No. {STATEMENT}, filed March 3, 2026, on bill No. {BILL}" in text
+    fixed = interest("2525.85", 76)
+    assert f"$2,525.85 ${fixed} ${Decimal('2525.85') + fixed:,}" in text
+    assert "be added to the 2026-2027 annual assessment roll" in text
+    assert "certify that the foregoing is a true and complete copy of Resolution No. 2026-41" in (
+        text
+    )
+    again = resolved(clerk, listed, "2026-04-06", "2026-04-08", ok=False)
+    assert "the Board adds a list's liens to the roll once" in again.output

@@ -138,6 +138,7 @@ for _computation in (
     "village_a_maintenance_bill",
     "village_a_sworn_statement",
     "village_a_lien_payoff",
+    "village_a_lien_roll_notice",
 ):
     FACT_LINES.update(
         {
@@ -258,27 +259,40 @@ def village_a_lien_payoff(case: CaseContext) -> dict[str, Any]:
     collection, including attorneys' fees, if any. The payments are the bill's, as the register
     records them on the day of the statement (before the lien and after it)."""
     lien = _lien(case, "a lien payoff statement")
-    through = case.facts["payoff_on"]
     costs = _items(case.facts["collection_costs"], "collection_costs")
-    cost_total = sum((item.amount for item in costs), Decimal("0.00"))
-    owed = payoff(lien["unpaid"], _legal_rate(case), lien["interest_from"], through, cost_total)
-    total = owed.total + lien["interest_on_parts_paid"]
-    # A day more of interest on the unpaid principal, exactly, for the owner paying later.
-    per_day = simple_interest(
-        lien["unpaid"], _legal_rate(case), through, through + timedelta(days=1)
-    ).amount
     return {
         **lien,
         "collection_costs": [{"description": c.description, "amount": c.amount} for c in costs],
-        "payoff": {
-            "through": through,
-            "days": owed.interest.days,
-            "interest": owed.interest.amount,
-            "costs": cost_total,
-            "per_day": per_day,
-            "steps": [str(step) for step in owed.interest.steps],
-            "total": total,
-        },
+        "payoff": _owed(case, lien, case.facts["payoff_on"], costs),
+    }
+
+
+@computation("village_a_lien_roll_notice")
+def village_a_lien_roll_notice(case: CaseContext) -> dict[str, Any]:
+    """§ 134-45D-E (inferred): the lien as it stands on the day of the owner's notice that it
+    goes on the assessment roll if unpaid: the same figures as the payoff, to that day, with
+    no costs of collection (the notice states none)."""
+    lien = _lien(case, "a notice that the lien goes on the assessment roll")
+    return {**lien, "owed": _owed(case, lien, case.today, [])}
+
+
+def _owed(
+    case: CaseContext, lien: Mapping[str, Any], through: date, costs: Sequence[CostItem]
+) -> dict[str, Any]:
+    """What pays `lien` in full on the day `through`, and the interest of one day more."""
+    rate = _legal_rate(case)
+    cost_total = sum((item.amount for item in costs), Decimal("0.00"))
+    owed = payoff(lien["unpaid"], rate, lien["interest_from"], through, cost_total)
+    # A day more of interest on the unpaid principal, exactly, for the owner paying later.
+    per_day = simple_interest(lien["unpaid"], rate, through, through + timedelta(days=1))
+    return {
+        "through": through,
+        "days": owed.interest.days,
+        "interest": owed.interest.amount,
+        "costs": cost_total,
+        "per_day": per_day.amount,
+        "steps": [str(step) for step in owed.interest.steps],
+        "total": owed.total + lien["interest_on_parts_paid"],
     }
 
 
@@ -450,6 +464,9 @@ def _line_date(text: str, what: str, line: str, fact: str = "liens") -> date:
         ) from None
 
 
+# The Board's resolution adds the list's liens as the list fixed them: the same lines, the same
+# refusals, the same figures.
+@computation("village_a_relevy_resolution")
 @computation("village_a_lien_roll")
 def village_a_lien_roll(case: CaseContext) -> dict[str, Any]:
     """§ 134-45E (inferred): each unpaid lien with its interest fixed for the assessment roll.

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.village import Village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.chains import either
+from noticeclerk.register.chains import either, printed_facts
 from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import Case, Document, Parcel
 
@@ -161,3 +161,28 @@ def _as_issued(statement: Document, name: str) -> date:
             "issued."
         )
     return found
+
+
+def parcels_gathered(
+    session: Session, case: Case, notices: list[NoticeType], documents: list[Document]
+) -> list[Parcel]:
+    """The properties the last document the case gathered (not void) named, in its order: a
+    case of the village has no parcels of its own, and a follow-up is about those."""
+    own = next((notice for notice in notices if notice.slug == case.notice_type), None)
+    if own is None or own.gathers is None:
+        return []
+    issued = [
+        document
+        for document in documents
+        if document.notice_type == own.slug and document.status == "issued"
+    ]
+    printed = printed_facts(issued[-1]) if issued else None
+    lines = (printed or {}).get(own.gathers.fact) or []
+    named = list(dict.fromkeys(str(line).split("|")[0].strip() for line in lines))
+    found = {
+        parcel.parcel_id: parcel
+        for parcel in session.scalars(
+            select(Parcel).where(Parcel.village == case.village, Parcel.parcel_id.in_(named))
+        )
+    }
+    return [found[parcel_id] for parcel_id in named if parcel_id in found]

@@ -40,7 +40,7 @@ from noticeclerk.register.chains import (
 )
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.facts import to_json
-from noticeclerk.register.gathering import gathered_liens
+from noticeclerk.register.gathering import gathered_liens, parcels_gathered
 from noticeclerk.register.integrity import check_frozen, frozen
 from noticeclerk.register.models import Case, Document, MailBatch, MailPiece
 from noticeclerk.register.next_steps import (
@@ -177,6 +177,13 @@ def plan_documents(
         lines, gathered = gathered_liens(session, case, notice, village, when, workspace)
         recorded[notice.gathers.fact] = lines
         parcels = tuple(_printed(session, parcel, as_of) for parcel in gathered)
+    elif not case.parcels:
+        # A follow-up of a village's document (the Board's resolution on its list of liens)
+        # names the properties that document gathered, as it printed them.
+        parcels = tuple(
+            _printed(session, parcel, as_of)
+            for parcel in parcels_gathered(session, case, notices, documents)
+        )
     if notice.every and notice.slug != case.notice_type:
         ids = [p.parcel_id for p in parcels]
         followed_every = every_document(case, notice, documents, ids)
