@@ -50,7 +50,14 @@ def void(workspace: Workspace, number: str, *, reason: str, by: str) -> str:
     """Void a spoiled document: it keeps its number and the reason. Returns its case's number."""
     from noticeclerk.register.issuing import void as store
 
-    store(workspace.register(), number, reason=reason, by=by, now=workspace.now())
+    store(
+        workspace.register(),
+        number,
+        reason=reason,
+        by=by,
+        now=workspace.now(),
+        workspace=workspace.workspace,
+    )
     return case_of(workspace, number)
 
 

@@ -305,6 +305,15 @@ class FollowsSpec(Table):
     # cancelled the notice), and the sentence the refusal prints.
     not_after: list[Text] = msgspec.field(default_factory=list)
     not_after_says: Text | None = None
+    # Bills after which, once one is paid in full, it is not issued (no second payoff of a lien
+    # a payoff already paid off), and the sentence the refusal prints ({document}).
+    not_after_paid: list[Text] = msgspec.field(default_factory=list)
+    not_after_paid_says: Text | None = None
+    # Documents of the village that gather the followed one ([gathers], the list of unpaid
+    # liens for the roll): once one lists it, this is not issued (no payoff of a lien already
+    # going on the tax roll), with the sentence the refusal prints ({document}).
+    not_after_listed: list[Text] = msgspec.field(default_factory=list)
+    not_after_listed_says: Text | None = None
     # It waits while the last service of the document it follows came back unclaimed or
     # refused: the Village knows the notice did not arrive, and takes another step first
     # (Jones v. Flowers, 547 U.S. 220 (2006)) before a lien or levy rests on it.
@@ -689,6 +698,10 @@ class NoticeType:
     # ({document} is the number of the one that bars it).
     not_after: tuple[str, ...] = ()
     not_after_says: str | None = None
+    not_after_paid: tuple[str, ...] = ()
+    not_after_paid_says: str | None = None
+    not_after_listed: tuple[str, ...] = ()
+    not_after_listed_says: str | None = None
     # It waits while the followed document's last service came back ([follows] delivered).
     delivered: bool = False
     # For a cost several properties share, the law that splits it: one document for each
@@ -1076,6 +1089,18 @@ def _notice_from_table(
         not_after_says=(
             table.follows.not_after_says.strip()
             if table.follows and table.follows.not_after_says
+            else None
+        ),
+        not_after_paid=tuple(table.follows.not_after_paid) if table.follows else (),
+        not_after_paid_says=(
+            table.follows.not_after_paid_says.strip()
+            if table.follows and table.follows.not_after_paid_says
+            else None
+        ),
+        not_after_listed=tuple(table.follows.not_after_listed) if table.follows else (),
+        not_after_listed_says=(
+            table.follows.not_after_listed_says.strip()
+            if table.follows and table.follows.not_after_listed_says
             else None
         ),
         shared_by=table.shared.authority.strip() if table.shared else None,
@@ -1533,15 +1558,17 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
             "follows.instead_of",
             "names the alternatives of a document given once; add once = true",
         )
-    if bool(follows.not_after) != bool(follows.not_after_says and follows.not_after_says.strip()):
-        raise ConfigError(
-            path,
-            "follows.not_after_says" if follows.not_after else "follows.not_after",
-            "not_after names the notice types that bar this one and not_after_says the sentence "
-            "the refusal prints; give both",
-        )
-    if follows.not_after_says:
-        _placeholders(path, "follows.not_after_says", follows.not_after_says, {"document"})
+    for key in ("not_after", "not_after_paid", "not_after_listed"):
+        types, says = getattr(follows, key), getattr(follows, f"{key}_says")
+        if bool(types) != bool(says and says.strip()):
+            raise ConfigError(
+                path,
+                f"follows.{key}_says" if types else f"follows.{key}",
+                f"{key} names the notice types that bar this one and {key}_says the sentence "
+                "the refusal prints; give both",
+            )
+        if says:
+            _placeholders(path, f"follows.{key}_says", says, {"document"})
     kinds = {fact.name: fact.type for fact in facts}
     if (follows.work is None) != (follows.work_says is None):
         raise ConfigError(

@@ -390,16 +390,25 @@ def _each_recorded(
 
 def barred_by(
     notice: NoticeType, documents: list[Document], parcel_id: str | None = None
-) -> Document | None:
+) -> tuple[Document, str] | None:
     """The document of the case after which the ordinance no longer allows this follow-up
-    (the Board's cancellation of the notice a cost report would follow), if one is issued."""
-    for document in documents:
+    (the Board's cancellation of the notice a cost report would follow; a payoff of the lien
+    paid in full), if one is issued, with the sentence of the refusal."""
+    standing = [
+        document
+        for document in documents
+        if document.status == "issued" and document.parcel_id in (None, parcel_id)
+    ]
+    for document in standing:
+        if document.notice_type in notice.not_after:
+            return document, notice.not_after_says or ""
+    for document in standing:
         if (
-            document.status == "issued"
-            and document.notice_type in notice.not_after
-            and document.parcel_id in (None, parcel_id)
+            document.notice_type in notice.not_after_paid
+            and document.amount_due is not None
+            and document.paid >= Decimal(document.amount_due)
         ):
-            return document
+            return document, notice.not_after_paid_says or ""
     return None
 
 

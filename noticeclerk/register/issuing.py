@@ -47,6 +47,7 @@ from noticeclerk.register.next_steps import (
     CaseState,
     Standing,
     each_owner,
+    listed_in,
     refuse_unless_allowed,
     standing_of,
 )
@@ -205,7 +206,8 @@ def plan_documents(
     # What the case may issue is what its next steps allow, in their sentence (next_steps):
     # the same answer `case show`, `due` and the desk give.
     owners = {p.parcel_id: p.owner_name for p in parcels}
-    state = CaseState(case, village, notices, list(documents), recorded, events, owners)
+    listed = listed_in(session, case, notices)
+    state = CaseState(case, village, notices, list(documents), recorded, events, owners, listed)
     judged = [
         (one, standing_of(state, notice, one.followed, one.parcel_id, when, one.recipient.name))
         for one in addressees
@@ -385,6 +387,19 @@ class _Addressee:
     share: Share | None = None
 
 
+def _rests_on_share(followed: Document, documents: list[Document], shared_types: set[str]) -> bool:
+    """Whether `followed`, or a document it follows further back, bills one owner's share of a
+    cost several properties share: the statement of that bill, and the lien's payoff after the
+    statement, are about that share too."""
+    by_number = {document.number: document for document in documents}
+    source: Document | None = followed
+    while source is not None:
+        if source.notice_type in shared_types:
+            return True
+        source = by_number.get(source.follows) if source.follows else None
+    return False
+
+
 def _addressees(
     case: Case,
     notice: NoticeType,
@@ -417,7 +432,7 @@ def _addressees(
         position = ids.index(followed.parcel_id) + 1
         mine = tuple(p for p in parcels if p.parcel_id == followed.parcel_id)
         recipient, role = choose_recipient(case, notice, mine, to=to, given=given)
-        shared = followed.notice_type in shared_types or notice.shared_by is not None
+        shared = _rests_on_share(followed, documents, shared_types) or notice.shared_by is not None
         share = Share(position, len(parcels)) if shared else None
         return [_Addressee(recipient, role, mine, followed, followed.parcel_id, share)]
     if notice.to_each_owner and len(parcels) > 1:
@@ -528,8 +543,18 @@ def printed_in_batch(session: Session, document: Document) -> str | None:
     ).first()
 
 
-def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) -> None:
+def void(
+    engine: Engine,
+    number: str,
+    *,
+    reason: str,
+    by: str,
+    now: datetime,
+    workspace: Path | None = None,
+) -> None:
     """Mark a spoiled document void; it stays in the register with its number and reason."""
+    from noticeclerk.register.payments import refuse_void_of_paid_payoff
+
     if not reason.strip():
         raise InputError("Say why the document is void: give --reason.")
     refuse_control(reason, "The reason (--reason)")
@@ -539,6 +564,7 @@ def void(engine: Engine, number: str, *, reason: str, by: str, now: datetime) ->
             raise InputError(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
             )
+        refuse_void_of_paid_payoff(document, workspace)
         batch = printed_in_batch(session, document)
         if batch is not None:
             # The letter is in a printed stack that may already be at the post office: a void

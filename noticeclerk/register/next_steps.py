@@ -28,7 +28,7 @@ What the case must still record (facts, a party) does not stop a step: `issue` a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -95,6 +95,9 @@ class CaseState:
     # The owner of record of each parcel on the day asked about, by parcel id, where known: a
     # new owner of record is given the case's first document even though the last owner was.
     owners: Mapping[str, str] | None = None
+    # The case's documents a document of the village has gathered, with its number
+    # (listed_in): a lien listed for the assessment roll bars its payoff.
+    listed: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def parcel_ids(self) -> list[str]:
@@ -123,14 +126,16 @@ def state_of(session: Session, case: Case, workspace: Path | None, on: date) -> 
         link.parcel.parcel_id: owner_of_record(session, link.parcel, as_of).owner_name
         for link in case.parcels
     }
+    notices = case_notices(case, workspace)
     return CaseState(
         case,
         village,
-        case_notices(case, workspace),
+        notices,
         list(documents),
         latest(case, "fact", village.timezone),
         latest(case, "event", village.timezone),
         owners,
+        listed_in(session, case, notices),
     )
 
 
@@ -179,6 +184,9 @@ def standing_of(
         returned = _came_back(state, notice, followed)
         if returned is not None:
             return Standing(NOT_YET, returned)
+        listed = _listed(state, notice, followed)
+        if listed is not None:
+            return Standing(NOT, listed)
     try:
         facts = _facts(state, notice, followed, parcel_id)
     except InputError as error:
@@ -345,10 +353,50 @@ JONES = "Jones v. Flowers, 547 U.S. 220 (2006)"
 def _barred(state: CaseState, notice: NoticeType, parcel_id: str | None) -> str | None:
     """A document of the case (of the whole case, or of this parcel) after which the ordinance
     no longer allows this one: its definition's sentence."""
-    document = barred_by(notice, list(state.documents), parcel_id)
-    if document is None:
+    barred = barred_by(notice, list(state.documents), parcel_id)
+    if barred is None:
         return None
-    return (notice.not_after_says or "").replace("{document}", document.number)
+    document, says = barred
+    return says.replace("{document}", document.number)
+
+
+def _listed(state: CaseState, notice: NoticeType, followed: Document) -> str | None:
+    """A follow-up declared `not_after_listed`, once a document of the village has gathered
+    the one it follows (the lien listed for the assessment roll): its definition's sentence."""
+    listing = state.listed.get(followed.number) if notice.not_after_listed else None
+    if listing is None:
+        return None
+    return (notice.not_after_listed_says or "").replace("{document}", listing)
+
+
+def listed_in(session: Session, case: Case, notices: Sequence[NoticeType]) -> dict[str, str]:
+    """The documents of the case that a document of the village has gathered (each sworn
+    statement on an issued list of unpaid liens), with the number of the list, for the
+    follow-ups the list bars (`not_after_listed`)."""
+    types = {slug for notice in notices for slug in notice.not_after_listed}
+    if not types:
+        return {}
+    lists = session.scalars(
+        select(Document)
+        .join(Case)
+        .where(
+            Case.village == case.village,
+            Document.notice_type.in_(types),
+            Document.status == "issued",
+        )
+        .order_by(Document.id)
+    )
+    found: dict[str, str] = {}
+    for listing in lists:
+        for value in (listing.facts or {}).values():
+            # The gathered lines ("parcel | statement | ..."): their second part is the number
+            # of the document gathered.
+            if isinstance(value, list):
+                for line in value:
+                    parts = str(line).split("|")
+                    if len(parts) > 1:
+                        found.setdefault(parts[1].strip(), listing.number)
+    return found
 
 
 def decision_on(state: CaseState, followed: Document) -> Document | None:

@@ -7,12 +7,14 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
 
 from noticeclerk.content.notice_types import load_notice
 from noticeclerk.content.schema import refuse_control
+from noticeclerk.content.village import load_village
 from noticeclerk.exceptions import InputError
-from noticeclerk.register.chains import printed_facts
+from noticeclerk.register.chains import printed_facts, taken_facts
 from noticeclerk.register.database import transaction
 from noticeclerk.register.issuing import find_document
 from noticeclerk.register.models import Document, Payment
@@ -64,8 +66,9 @@ def record_payment(
             )
         if paid_on < document.document_date:
             raise InputError(f"{paid_on} is before the bill's date, {document.document_date}.")
-        _refuse_after_good_through(document, paid_on, workspace)
+        _refuse_after_payoff(session, document, workspace)
         owed = balance(document)
+        _refuse_for_payoff(session, document, amount, paid_on, workspace)
         if amount > owed:
             raise InputError(
                 f"{spell_amount(amount)} is more than the {spell_amount(owed)} still owed on "
@@ -86,19 +89,109 @@ def record_payment(
         return Paid(number, amount, balance(document))
 
 
-def _refuse_after_good_through(document: Document, paid_on: date, workspace: Path | None) -> None:
-    """A payoff states what pays a debt in full through one day, and its interest runs on
-    after it: money received later is not what the statement asked, so it is recorded on a new
-    statement for the day it came."""
+def _good_through(document: Document, workspace: Path | None) -> str | None:
+    """The fact naming the last day a bill's amount holds (a payoff), or None."""
     remittance = load_notice(document.case.village, document.notice_type, workspace).remittance
-    if remittance is None or remittance.good_through is None:
+    return remittance.good_through if remittance is not None else None
+
+
+def _refuse_for_payoff(
+    session: Session, document: Document, amount: Decimal, paid_on: date, workspace: Path | None
+) -> None:
+    """A payoff states the one amount that pays a debt in full through one day, on what the
+    register held when it was issued: money received later, a part of it, or on a payoff whose
+    grounds have changed since (a payment on the bill it pays off) is not what it asked."""
+    through_fact = _good_through(document, workspace)
+    if through_fact is None:
         return
     printed = printed_facts(document) or {}
-    through = printed.get(remittance.good_through)
+    through = printed.get(through_fact)
     if isinstance(through, date) and paid_on > through:
         raise InputError(
             f"{document.number} states the amount that pays in full through "
             f"{spell_date(through)}, and the payment is dated {spell_date(paid_on)}; interest "
             "ran on since, so issue a new payoff statement for the day it was received and "
             "record the payment on that one."
+        )
+    if amount != balance(document):
+        raise InputError(
+            f"{document.number} states the one amount that pays in full, "
+            f"{spell_amount(balance(document))}, and {spell_amount(amount)} was received; "
+            "record a part payment on the bill itself, and issue a new payoff statement for "
+            "what remains."
+        )
+    changed = _changed_since(session, document, printed, workspace)
+    if changed is not None:
+        raise InputError(
+            f"{document.number} was figured on what the register held when it was issued, and "
+            f"{changed}; issue a new payoff statement and record the payment on that one."
+        )
+
+
+def _changed_since(
+    session: Session, document: Document, printed: dict[str, object], workspace: Path | None
+) -> str | None:
+    """The first fact a document took from the register that the register now gives otherwise
+    (a payment recorded on the bill since), as a clause saying what it was and is, or None."""
+    notice = load_notice(document.case.village, document.notice_type, workspace)
+    if document.follows is None or not notice.takes:
+        return None
+    zone = load_village(document.case.village, workspace).timezone
+    documents = list(
+        session.scalars(
+            select(Document).where(Document.case_id == document.case_id).order_by(Document.id)
+        )
+    )
+    followed = next(d for d in documents if d.number == document.follows)
+    now = taken_facts(notice, followed, zone, documents, document.parcel_id)
+    for name in notice.takes:
+        if name in printed and name in now and now[name] != printed[name]:
+            return (
+                f"the {name.replace('_', ' ')} is now {_spelled(now[name])}, where it printed "
+                f"{_spelled(printed[name])}"
+            )
+    return None
+
+
+def _spelled(value: object) -> str:
+    if isinstance(value, Decimal):
+        return spell_amount(value)
+    if isinstance(value, date):
+        return spell_date(value)
+    if isinstance(value, list):
+        return "; ".join(str(item) for item in value) or "none"
+    return str(value)
+
+
+def _refuse_after_payoff(session: Session, document: Document, workspace: Path | None) -> None:
+    """A bill whose debt a payoff following it (or its statement) was paid in full is settled:
+    more money on it would collect the same debt twice."""
+    documents = list(
+        session.scalars(
+            select(Document).where(
+                Document.case_id == document.case_id, Document.status == "issued"
+            )
+        )
+    )
+    by_number = {one.number: one for one in documents}
+    for one in documents:
+        if one.amount_due is None or one.paid < Decimal(one.amount_due) or one is document:
+            continue
+        source = by_number.get(one.follows) if one.follows else None
+        while source is not None and source is not document:
+            source = by_number.get(source.follows) if source.follows else None
+        if source is document and _good_through(one, workspace) is not None:
+            raise InputError(
+                f"{one.number}, a payoff of what {document.number} charges, was paid in full; "
+                f"nothing more is owed on {document.number}."
+            )
+
+
+def refuse_void_of_paid_payoff(document: Document, workspace: Path | None) -> None:
+    """A payoff with money recorded on it is the record that the debt was paid: voided, the
+    payment would be lost and the debt asked again."""
+    if document.payments and _good_through(document, workspace) is not None:
+        raise InputError(
+            f"{spell_amount(document.paid)} is recorded as received on {document.number}, the "
+            "record that the lien was paid; a void payoff would lose it, so it is not voided."
         )
