@@ -16,7 +16,7 @@ from typing import Any
 from noticeclerk.computations import COMPUTATIONS, CaseContext
 from noticeclerk.computations.declared import compute_declared
 from noticeclerk.content.casefile import CaseFile
-from noticeclerk.content.citations import plain_citation
+from noticeclerk.content.citations import chaptered
 from noticeclerk.content.notice_types import NoticeType, readings_of
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
@@ -110,8 +110,9 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             "number": case.document_number,
             "case_number": case.case_number,
             "date": case.date,
-            # The catalogue keeps the "(inferred)" marks; a served document cites plainly.
-            "citations": [plain_citation(section) for section in notice.sections],
+            # The catalogue keeps the "(inferred)" marks; a served document cites plainly, each
+            # of the Code's sections with its chapter (NY legal reading CF-15).
+            "citations": chaptered(notice.sections, village.letterhead.code_chapters),
             "mail_class": notice.mail_class,
             # Printed on every page: on whose approval a doubted notice type is issued.
             "legal_status": legal_status,

@@ -13,36 +13,21 @@ import json
 from decimal import Decimal
 
 import pytest
-from clerk import CASEBOOK, article, clerk_at, issued_number
-from test_chains_village_a_payoff import BILL, CASE, STATEMENT, amount_due, payoff_asked
+from clerk import clerk_at, issued_number
+from test_chains_village_a_payoff import BILL, CASE, amount_due, lien_filed, payoff_asked
 from test_village_a_liens import (
     ABC,
     JOHN,
     SHARED,
-    administrator,
     interest,
     liens_of_the_village,
     list_case_opened,
-    mail,
-    statement_filed,
 )
 
 
 @pytest.fixture
 def clerk(tmp_path, runner):
     return clerk_at(tmp_path, runner, "village-a")
-
-
-def lien_filed(clerk) -> None:
-    """As the chain test's, but the case opened on January 20, so that the list of unpaid liens
-    can read what the case recorded when the statement was issued."""
-    bill_case = CASEBOOK / "village-a" / "maintenance-bill.toml"
-    clerk("case", "open", "--from", str(bill_case), today="2026-01-20")
-    clerk("issue", CASE, today="2026-02-02")
-    mail(clerk, BILL, "2026-02-02", article(1))
-    clerk("pay", BILL, "--amount", "500.00", "--on", "2026-02-10", today="2026-02-10")
-    administrator(clerk, CASE, "2026-03-02")
-    assert statement_filed(clerk, CASE, None, "2026-03-02", "2026-03-03T10:00") == STATEMENT
 
 
 def paid_in_full(clerk, payoff: str, on: str) -> None:

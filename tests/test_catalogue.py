@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from manifests import ORDINANCES, manifest_villages, ordinance_file
 
-from noticeclerk.content.citations import inferred_citations, plain_citation
+from noticeclerk.content.citations import chaptered, inferred_citations, plain_citation
 from noticeclerk.content.notice_types import catalogue_entries, load_notice, notice_names
 from noticeclerk.content.village import load_village, village_names
 from noticeclerk.exceptions import ConfigError, InputError, RuleError
@@ -280,3 +280,29 @@ def test_a_served_document_cites_a_section_without_its_inferred_mark():
     assert plain_citation("§ 134-40 (inferred), definition") == "§ 134-40, definition"
     assert plain_citation("Village A § 134-45F, section number inferred") == "Village A § 134-45F"
     assert inferred_citations(["§ 134-42D", "§ 134-44 (inferred)", "§ 134-44"]) == ["§ 134-44"]
+
+
+def test_the_authority_line_names_the_chapter_before_each_chapter_s_first_section():
+    # NY legal reading CF-15: citations carry their chapter.
+    assert chaptered(["§ 19-15(c)", "§ 19-15(d)", "§ 19A-4", "§ 19-75"], ["19", "19A"]) == [
+        "Ch. 19, § 19-15(c)",
+        "§ 19-15(d)",
+        "Ch. 19A, § 19A-4",
+        "Ch. 19, § 19-75",
+    ]
+    # A state statute is no chapter of the Village's Code, nor a section of an ordinance the
+    # village's file places in no chapter; an unnumbered section already names its chapter.
+    assert chaptered(
+        ["§ 8.04(1)", "Wis. Stat. § 66.0907", "§ 66.0703(12)(a), Wis. Stats."], ["8"]
+    ) == [
+        "Ch. 8, § 8.04(1)",
+        "Wis. Stat. § 66.0907",
+        "§ 66.0703(12)(a), Wis. Stats.",
+    ]
+    assert chaptered(["Ch. 496, Specifications", "§ 496-6H(2) (inferred)"], ["496"]) == [
+        "Ch. 496, Specifications",
+        "§ 496-6H(2)",
+    ]
+    assert chaptered(["Sidewalk snow, ice and debris ordinance, division (E)"], []) == [
+        "Sidewalk snow, ice and debris ordinance, division (E)"
+    ]

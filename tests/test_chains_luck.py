@@ -452,7 +452,7 @@ def test_the_snow_tax_roll_entry_takes_the_bill_s_number_date_and_balance_from_t
         "I enter those charges, $131.40, onto the 2027 tax roll as a special tax as provided by "
         "§ 66.0907(5), Wis. Stats." in text
     )
-    assert "Authority: § 496-10G " in text and "inferred" not in text
+    assert "Authority: Ch. 496, § 496-10G " in text and "inferred" not in text
     assert [d["follows"] for d in documents(clerk, "LU-C-2026-0001")][-1] == bill
     typed = refused(
         clerk, "case", "record", "LU-C-2026-0001", "--fact", "amount_unpaid=10.00",
@@ -580,7 +580,7 @@ def test_an_unpaid_obstruction_bill_is_entered_once_as_the_state_statutes_provid
     text = " ".join(exported_text(clerk, entry, tmp_path).split())
     assert "Nothing was paid on the bill. On November 9, 2026, $333.25 of the charges" in text
     assert "onto the 2026 tax roll as a special tax as provided by the state statutes" in text
-    assert "Authority: § 496-8F " in text and "inferred" not in text
+    assert "Authority: Ch. 496, § 496-8F " in text and "inferred" not in text
     second = refused(
         clerk, "issue", "LU-C-2026-0001", "obstruction-tax-roll-entry", today="2026-11-10"
     )

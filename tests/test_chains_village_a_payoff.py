@@ -35,8 +35,8 @@ def clerk(tmp_path, runner):
     return clerk_at(tmp_path, runner, "village-a")
 
 
-def lien_filed(clerk) -> None:
-    """The bill mailed February 2, $500.00 paid on it February 10, the statement filed March 3."""
+def bill_mailed(clerk) -> None:
+    """The bill of $3,025.85 issued and mailed by certified mail on February 2, 2026."""
     clerk(
         "case",
         "open",
@@ -46,9 +46,21 @@ def lien_filed(clerk) -> None:
     )
     clerk("issue", CASE, today="2026-02-02")
     mail(clerk, BILL, "2026-02-02", article(1))
+
+
+def lien_filed(clerk) -> None:
+    """The bill mailed February 2, $500.00 paid on it February 10, the statement filed March 3."""
+    bill_mailed(clerk)
     clerk("pay", BILL, "--amount", "500.00", "--on", "2026-02-10", today="2026-02-10")
     administrator(clerk, CASE, "2026-03-02")
     assert statement_filed(clerk, CASE, None, "2026-03-02", "2026-03-03T10:00") == STATEMENT
+
+
+def statement_not_filed(clerk) -> str:
+    """The statement issued on March 2 with no filing recorded: no lien yet. Its number."""
+    bill_mailed(clerk)
+    administrator(clerk, CASE, "2026-03-02")
+    return issued_number(clerk("issue", CASE, "sworn-statement", today="2026-03-02"))
 
 
 def payoff_asked(clerk, today: str, through: str, costs: str = COUNSEL, ok: bool = True):
@@ -101,17 +113,7 @@ def test_a_payment_on_the_bill_after_the_lien_counts_in_the_payoff(clerk, tmp_pa
 
 
 def test_a_payoff_waits_for_the_lien_and_refuses_a_day_already_gone(clerk):
-    clerk(
-        "case",
-        "open",
-        "--from",
-        str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
-        today="2026-02-02",
-    )
-    clerk("issue", CASE, today="2026-02-02")
-    mail(clerk, BILL, "2026-02-02", article(1))
-    administrator(clerk, CASE, "2026-03-02")
-    statement = issued_number(clerk("issue", CASE, "sworn-statement", today="2026-03-02"))
+    statement = statement_not_filed(clerk)
     # Issued, but its filing (the lien) is not recorded: there is no lien to pay off yet.
     refused = payoff_asked(clerk, "2026-05-11", "2026-05-15", ok=False)
     assert refused.exit_code == 1
@@ -218,17 +220,7 @@ def test_the_owner_is_told_the_lien_as_it_stands_before_it_goes_on_the_roll(cler
 
 
 def test_no_roll_notice_before_the_lien_is_filed(clerk):
-    clerk(
-        "case",
-        "open",
-        "--from",
-        str(CASEBOOK / "village-a" / "maintenance-bill.toml"),
-        today="2026-02-02",
-    )
-    clerk("issue", CASE, today="2026-02-02")
-    mail(clerk, BILL, "2026-02-02", article(1))
-    administrator(clerk, CASE, "2026-03-02")
-    statement = issued_number(clerk("issue", CASE, "sworn-statement", today="2026-03-02"))
+    statement = statement_not_filed(clerk)
     early = roll_notice(clerk, "2026-03-02", ok=False)
     assert early.exit_code == 1
     assert f"{statement} has not been served" in early.output

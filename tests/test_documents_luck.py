@@ -182,4 +182,4 @@ def test_the_removal_bill_cites_both_subsections_of_b_whichever_notice_it_follow
 
     html = render_case(CASEBOOK / "snow-ice-removal-bill.toml", ("docx",)).html
     words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert "Authority: § 496-10B(1) and (2); § 496-10F; § 496-10G" in words
+    assert "Authority: Ch. 496, § 496-10B(1) and (2); § 496-10F; § 496-10G" in words

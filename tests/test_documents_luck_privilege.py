@@ -137,7 +137,7 @@ def test_goods_the_permit_never_covered_go_by_a_mailed_bill_under_496_8f_not_496
     assert notice.signer == "director_public_works"
     text = rendered["street-privilege-revocation"]
     assert "no later than 8:30 a.m. CDT on Friday, June 12, 2026" in text
-    assert "Authority: § 496-9D; § 496-8A; § 496-8D; § 496-8F" in text
+    assert "Authority: Ch. 496, § 496-9D; § 496-8A; § 496-8D; § 496-8F" in text
     assert "The permit never covered the public sidewalk along the Second Street frontage" in text
     assert "mailed to the owner of the premises and is payable within 10 calendar days" in text
     assert "remain unpaid 60 days after the costs are incurred" in text
@@ -159,7 +159,7 @@ def test_goods_on_the_part_of_the_way_the_permit_covered_go_on_the_tax_roll_unde
         encoding="utf-8",
     )
     text = plain(Renderer().render(covered).html)
-    assert "Authority: § 496-9D; § 496-9F" in text
+    assert "Authority: Ch. 496, § 496-9D; § 496-9F" in text
     assert "next annual tax roll as a special charge" in text
     assert "lawfully obstructed sidewalk" in text
     assert "§ 496-8" not in text

@@ -55,7 +55,12 @@ def test_every_bill_ends_with_a_stub_asking_the_amount_the_register_records(case
     # Where to pay is the return address at the top, which must be deliverable.
     assert rows["At or by mail to"] == ", ".join(document.village.letterhead.address_lines)
     due = document.context["remittance"]["due"]
-    if document.deadline is not None:
+    if "through" in due:
+        # A payoff: the last day its amount holds, the fact its stub names.
+        fact = document.notice.remittance.good_through
+        assert due["through"] == document.case.facts[fact]
+        assert str(due["through"].year) in rows["Good through"]
+    elif document.deadline is not None:
         assert due["date"] == document.deadline.due
         assert str(document.deadline.due.year) in rows["Due"]
     else:

@@ -36,3 +36,30 @@ def plain_citation(text: str) -> str:
 def inferred_citations(citations: Iterable[str]) -> list[str]:
     """The cited sections whose number or letter is inferred, as a served document prints them."""
     return list(dict.fromkeys(plain_citation(c) for c in citations if is_inferred(c)))
+
+
+# "§ 19-15(c)", "§ 19A-4", "§ 8.03(3)(b)2", "§ 496-10B(1) and (2)": a section of the Village's
+# Code, whose number begins with its chapter's; "Ch. 496, Specifications": an unnumbered one.
+_SECTION_CHAPTER = re.compile(r"^§\s*([0-9]+[A-Z]?)[-.]")
+_CHAPTER_NAMED = re.compile(r"^Ch\.\s*([0-9]+[A-Z]?),")
+
+
+def chaptered(citations: Iterable[str], chapters: Iterable[str]) -> list[str]:
+    """Citations as a document's authority line prints them: plainly, and the first section
+    of each of the Village's chapters (`chapters`) after another chapter's, or first, with its
+    chapter named ("Ch. 19, § 19-15(c)"); a state statute, or a section of an ordinance the
+    Village's file places in no chapter, as it is."""
+    known = set(chapters)
+    printed, current = [], None
+    for citation in citations:
+        plain = plain_citation(citation)
+        named = _CHAPTER_NAMED.match(plain)
+        section = _SECTION_CHAPTER.match(plain)
+        if named is not None:
+            current = named.group(1)
+        elif section is not None and section.group(1) in known:
+            if section.group(1) != current:
+                plain = f"Ch. {section.group(1)}, {plain}"
+            current = section.group(1)
+        printed.append(plain)
+    return printed

@@ -380,6 +380,12 @@ class LetterheadTable(Table):
     # Clerk): a street address, never a post office box. Left out, the street lines of
     # address_lines; required where those give only a post office box.
     office_street_lines: list[Text] | None = None
+    # The chapters of the Village's Code its ordinances sit in, by number, such as ["19",
+    # "19A"]: a document's authority line names the chapter before its sections ("Ch. 19,
+    # § 19-15(c)"). An ordinance its text places in no chapter (Village B's) names none.
+    code_chapters: list[Annotated[str, msgspec.Meta(pattern=r"^[0-9]+[A-Z]?$")]] = msgspec.field(
+        default_factory=list
+    )
 
 
 class OfficerTable(Table):
@@ -631,6 +637,8 @@ class Letterhead:
     notary_county: str | None = None
     # The Village office's street address, where papers are served by hand.
     office_street_lines: tuple[str, ...] = ()
+    # The chapters of the Code its ordinances sit in, for the authority line.
+    code_chapters: tuple[str, ...] = ()
 
     def officer(self, key: str, wanted_by: str) -> Officer:
         """The officer a document names as signer, or ConfigError naming the key to add."""
@@ -1250,6 +1258,7 @@ def _letterhead(
         )
     return Letterhead(
         office_street_lines=_office_street(path, printed),
+        code_chapters=tuple(printed.code_chapters),
         address_lines=tuple(line.strip() for line in printed.address_lines),
         phone=printed.phone.strip(),
         email=printed.email.strip(),
