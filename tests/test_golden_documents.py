@@ -136,5 +136,5 @@ def test_no_sample_document_says_a_section_number_is_inferred(case, rendered):
 def test_an_inferred_citation_prints_plainly_in_the_authority_line_and_the_quotation(rendered):
     case = next(c for c in CASES if c.parent.name == "luck" and c.stem == "faulty-work-notice")
     html = rendered[case].html
-    assert "<td>§ 496-6H(2); § 496-6H(3)</td>" in html
+    assert "<td>Ch. 496, § 496-6H(2); § 496-6H(3)</td>" in html
     assert '<span class="citation">§ 496-6H(2)</span>' in html
