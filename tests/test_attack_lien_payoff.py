@@ -171,3 +171,21 @@ def test_a_payoff_is_refused_once_the_lien_is_listed_for_the_assessment_roll(cle
         late.output
     )
     assert "Issued" not in late.output
+
+
+def test_a_payment_dated_after_today_is_refused(clerk):
+    lien_filed(clerk)
+    payoff = issued_number(payoff_asked(clerk, "2026-05-11", "2026-05-15"))
+    early = clerk(
+        "pay",
+        payoff,
+        "--amount",
+        amount_due(clerk, payoff),
+        "--on",
+        "2026-05-14",
+        today="2026-05-12",
+        ok=False,
+    )
+    assert early.exit_code == 1
+    assert "Thursday, May 14, 2026 is after today, Tuesday, May 12, 2026" in early.output
+    assert document(clerk, CASE, payoff)["paid"] == "0.00"

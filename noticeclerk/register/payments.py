@@ -66,6 +66,13 @@ def record_payment(
             )
         if paid_on < document.document_date:
             raise InputError(f"{paid_on} is before the bill's date, {document.document_date}.")
+        today = now.astimezone(load_village(document.case.village, workspace).timezone).date()
+        if paid_on > today:
+            # Money not yet received would settle a bill, or pay off a lien, ahead of time.
+            raise InputError(
+                f"{spell_date(paid_on)} is after today, {spell_date(today)}; record a payment "
+                "on the day it is received, or an earlier day."
+            )
         _refuse_after_payoff(session, document, workspace)
         owed = balance(document)
         _refuse_for_payoff(session, document, amount, paid_on, workspace)
