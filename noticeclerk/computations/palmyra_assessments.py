@@ -109,6 +109,81 @@ def palmyra_final_resolution_publication(case: CaseContext) -> dict[str, Any]:
     return {"levy": rows}
 
 
+# --- Wis. Stat. § 66.0703(7)(a): the notice of the hearing, mailed to every owner ---------------
+
+MAILING_FORM = "parcel id | the notice's number | the owner | the day it was mailed (YYYY-MM-DD)"
+
+
+def _mailing_lines(lines: list[str]) -> list[dict[str, Any]]:
+    """Each copy's line as the register writes it; the owner's name is whatever stands between
+    the notice's number and the day, so a name holding "|" is kept whole."""
+    rows = []
+    for line in lines:
+        parcel, _, rest = line.partition(" | ")
+        number, _, rest = rest.partition(" | ")
+        owner, _, day = rest.rpartition(" | ")
+        try:
+            mailed = date.fromisoformat(day.strip())
+        except ValueError:
+            mailed = None
+        if not (parcel.strip() and number.strip() and owner.strip()) or mailed is None:
+            raise InputError(
+                f"The fact 'mailed_on' has the line '{quoted_back(line)}'; write each line as "
+                f"{MAILING_FORM}."
+            )
+        rows.append({"parcel": parcel, "number": number, "owner": owner, "mailed_on": mailed})
+    return rows
+
+
+FACT_LINES[("palmyra_hearing_mailing_certificate", "mailed_on")] = _mailing_lines
+
+
+def _same_copy(fact: str, rows: list[dict[str, Any]], lines: list[str]) -> list[str]:
+    """What a second list gives for each copy, its line found by the copy's parcel, number and
+    owner (as 'mailed_on' names them), in the same order; refused where the lists disagree."""
+    if len(lines) != len(rows):
+        raise InputError(
+            f"The fact '{fact}' has {len(lines)} lines and 'mailed_on' has {len(rows)}; give one "
+            "line for each copy of the notice in both."
+        )
+    values = []
+    for row, line in zip(rows, lines, strict=True):
+        start = f"{row['parcel']} | {row['number']} | {row['owner']} | "
+        value = line.removeprefix(start).strip()
+        if not line.startswith(start) or not value:
+            raise InputError(
+                f"The fact '{fact}' has the line '{quoted_back(line)}' where the copy "
+                f"'{quoted_back(start.rstrip(' |'))}' belongs; list the copies in the same order "
+                "as 'mailed_on', each with its parcel id, notice number and owner."
+            )
+        values.append(value)
+    return values
+
+
+@computation("palmyra_hearing_mailing_certificate")
+def palmyra_hearing_mailing_certificate(case: CaseContext) -> dict[str, Any]:
+    """Each copy of the notice of the hearing, with its property's address on the roll and
+    what its mailing recorded: a copy for a parcel the case is not about is refused."""
+    addresses = {parcel.parcel_id: parcel.property_address for parcel in case.parcels}
+    rows = _mailing_lines(case.facts["mailed_on"])
+    by = _same_copy("mailed_by", rows, case.facts["mailed_by"])
+    to = _same_copy("mailed_to", rows, case.facts["mailed_to"])
+    for row, mailer, address in zip(rows, by, to, strict=True):
+        if row["parcel"] not in addresses:
+            raise InputError(
+                f"The fact 'mailed_on' names parcel {row['parcel']}, which is not a parcel of "
+                "this case; list only the copies mailed for the case's parcels."
+            )
+        row.update(property=addresses[row["parcel"]], mailed_by=mailer, mailed_to=address)
+    missing = [parcel for parcel in addresses if parcel not in {row["parcel"] for row in rows}]
+    if missing:
+        raise InputError(
+            f"No copy of the notice is listed for parcel {', '.join(missing)}; the certificate "
+            "lists the copy mailed to the owner of every property of the district."
+        )
+    return {"mailings": rows}
+
+
 # --- § 8.03(3)(b): the special assessment invoice and its installments --------------------------
 
 PALMYRA_8_03_3_B_1 = "Palmyra § 8.03(3)(b)1"

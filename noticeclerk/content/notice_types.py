@@ -237,6 +237,10 @@ TAKEABLE = {
     # The day of the last payment received on a bill (the satisfaction of a lien paid off).
     "paid_on": "date",
     "served_on": "date",
+    # Who served it, by the legal name the service records, and, mailed, the address the
+    # envelope bore (a certificate of mailing lists each owner's).
+    "served_by": "text",
+    "mailed_to": "text",
     "article_number": "text",
     "receipt_signed_on": "date",
     # Every service of it that stands, one line each with what came of a mailing ("returned
@@ -259,7 +263,9 @@ TAKEABLE = {
     "parcel_total": "money",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
-TAKEABLE_FROM_EVERY = ("documents", "amount_due")
+# "served_on" of every document is the day the last of them was served (a certificate of
+# mailing to every owner is dated after it and checks it against the statute's day).
+TAKEABLE_FROM_EVERY = ("documents", "amount_due", "served_on")
 # "each:follows.parcel_total": with `every`, a line for each property's document, "parcel id |
 # number | addressee | what it takes" (here the parcel's assessment on the schedule the
 # document follows), in the order of the case's parcels.
@@ -324,6 +330,9 @@ class FollowsSpec(Table):
     # With `every`: also in a case over one property (a published levy lists one lot or
     # several); otherwise it lists several properties' documents and needs a case over several.
     one_property: bool = False
+    # With `every`: each addressee's document of each property, not the property's last (a
+    # certificate of mailing lists the notice to each of a lot's several owners).
+    each_addressee: bool = False
     # With an "each:" take from further back than a case's first document goes (a case opened
     # with the hearing notice over one property, with no schedule): the case's fact taken
     # instead, such as "assessment" (recorded for another document of the case).
@@ -723,6 +732,8 @@ class NoticeType:
     every: bool = False
     # With `every`, also in a case over one property ([follows] one_property).
     every_one_property: bool = False
+    # With `every`, each addressee's document of a property ([follows] each_addressee).
+    every_addressee: bool = False
     # What the case records where an "each:" take finds nothing further back ([follows]
     # each_recorded), in a case over one property.
     each_recorded: str | None = None
@@ -1125,6 +1136,7 @@ def _notice_from_table(
         ),
         every=table.follows.every if table.follows else False,
         every_one_property=bool(table.follows and table.follows.one_property),
+        every_addressee=bool(table.follows and table.follows.each_addressee),
         each_recorded=table.follows.each_recorded if table.follows else None,
         cannot_open_case=_cannot_open_case(path, table.follows),
         gathers=_gathers(path, table, facts),
@@ -1587,6 +1599,8 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
         )
     if follows.one_property and not follows.every:
         raise ConfigError(path, "follows.one_property", "is said only with every = true")
+    if follows.each_addressee and not follows.every:
+        raise ConfigError(path, "follows.each_addressee", "is said only with every = true")
     if follows.each_recorded is not None and not _FACT_NAME.fullmatch(follows.each_recorded):
         raise ConfigError(path, "follows.each_recorded", "must be the name of a case's fact")
     for name, taken in follows.takes.items():

@@ -305,7 +305,12 @@ def every_document(
                 f"does not count); the {notice.title} lists one for each property, so issue "
                 "it first."
             )
-        found.append((parcel_id, mine[-1]))
+        if notice.every_addressee:
+            # Each addressee's own document of the property, the last issued to each.
+            last = {document.recipient_name: document for document in mine}
+            found += [(parcel_id, document) for document in last.values()]
+        else:
+            found.append((parcel_id, mine[-1]))
     return found
 
 
@@ -329,12 +334,19 @@ def taken_from_every(
                 addressee = document.recipient_name
                 lines.append(f"{parcel_id} | {document.number} | {addressee} | {value}")
             taken[name] = lines
+        elif what.startswith(PRINTED):
+            taken[name] = _printed_alike(notice, name, what.removeprefix(PRINTED), followed)
         elif what == "documents":
             taken[name] = [
                 f"{parcel_id} | {document.number} | {document.document_date.isoformat()} | "
                 f"{document.amount_due if document.amount_due is not None else 'none'}"
                 for parcel_id, document in followed
             ]
+        elif what == "served_on":
+            # The day the last of them was served.
+            taken[name] = max(
+                _take(document, what, notice, zone, parcel_id) for parcel_id, document in followed
+            )
         else:  # "amount_due": what they bill in all
             total = Decimal("0.00")
             for _, document in followed:
@@ -345,6 +357,30 @@ def taken_from_every(
                 total += Decimal(document.amount_due)
             taken[name] = total
     return taken
+
+
+def _printed_alike(
+    notice: NoticeType, name: str, fact: str, followed: list[tuple[str, Document]]
+) -> Any:
+    """The fact every followed document printed, which must be one value (the hearing the
+    notices to all the owners announced); refused where they differ or one does not print it."""
+    values: dict[str, Any] = {}
+    for _, document in followed:
+        printed = printed_facts(document) or {}
+        if fact not in printed:
+            raise InputError(
+                f"{document.number} does not print the {fact.replace('_', ' ')}; the "
+                f"{notice.title} takes it from each document it lists, so it cannot be issued."
+            )
+        values[document.number] = printed[fact]
+    if len(set(map(str, values.values()))) > 1:
+        each = "; ".join(f"{number}: {value}" for number, value in values.items())
+        raise InputError(
+            f"The documents the {notice.title} lists print different values of the "
+            f"{fact.replace('_', ' ')} ({each}); one {notice.title} states one, so void the "
+            "documents that are wrong and issue them again first."
+        )
+    return next(iter(values.values()))
 
 
 def _each(
@@ -528,6 +564,19 @@ def _take(
         )
     if taken == "served_on":
         return service.served_at.astimezone(zone).date()
+    if taken == "served_by":
+        return service.served_by
+    if taken == "mailed_to":
+        if service.method not in MAIL_METHODS:
+            raise InputError(
+                f"{document.number} was served by {SERVICE_METHODS[service.method]}, not mailed; "
+                f"the {notice.title} lists only what was mailed, so mail it and record that with "
+                f"'noticeclerk serve {document.number}', or swear to its service with "
+                f"'noticeclerk proof {document.number}'."
+            )
+        # A mailing recorded before the address was kept with it went to the address the
+        # document bears.
+        return service.address or ", ".join(document.recipient_lines)
     if taken == "service_history":
         return service_history(document, zone)
     if taken == "article_number":

@@ -49,6 +49,7 @@ from noticeclerk.register.chains import (
     every_document,
     parcel_for,
     taken_facts,
+    taken_from_every,
 )
 from noticeclerk.register.models import Case, Document
 from noticeclerk.register.parties import current_parties
@@ -220,7 +221,13 @@ def _facts(
     the register and the village's readings."""
     zone = state.village.timezone
     parcel = parcel_for(parcel_id, state.parcel_ids)
-    taken = taken_facts(notice, followed, zone, list(state.documents), parcel, state.events)
+    documents = list(state.documents)
+    taken = taken_facts(notice, followed, zone, documents, parcel, state.events)
+    if notice.every and followed is None and notice.slug != state.case.notice_type:
+        # What it takes from every document it lists, as `issue` takes it: a copy not yet
+        # mailed, or mailed too late for its check, stops it here too.
+        listed = every_document(state.case, notice, documents, state.parcel_ids)
+        taken.update(taken_from_every(notice, listed, documents, zone, state.facts))
     return {**state.facts, **taken, **state.readings(notice)}
 
 
