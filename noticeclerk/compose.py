@@ -22,6 +22,7 @@ from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
 from noticeclerk.legal_status import legal_status_line
 from noticeclerk.review import review_statement
+from noticeclerk.rules.calendars import Act
 from noticeclerk.rules.money import spell_amount, split_by_weights
 from noticeclerk.rules.periods import Deadline
 
@@ -178,9 +179,14 @@ def remittance_stub(
         due = {"words": notice.deadline_words}
     else:
         due = {"words": remittance.no_due_day}
+    # A payment due at the office ("made to the Village Clerk-Treasurer on or before", Palmyra
+    # § 8.03(3)(b)2) is late if a mailed one arrives after the day: the stub says where to pay,
+    # and that mail must arrive by then, rather than "at or by mail to".
+    act = getattr(notice.deadline, "act", None)
     return {
         "amount": bill_amount(notice, figures),
         "due": due,
+        "in_person": act is Act.AT_OFFICE,
         "pay_to": remittance.pay_to,
         "payable_to": village.name,
         "address_lines": list(village.letterhead.address_lines),

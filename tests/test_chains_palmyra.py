@@ -893,6 +893,51 @@ def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_i
         assert "no later than Thursday, November 19, 2026" in invoice
 
 
+def test_the_invoice_states_the_lien_the_open_appeal_and_the_owner_s_notice_of_intention(
+    clerk, tmp_path
+):
+    """WI legal reading 2026-12-02, C-5 and §2 item 6: the invoice said nothing of a lien, gave
+    no form or day to notify the Village of an intention to pay or challenge (§ 8.03(3)(b)2),
+    did not say the appeal from the final resolution was still open, and its stub offered
+    payment by mail although the day is counted as a payment made at the office."""
+    water_main_scheduled(clerk)
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
+    number = issued.output.split("Issued ")[1].split(":")[0]
+    invoice = " ".join(exported_text(clerk, number, tmp_path).split())
+    # The lien, in the words of the village's file, as what the Village relies on.
+    assert (
+        "The Village relies on Wis. Stat. § 66.0703, under which the special assessment is a lien"
+        in invoice
+    )
+    # Published October 20, taken from the notice of the final resolution: the 90th day is
+    # Monday, January 18, 2027, Martin Luther King Jr. Day, when the office is closed, so the
+    # appeal may be served the next day (Wis. Stat. § 990.001(4)(c)).
+    assert "The final resolution was published on October 20, 2026" in invoice
+    assert "they run through Tuesday, January 19, 2027" in invoice
+    assert "Paying this invoice, or returning the form below, does not shorten that time" in invoice
+    # The owner's form, to be received by the last day to pay without interest.
+    assert "NOTICE OF INTENTION TO PAY OR TO CHALLENGE THE ASSESSMENT" in invoice
+    assert "Return by: Thursday, November 19, 2026" in invoice
+    assert "I intend to challenge the assessment. (This form does not appeal it" in invoice
+    assert "At or by mail to" not in invoice
+    assert "a payment sent by mail must be received there by the day due" in invoice
+
+
+def test_an_invoice_after_the_90_days_to_appeal_does_not_say_the_appeal_is_open(clerk, tmp_path):
+    water_main_scheduled(clerk)
+    # The first invoice is dated long after the publication: the 90 days have run.
+    clerk(
+        "case", "record", "PA-C-2026-0001", "--event=invoiced=2027-02-01",
+        "--fact=first_tax_year=2027", today="2027-02-01",
+    )  # fmt: skip
+    issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2027-02-01")
+    number = issued.output.split("Issued ")[1].split(":")[0]
+    invoice = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "does not shorten that time" not in invoice
+    assert "within the time stated above" not in invoice
+    assert "NOTICE OF INTENTION TO PAY OR TO CHALLENGE THE ASSESSMENT" in invoice
+
+
 def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replaced_alone(clerk):
     water_main_scheduled(clerk)
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-20")
