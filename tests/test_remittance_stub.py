@@ -52,8 +52,17 @@ def test_every_bill_ends_with_a_stub_asking_the_amount_the_register_records(case
     assert rows["Document No."] == document.case.document_number
     assert rows["From"] == document.case.recipient.name
     assert rows["Checks payable to"] == document.village.name
-    # Where to pay is the return address at the top, which must be deliverable.
-    assert rows["At or by mail to"] == ", ".join(document.village.letterhead.address_lines)
+    # Where to pay is the return address at the top, which must be deliverable. A payment due
+    # at the office (Wis. Stat. § 990.001(4)(c)) is made there: mail must arrive by the day.
+    address = ", ".join(document.village.letterhead.address_lines)
+    if document.context["remittance"]["in_person"]:
+        assert (
+            rows["Pay at"]
+            == f"{address}; a payment sent by mail must be received there by the day due"
+        )
+        assert "At or by mail to" not in rows
+    else:
+        assert rows["At or by mail to"] == address
     due = document.context["remittance"]["due"]
     if "through" in due:
         # A payoff: the last day its amount holds, the fact its stub names.
