@@ -12,22 +12,11 @@ from pathlib import Path
 
 import pytest
 from clerk import CASEBOOK, clerk_at, day_after, issued_number, pdf_text
+from test_chains_palmyra import DISTRICT_HEARING_FACTS as HEARING_FACTS
 
 NOTICES = CASEBOOK.parent / "notices"
 CASE = "PA-C-2026-0001"
 CERTIFICATE = "assessment-hearing-mailing-certificate"
-HEARING_FACTS = [
-    "district=the parcels abutting Cutler Street from North Third Street to Heron Court, and "
-    "Heron Court",
-    "preliminary_resolution=Preliminary Resolution No. 2026-44",
-    "preliminary_resolution_adopted_on=2026-09-28",
-    "report_place=the office of the Village Clerk-Treasurer, Village Hall",
-    "report_hours=from 8:00 a.m. to 4:30 p.m., Monday through Friday",
-    "hearing_at=2026-10-19T18:30",
-    "hearing_place=the Board Room, Village Hall",
-    "newspaper=The Palmyra Prairie Courier (fictional)",
-    "published_on=2026-10-06",
-]
 # The owners of the water main district's four lots, and where the roll says they get mail.
 OWNERS = [
     ("PV-2201", "Lindqvist and Adebayo Farrow", "301 Cutler Street, Palmyra WI 53156"),
