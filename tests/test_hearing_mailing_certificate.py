@@ -87,6 +87,8 @@ def test_the_certificate_lists_every_owner_s_copy_as_its_mailing_was_recorded(cl
         text
     )
     assert "Preliminary Resolution No. 2026-44" in text
+    # The hour the notices printed, in the village's zone by name, not the offset kept with it.
+    assert "Monday, October 19, 2026, 6:30 p.m. CDT, at the Board Room" in text
     # One certificate for the hearing.
     again = clerk("issue", CASE, CERTIFICATE, today="2026-10-11", ok=False)
     assert again.exit_code == 1

@@ -335,7 +335,7 @@ def taken_from_every(
                 lines.append(f"{parcel_id} | {document.number} | {addressee} | {value}")
             taken[name] = lines
         elif what.startswith(PRINTED):
-            taken[name] = _printed_alike(notice, name, what.removeprefix(PRINTED), followed)
+            taken[name] = _printed_alike(notice, what.removeprefix(PRINTED), followed, zone)
         elif what == "documents":
             taken[name] = [
                 f"{parcel_id} | {document.number} | {document.document_date.isoformat()} | "
@@ -360,13 +360,13 @@ def taken_from_every(
 
 
 def _printed_alike(
-    notice: NoticeType, name: str, fact: str, followed: list[tuple[str, Document]]
+    notice: NoticeType, fact: str, followed: list[tuple[str, Document]], zone: ZoneInfo
 ) -> Any:
     """The fact every followed document printed, which must be one value (the hearing the
     notices to all the owners announced); refused where they differ or one does not print it."""
     values: dict[str, Any] = {}
     for _, document in followed:
-        printed = printed_facts(document) or {}
+        printed = printed_facts(document, zone) or {}
         if fact not in printed:
             raise InputError(
                 f"{document.number} does not print the {fact.replace('_', ' ')}; the "
@@ -479,7 +479,7 @@ def taken_facts(
         if taken.startswith(PRINTED):
             # A document issued before the register kept what it printed leaves the fact to
             # the case's own record, as a document that follows none does.
-            printed = printed_facts(source)
+            printed = printed_facts(source, zone)
             if printed is not None and taken.removeprefix(PRINTED) in printed:
                 facts[name] = printed[taken.removeprefix(PRINTED)]
             continue
@@ -520,12 +520,19 @@ def service_history(document: Document, zone: ZoneInfo) -> list[str]:
     return lines
 
 
-def printed_facts(document: Document) -> dict[str, Any] | None:
+def printed_facts(document: Document, zone: ZoneInfo | None = None) -> dict[str, Any] | None:
     """The facts a document printed, typed; None for one issued before the register kept
-    them."""
+    them. With `zone`, a moment is in the village's zone again, so that it prints "CST" as the
+    document did, not the bare offset its record keeps."""
     if document.facts is None:
         return None
-    return {name: from_json(value) for name, value in document.facts.items()}
+    facts = {name: from_json(value) for name, value in document.facts.items()}
+    if zone is not None:
+        facts = {
+            name: value.astimezone(zone) if isinstance(value, datetime) else value
+            for name, value in facts.items()
+        }
+    return facts
 
 
 def _take(
