@@ -248,6 +248,7 @@ def test_calc_installments_shows_the_invoices_own_figures(runner):
         "borrowing_rate_percent": Decimal("3.25"),
         "first_tax_year": 2026,
         "completion_certified_on": date(2026, 9, 4),
+        "published_on": date(2026, 6, 18),
     }
     invoiced = date(2026, 9, 15)
     rows = figures_of(

@@ -36,6 +36,8 @@ def invoice_facts(amount: str, years: int, borrowing: str, first_year: int = 202
         "first_tax_year": first_year,
         # Billed upon certification of completion (§ 8.03(3)(b)1), before the day figured.
         "completion_certified_on": date(2026, 9, 4),
+        # The final resolution's publication, from which the 90 days to appeal run.
+        "published_on": date(2026, 6, 18),
     }
 
 
