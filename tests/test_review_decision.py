@@ -84,9 +84,10 @@ def requested(clerk: Clerk, on: str, *, extended: bool = False) -> None:
     )  # fmt: skip
 
 
-def step(clerk: Clerk, today: str) -> dict:
+def step(clerk: Clerk, today: str, notice: str = REVIEW) -> dict:
+    """What `case show` says of the next step of this notice type on a day."""
     shown = json.loads(clerk("case", "show", CASE, "--json", today=today).output)
-    return next(step for step in shown["next_steps"] if step["notice_type"] == REVIEW)
+    return next(step for step in shown["next_steps"] if step["notice_type"] == notice)
 
 
 def said(result) -> str:
@@ -170,3 +171,67 @@ def test_a_village_that_opted_out_of_chapter_68_issues_no_decision_on_review(cle
     sentence = said(clerk("issue", CASE, REVIEW, today="2026-12-08", ok=False))
     assert "elected under Wis. Stat. § 68.16 not to be bound by chapter 68" in sentence
     assert "an appeal to the Village Board within 10 days" in sentence
+
+
+# --- A revocation reversed on review is not enforced ------------------------------------------
+
+LUCK = CASEBOOK / "luck"
+FIXTURES_FOUND = [
+    "fixtures_standing=two benches and three planters in front of 222 Main Street",
+    "findings=the benches were moved to the curb line, leaving about four feet clear.",
+    "requirements_not_met=c",
+    "endangers_pedestrians=true",
+    "found_on=2026-08-19",
+]
+OBSTRUCTION = [
+    "observed_at=2026-08-21T09:00",
+    "location=the sidewalk in front of 222 Main Street",
+    "obstruction=two benches stand at the curb line.",
+]
+
+
+def revoked_and_reviewed(clerk: Clerk, outcome: str) -> str:
+    """The bookshop's fixture permit revoked on Thursday, August 20, 2026, handed over that
+    morning, and the revocation reviewed on August 26 at the bookshop's request of August 21."""
+    clerk("case", "open", "--from", str(LUCK / "sidewalk-fixture-permit.toml"), today="2026-05-13")
+    clerk("issue", CASE, today="2026-05-13")
+    clerk("case", "record", CASE, *facts(*FIXTURES_FOUND), today="2026-08-20")
+    revocation = issued_number(
+        clerk("issue", CASE, "sidewalk-fixture-revocation", today="2026-08-20")
+    )
+    clerk(
+        "serve", revocation, "--method", "hand_owner", "--by", "Marta Lindgren",
+        "--to", "the bookshop's owner", "--address", "222 Main Street, Luck",
+        "--at", "2026-08-20T09:00", today="2026-08-21",
+    )  # fmt: skip
+    clerk(
+        "case", "party", CASE, "--role", "appellant", "--name", "Main Street Books LLC",
+        "--address", "222 Main Street|Luck WI 54853", today="2026-08-21",
+    )  # fmt: skip
+    clerk(
+        "case", "record", CASE,
+        *facts(
+            *[fact for fact in DECIDED if not fact.startswith(("outcome=", "determination="))],
+            "determination=the revocation of your sidewalk fixture permit",
+            f"outcome={outcome}",
+            "request_received_on=2026-08-21",
+            "time_extended=false",
+        ),
+        "--event", "service=2026-08-27T10:00",
+        *facts(*OBSTRUCTION),
+        today="2026-08-21",
+    )  # fmt: skip
+    return issued_number(clerk("issue", CASE, REVIEW, today="2026-08-26"))
+
+
+def test_no_notice_to_remove_the_fixtures_follows_a_revocation_reversed_on_review(clerk):
+    decision = revoked_and_reviewed(clerk, "reversed")
+    sentence = said(clerk("issue", CASE, "obstruction-sidewalk", today="2026-08-27", ok=False))
+    assert f"{decision} reversed the revocation on review" in sentence
+    assert step(clerk, "2026-08-27", "obstruction-sidewalk")["standing"] == "not"
+
+
+def test_a_revocation_affirmed_on_review_is_enforced(clerk):
+    revoked_and_reviewed(clerk, "affirmed")
+    assert step(clerk, "2026-08-27", "obstruction-sidewalk")["standing"] == "may"
+    issued_number(clerk("issue", CASE, "obstruction-sidewalk", today="2026-08-27"))

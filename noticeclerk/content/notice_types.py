@@ -311,6 +311,9 @@ class FollowsSpec(Table):
     # cancelled the notice), and the sentence the refusal prints.
     not_after: list[Text] = msgspec.field(default_factory=list)
     not_after_says: Text | None = None
+    # With not_after: only a barring document that printed these facts so bars it (a decision on
+    # review that reversed the revocation, outcome = "reversed"; one that affirmed it does not).
+    not_after_when: dict[str, str] = msgspec.field(default_factory=dict)
     # Bills after which, once one is paid in full, it is not issued (no second payoff of a lien
     # a payoff already paid off), and the sentence the refusal prints ({document}).
     not_after_paid: list[Text] = msgspec.field(default_factory=list)
@@ -707,6 +710,8 @@ class NoticeType:
     # ({document} is the number of the one that bars it).
     not_after: tuple[str, ...] = ()
     not_after_says: str | None = None
+    # The facts a barring document must have printed to bar it ([follows] not_after_when).
+    not_after_when: dict[str, str] = field(default_factory=dict)
     not_after_paid: tuple[str, ...] = ()
     not_after_paid_says: str | None = None
     not_after_listed: tuple[str, ...] = ()
@@ -1096,6 +1101,7 @@ def _notice_from_table(
         ),
         instead_of=tuple(table.follows.instead_of) if table.follows else (),
         not_after=tuple(table.follows.not_after) if table.follows else (),
+        not_after_when=dict(table.follows.not_after_when) if table.follows else {},
         delivered=table.follows.delivered if table.follows else False,
         not_after_says=(
             table.follows.not_after_says.strip()
@@ -1570,6 +1576,13 @@ def _takes(path: Path, follows: FollowsSpec, facts: list[Fact]) -> dict[str, str
             "follows.instead_of",
             "names the alternatives of a document given once; add once = true",
         )
+    if follows.not_after_when and not follows.not_after:
+        raise ConfigError(
+            path, "follows.not_after_when", "says when a not_after document bars it; add not_after"
+        )
+    for name in follows.not_after_when:
+        if not _FACT_NAME.fullmatch(name):
+            raise ConfigError(path, f"follows.not_after_when.{name}", "must be a fact's name")
     for key in ("not_after", "not_after_paid", "not_after_listed"):
         types, says = getattr(follows, key), getattr(follows, f"{key}_says")
         if bool(types) != bool(says and says.strip()):

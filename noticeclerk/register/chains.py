@@ -436,7 +436,8 @@ def barred_by(
         if document.status == "issued" and document.parcel_id in (None, parcel_id)
     ]
     for document in standing:
-        if document.notice_type in notice.not_after:
+        barring = document.notice_type in notice.not_after
+        if barring and _printed_as(document, notice.not_after_when):
             return document, notice.not_after_says or ""
     for document in standing:
         if (
@@ -446,6 +447,15 @@ def barred_by(
         ):
             return document, notice.not_after_paid_says or ""
     return None
+
+
+def _printed_as(document: Document, facts: Mapping[str, str]) -> bool:
+    """Whether the document printed each of these facts with this value (all, where none are
+    named); one issued before the register kept what it printed bars as it always did."""
+    printed = printed_facts(document)
+    if not facts or printed is None:
+        return True
+    return all(str(printed.get(name)) == value for name, value in facts.items())
 
 
 def taken_facts(
