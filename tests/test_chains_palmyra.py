@@ -1571,7 +1571,7 @@ def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk
 # --- § 8.10(2): the Superintendent's report to the Clerk, then the Clerk's statement -----------
 
 CLEARING_FACTS = [
-    "clearings=December 15, 2026, after the snowfall of December 13",
+    "clearings=2026-12-13T04:00 | 2026-12-15T09:30 | the snowfall of December 12 and 13",
     "surface_area_sqft=330",
     "area_measured=the 66-foot frontage by the sidewalk's width of 5 feet",
 ]
@@ -1627,6 +1627,37 @@ def test_the_tax_roll_statement_takes_the_report_s_day_and_its_clearings(clerk, 
     )
     assert again.exit_code == 1
     assert "PA-D-2027-00002 is already the Statement" in again.output
+
+
+def test_a_clearing_before_the_owner_s_24_hours_ran_out_is_not_reported_or_charged(clerk):
+    """WI attorney review PA36-a: nothing showed the owner was in default when the Village
+    cleared. A snowfall that ended at 8:00 p.m. on Saturday, January 9, 2027 gives the owner 4
+    hours that Saturday and, the Sunday left out, 20 on Monday: a clearing on Sunday evening,
+    25 hours later, is before the default."""
+    clearing_reported(clerk)
+    early = "2027-01-09T20:00 | 2027-01-10T21:00 | the snowfall of January 9"
+    clerk("case", "record", "PA-C-2027-0001", f"--fact=clearings={early}", today="2027-03-15")
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
+    refused = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15", ok=False
+    )
+    said = " ".join(refused.output.split())
+    assert refused.exit_code == 1
+    assert "ran out on Monday, January 11, 2027 at 8:00 p.m. CST" in said
+    assert "the Village clears only upon the owner's default (§ 8.10(2))" in said
+
+
+def test_a_clearing_line_without_its_times_is_refused_when_recorded(clerk):
+    clearing_reported(clerk)
+    refused = clerk(
+        "case", "record", "PA-C-2027-0001",
+        "--fact=clearings=January 6, 2027, after the snowfall of January 4 and 5",
+        today="2027-03-15", ok=False,
+    )  # fmt: skip
+    assert refused.exit_code == 1
+    assert "write each clearing as when the snowfall ended (YYYY-MM-DDTHH:MM)" in " ".join(
+        refused.output.split()
+    )
 
 
 # --- § 8.12(1): the driveway permit application form, then the Board's permit -----------------
