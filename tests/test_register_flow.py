@@ -818,7 +818,11 @@ def test_the_record_of_permits_lists_each_permit_with_its_history(engine, office
     assert [entry["number"] for entry in record] == [first, second]
     assert record[0]["history"][-1] == "Voided Monday, November 30, 2026: Wrong street"
     assert record[1]["location"] == "412 Taft Street"
-    assert "the street the building fronts on: Taft Street" in record[1]["particulars"]
+    # The permit's own facts as it printed them, under the first phrase of each label: no
+    # prompt's explanations and no raw fact name (NY legal reading 2026-12-02, CF-13).
+    assert "The street the building fronts on: Taft Street" in record[1]["particulars"]
+    assert "The day the number was assigned: Tuesday, October 20, 2026" in record[1]["particulars"]
+    assert not any("_" in line.split(":")[0] for line in record[1]["particulars"])
     assert any(
         line.startswith("Delivered Wednesday, December 2, 2026 by K. Nowak")
         for line in record[1]["history"]

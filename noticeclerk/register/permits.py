@@ -10,11 +10,13 @@ recorded; nothing is filled in.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, Select, select
 from sqlalchemy.orm import Session
@@ -23,6 +25,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice, notice_nam
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import latest_of
 from noticeclerk.register.database import reading
+from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import (
     Case,
     CaseParcel,
@@ -34,7 +37,7 @@ from noticeclerk.register.models import (
 )
 from noticeclerk.register.service import stated_text
 from noticeclerk.rules.money import spell_amount
-from noticeclerk.rules.periods import spell_date
+from noticeclerk.rules.periods import spell_date, spell_datetime
 
 # Permits are read this many at a time, each lot with its records in five queries.
 PERMITS_AT_ONCE = 500
@@ -59,7 +62,18 @@ class PermitEntry:
         return dict(self.__dict__)
 
 
+def _label(words: str) -> str:
+    """A fact's label as the record's heading: its first phrase, the prompt's explanations
+    ("such as ...", "(§ 19-76(b))", ", as the application names ...") left to the form."""
+    phrase = re.split(r",| \(| such as", words, maxsplit=1)[0].strip()
+    return phrase[:1].upper() + phrase[1:]
+
+
 def _words(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime):
+        return spell_datetime(value)
     if isinstance(value, datetime | date):
         return spell_date(
             value if isinstance(value, date) and not isinstance(value, datetime) else value.date()
@@ -126,6 +140,7 @@ def _entries(
             Document.status,
             Document.voided_at,
             Document.void_reason,
+            Document.facts,
         )
         .where(Document.id.in_(ids))
         .order_by(Document.id)
@@ -160,8 +175,15 @@ def _entries(
     entries = []
     for document in documents:
         notice = notices[document.notice_type]
-        recorded = latest_of(facts.get(document.case_id, []), "fact", zone)
-        labels = {fact.name: fact.label for fact in notice.facts}
+        # What the permit itself printed, in its own facts' order; one issued before the
+        # register kept that is read from the case's record of the same facts.
+        labels = {fact.name: _label(fact.label) for fact in notice.facts}
+        printed = (
+            {name: from_json(value) for name, value in document.facts.items()}
+            if document.facts is not None
+            else latest_of(facts.get(document.case_id, []), "fact", zone)
+        )
+        shown = [(name, printed[name]) for name in labels if name in printed]
         paid_in = payments.get(document.id, [])
         paid = sum((Decimal(p.amount) for p in paid_in), Decimal("0.00"))
         issued = spell_date(document.issued_at.astimezone(zone).date())
@@ -188,7 +210,7 @@ def _entries(
                     row.property_address for row in locations.get(document.case_id, [])
                 ),
                 particulars=[
-                    f"{labels.get(name, name)}: {_words(value)}" for name, value in recorded.items()
+                    f"{labels[name]}: {_words(_in_zone(value, zone))}" for name, value in shown
                 ],
                 time_to_restore=stated_text(document, zone),  # type: ignore[arg-type]
                 fee_paid=spell_amount(paid) if paid_in else "no payment recorded",
@@ -196,6 +218,11 @@ def _entries(
             )
         )
     return entries
+
+
+def _in_zone(value: object, zone: ZoneInfo) -> object:
+    """A moment in the village's zone, as the permit printed it."""
+    return value.astimezone(zone) if isinstance(value, datetime) else value
 
 
 def _grouped(session: Session, query: Select[Any]) -> dict[int, list[Any]]:
