@@ -35,8 +35,8 @@ OWNER_HOURS = HoursRule(count=24, after="snowfall", act=Act.IN_THE_FIELD)
 
 @dataclass(frozen=True)
 class Clearing:
-    """One clearing as the Superintendent recorded it (the moments in the village's zone once
-    `in_zone` has placed them)."""
+    """One clearing as the Superintendent recorded it: moments without a zone, which are the
+    village's own (`_on_default` places them in it)."""
 
     ended: datetime
     cleared: datetime
