@@ -124,7 +124,10 @@ def chain_of(village: str, notice_type: str, workspace: Path | None) -> list[Not
 
 def _check_printed_takes(notice: NoticeType, every: Mapping[str, NoticeType]) -> None:
     """A fact taken as the followed document printed it ("fact:hearing_at") must be one that
-    every notice type it follows prints, of the same kind (one step back: those follow)."""
+    every notice type it follows prints, of the same kind (one step back: those follow).
+    Further back ("follows.fact:adopted_on"), where the chain may have begun otherwise (a
+    schedule that follows a preliminary resolution, or a sidewalk order), one of them must print
+    it and none may print it as another kind: without it the case's own record is read."""
     kinds = {fact.name: fact.type for fact in notice.facts}
     for name, taken in notice.takes.items():
         printed = notice.takes_printed.get(name)
@@ -133,15 +136,27 @@ def _check_printed_takes(notice: NoticeType, every: Mapping[str, NoticeType]) ->
         sources = [every[slug] for slug in notice.follows if slug in every]
         for _ in range(taken.count(BACK)):
             sources = [every[slug] for one in sources for slug in one.follows if slug in every]
+        printing = []
         for source in sources:
             theirs = {fact.name: fact.type for fact in source.facts}
-            if theirs.get(printed) != kinds[name]:
+            wrong = theirs.get(printed) != kinds[name]
+            if wrong and (BACK not in taken or printed in theirs):
                 raise ConfigError(
                     notice.path,
                     f"follows.takes.{name}",
                     f"takes '{printed}' as {source.slug} printed it, but {source.slug} prints no "
                     f"{kinds[name]} fact of that name",
                 )
+            if not wrong:
+                printing.append(source.slug)
+        if sources and not printing:
+            raise ConfigError(
+                notice.path,
+                f"follows.takes.{name}",
+                f"takes '{printed}' as the documents it follows printed it, but none of "
+                f"{either(source.slug for source in sources)} prints a {kinds[name]} fact of "
+                "that name",
+            )
 
 
 def either(slugs: Iterable[str]) -> str:

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from noticeclerk.clock import placed_in
 from noticeclerk.computations.figures import check_fact_lines
 from noticeclerk.content.casefile import convert_fact
-from noticeclerk.content.notice_types import BACK, FACT_TYPES, Fact, NoticeType
+from noticeclerk.content.notice_types import BACK, FACT_TYPES, PRINTED, Fact, NoticeType
 from noticeclerk.exceptions import InputError
 
 
@@ -42,6 +42,17 @@ def _beyond_first(follow_up: NoticeType, name: str, notices: Sequence[NoticeType
         if notices[0].slug in reached:
             return True
         reached = {slug for one in reached if one in by_slug for slug in by_slug[one].follows}
+    if taken.startswith(PRINTED):
+        # A fact as a document printed it, where no document this case can hold there prints
+        # it (a sidewalk order where a district's case has its preliminary resolution): the
+        # register reads the case's own record instead, so the case records it.
+        printed = taken.removeprefix(PRINTED)
+        return not any(
+            fact.name == printed
+            for slug in reached
+            if slug in by_slug
+            for fact in by_slug[slug].facts
+        )
     return False
 
 
