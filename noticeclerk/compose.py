@@ -187,6 +187,8 @@ def remittance_stub(
         "amount": bill_amount(notice, figures),
         "due": due,
         "in_person": act is Act.AT_OFFICE,
+        # Where a payment is made in person: the office's street, never a post office box.
+        "office_lines": list(village.letterhead.office_street_lines),
         "pay_to": remittance.pay_to,
         "payable_to": village.name,
         "address_lines": list(village.letterhead.address_lines),

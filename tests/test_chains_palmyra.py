@@ -920,7 +920,8 @@ def test_the_invoice_states_the_lien_the_open_appeal_and_the_owner_s_notice_of_i
     assert "Return by: Thursday, November 19, 2026" in invoice
     assert "I intend to challenge the assessment. (This form does not appeal it" in invoice
     assert "At or by mail to" not in invoice
-    assert "a payment sent by mail must be received there by the day due" in invoice
+    assert "Pay at: Village Hall, 124 Main Street, Palmyra, Wisconsin 53156" in invoice
+    assert "to be received by the day due" in invoice
 
 
 def test_an_invoice_after_the_90_days_to_appeal_does_not_say_the_appeal_is_open(clerk, tmp_path):
@@ -1647,17 +1648,58 @@ def test_a_clearing_before_the_owner_s_24_hours_ran_out_is_not_reported_or_charg
     assert "the Village clears only upon the owner's default (§ 8.10(2))" in said
 
 
-def test_a_clearing_line_without_its_times_is_refused_when_recorded(clerk):
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        # Attacker's pass: a clearing later than the statement's own date (March 15, 2027) was billed.
+        (
+            ["2027-03-16T08:00 | 2027-03-18T08:00 | a snowfall not yet fallen"],
+            "is later than the document's date, Monday, March 15, 2027",
+        ),
+        # An hour the clocks skipped (March 14, 2027, 2:00 to 3:00 a.m. in Wisconsin).
+        (
+            ["2027-03-12T08:00 | 2027-03-14T02:30 | the snowfall of March 12"],
+            "an hour the clocks skipped that night",
+        ),
+    ],
+)
+def test_a_clearing_that_cannot_be_charged_is_refused_with_its_reason(clerk, lines, said):
+    clearing_reported(clerk)
+    clerk(
+        "case", "record", "PA-C-2027-0001", *[f"--fact=clearings={line}" for line in lines],
+        *facts(*CHARGE_FACTS), today="2027-03-15",
+    )  # fmt: skip
+    refused = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15", ok=False
+    )
+    assert refused.exit_code == 1
+    assert said in " ".join(refused.output.split())
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (["2027-01-05 | 2027-01-07 | a day with no hour"], "write each clearing as"),
+        (["2027-01-05T14:00 | 2027-01-06T14:00:30 | seconds"], "write each clearing as"),
+        # Attacker's pass: one clearing listed twice was charged two fees.
+        (
+            [
+                "2027-01-05T14:00 | 2027-01-08T15:00 | the snowfall of January 5",
+                "2027-01-06T10:00 | 2027-01-08T15:00 | the snowfall of January 6",
+            ],
+            "lists the clearing of 2027-01-08T15:00 twice",
+        ),
+    ],
+)
+def test_a_clearing_line_that_is_no_clearing_is_refused_when_recorded(clerk, lines, said):
     clearing_reported(clerk)
     refused = clerk(
         "case", "record", "PA-C-2027-0001",
-        "--fact=clearings=January 6, 2027, after the snowfall of January 4 and 5",
+        *[f"--fact=clearings={line}" for line in lines],
         today="2027-03-15", ok=False,
     )  # fmt: skip
     assert refused.exit_code == 1
-    assert "write each clearing as when the snowfall ended (YYYY-MM-DDTHH:MM)" in " ".join(
-        refused.output.split()
-    )
+    assert said in " ".join(refused.output.split())
 
 
 # --- § 8.12(1): the driveway permit application form, then the Board's permit -----------------

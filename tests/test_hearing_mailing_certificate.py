@@ -129,7 +129,7 @@ def test_a_copy_handed_to_its_owner_is_not_certified_as_mailed(clerk):
     )  # fmt: skip
     refused = clerk("issue", CASE, CERTIFICATE, today="2026-10-10", ok=False)
     said = " ".join(refused.output.split())
-    assert f"{notices[3]} was served by" in said and "not mailed" in said
+    assert f"{notices[3]} has no mailing recorded" in said
 
 
 def test_copies_announcing_different_hearings_are_not_certified_as_one(clerk):
@@ -160,3 +160,57 @@ def test_a_void_copy_is_not_listed_and_its_replacement_is(clerk, tmp_path):
     number = issued_number(clerk("issue", CASE, CERTIFICATE, today="2026-10-10"))
     text = exported_text(clerk, number, tmp_path)
     assert replacement in text and notices[1] not in text
+
+
+def test_a_copy_mailed_again_later_is_certified_as_first_mailed(clerk, tmp_path):
+    """Attacker's pass: a second mailing of one copy after the 10 days hid the timely first."""
+    notices = noticed(clerk)
+    for number in notices:
+        mailed(clerk, number)
+    mailed(clerk, notices[1], on="2026-10-12", by="Second Mailer")
+    assert certificate_step(clerk)["standing"] == "may"
+    number = issued_number(clerk("issue", CASE, CERTIFICATE, today="2026-10-13"))
+    text = exported_text(clerk, number, tmp_path)
+    assert (
+        f"{notices[1]} Odalys Brennecke, 309 Cutler Street, Palmyra WI 53156 October 5, 2026"
+        in (text)
+    )
+    assert "Second Mailer" not in text
+
+
+def test_a_copy_mailed_to_another_address_than_it_printed_is_not_certified(tmp_path, runner):
+    """Attacker's pass: the roll changed between the notice and its mailing, and the certificate
+    printed the roll's new address, which the envelope never bore."""
+    clerk = clerk_at(tmp_path, runner)
+    roll_file = CASEBOOK / "palmyra" / "roll.csv"
+    clerk("roll", "import", str(roll_file), "--village", "palmyra", today="2026-10-01")
+    notices = noticed(clerk)
+    roll = roll_file.read_text(encoding="utf-8")
+    moved = tmp_path / "moved.csv"
+    moved.write_text(
+        roll.replace("Odalys Brennecke,309 Cutler Street", "Odalys Brennecke,77 Elsewhere Road"),
+        encoding="utf-8",
+    )
+    assert "77 Elsewhere Road" in moved.read_text(encoding="utf-8")
+    clerk("roll", "import", str(moved), "--village", "palmyra", today="2026-10-05T14:00")
+    for number in notices:
+        mailed(clerk, number)
+    refused = clerk("issue", CASE, CERTIFICATE, today="2026-10-10", ok=False)
+    said = " ".join(refused.output.split())
+    assert refused.exit_code == 1
+    assert f"{notices[1]} printed the address '309 Cutler Street, Palmyra WI 53156'" in said
+    assert "recorded to '77 Elsewhere Road" in said
+
+
+def test_a_copy_the_certificate_lists_is_voided_only_after_the_certificate(clerk):
+    """Attacker's pass: a void notice stayed certified as mailed."""
+    notices = noticed(clerk)
+    for number in notices:
+        mailed(clerk, number)
+    certificate = issued_number(clerk("issue", CASE, CERTIFICATE, today="2026-10-10"))
+    refused = clerk("void", notices[1], "--reason", "misprinted", today="2026-10-11", ok=False)
+    said = " ".join(refused.output.split())
+    assert refused.exit_code == 1
+    assert f"{certificate}, the Certificate of Mailing" in said and f"lists {notices[1]}" in said
+    clerk("void", certificate, "--reason", "a copy it lists is misprinted", today="2026-10-11")
+    clerk("void", notices[1], "--reason", "misprinted", today="2026-10-11")

@@ -56,10 +56,10 @@ def test_every_bill_ends_with_a_stub_asking_the_amount_the_register_records(case
     # at the office (Wis. Stat. § 990.001(4)(c)) is made there: mail must arrive by the day.
     address = ", ".join(document.village.letterhead.address_lines)
     if document.context["remittance"]["in_person"]:
-        assert (
-            rows["Pay at"]
-            == f"{address}; a payment sent by mail must be received there by the day due"
-        )
+        # Paid in person at the office's street address, never a post office box.
+        office = ", ".join(document.village.letterhead.office_street_lines)
+        assert rows["Pay at"] == office and "P.O. Box" not in office
+        assert rows["Or by mail to"] == f"{address}, to be received by the day due"
         assert "At or by mail to" not in rows
     else:
         assert rows["At or by mail to"] == address

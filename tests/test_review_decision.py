@@ -109,7 +109,8 @@ def test_the_decision_on_review_answers_the_request_and_states_the_appeal(clerk,
     assert "The initial determination is affirmed. The refusal stands" in text
     # The office the village's file designates, and the 30 days from notice of this decision.
     luck = tomllib.loads((CASEBOOK.parent / "letterheads" / "luck" / "letterhead.toml").read_text())
-    assert f"notice of appeal with {luck['readings']['appeal_filed_with']}" in text
+    designated = luck["readings"]["appeal_filed_with"]
+    assert f"notice of appeal with, or mailing it to, {designated}, within 30 days" in text
     assert "within 30 days of the day you receive it" in text
     # One decision on review for the determination.
     again = said(clerk("issue", CASE, REVIEW, today="2026-12-09", ok=False))
@@ -235,3 +236,22 @@ def test_a_revocation_affirmed_on_review_is_enforced(clerk):
     revoked_and_reviewed(clerk, "affirmed")
     assert step(clerk, "2026-08-27", "obstruction-sidewalk")["standing"] == "may"
     issued_number(clerk("issue", CASE, "obstruction-sidewalk", today="2026-08-27"))
+
+
+def test_the_appeal_runs_from_the_day_a_mailed_decision_is_received_not_mailed(clerk):
+    """Attacker's pass: the register counted the 30 days of § 68.10 from the mailing, so an
+    appeal filed within 30 days of receipt was listed as late."""
+    refused_on(clerk, "2026-11-24")
+    requested(clerk, "2026-11-30")
+    number = issued_number(clerk("issue", CASE, REVIEW, today="2026-12-08"))
+    mailed = clerk(
+        "serve", number, "--method", "first_class_mail", "--by", "Marta Lindgren",
+        "--at", "2026-12-08T15:00", today="2026-12-09",
+    )  # fmt: skip
+    assert "Deadline: Thursday, January 7, 2027" not in mailed.output
+    received = clerk(
+        "receipt", number, "--received", "2026-12-11",
+        "--note", "the contractor's dated acknowledgment", today="2026-12-14",
+    )  # fmt: skip
+    # Thirty days from Friday, December 11 is Sunday, January 10, 2027: the next business day.
+    assert "Monday, January 11, 2027" in received.output

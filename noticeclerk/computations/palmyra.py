@@ -13,9 +13,11 @@ bill line for each line of a list, nor counts the hours after each snowfall.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from noticeclerk.computations.figures import FACT_LINES, CaseContext, bill_context, computation
 from noticeclerk.content.village import Village
@@ -23,7 +25,7 @@ from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.calendars import Act
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.deadline_rules import HoursRule
-from noticeclerk.rules.periods import spell_datetime
+from noticeclerk.rules.periods import spell_date, spell_datetime
 
 CLEARING_FORM = (
     "when the snowfall ended (YYYY-MM-DDTHH:MM) | when the Department of Public Works cleared "
@@ -43,23 +45,33 @@ class Clearing:
     snowfall: str
 
 
+# A moment as the Superintendent records it: a day and an hour to the minute, no zone.
+MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+
+
 def _clearing_lines(lines: list[str]) -> list[Clearing]:
-    """Each line read as CLEARING_FORM; a line that is not is refused, naming the form."""
-    found = []
+    """Each line read as CLEARING_FORM; a line that is not is refused, naming the form, and
+    so is a second line for a clearing already listed (one clearing is one fee)."""
+    found: list[Clearing] = []
     for line in lines:
         parts = [part.strip() for part in line.split("|", 2)]
         try:
             if len(parts) != 3 or not parts[2]:
                 raise ValueError
-            ended, cleared = (datetime.fromisoformat(part) for part in parts[:2])
-            if ended.tzinfo is not None or cleared.tzinfo is not None:
+            if not all(MOMENT.fullmatch(part) for part in parts[:2]):
                 raise ValueError
+            ended, cleared = (datetime.fromisoformat(part) for part in parts[:2])
         except ValueError:
             raise InputError(
                 f"The fact 'clearings' has the line '{quoted_back(line)}'; write each clearing "
                 f"as {CLEARING_FORM}, such as '2026-12-13T04:00 | 2026-12-15T09:30 | the "
                 "snowfall of December 12 and 13'."
             ) from None
+        if any(earlier.cleared == cleared for earlier in found):
+            raise InputError(
+                f"The fact 'clearings' lists the clearing of {parts[1]} twice; one clearing is "
+                "charged one fee (§ 8.10(2)), so list each clearing once."
+            )
         found.append(Clearing(ended, cleared, parts[2]))
     return found
 
@@ -68,14 +80,31 @@ FACT_LINES[("palmyra_snow_clearing_report", "clearings")] = _clearing_lines
 FACT_LINES[("palmyra_snow_tax_roll_charge", "clearings")] = _clearing_lines
 
 
-def _on_default(lines: list[str], village: Village) -> list[dict[str, Any]]:
+def _on_the_clock(moment: datetime, zone: ZoneInfo, what: str) -> datetime:
+    """The moment in the village's zone; refused where the clock never showed it (the hour
+    skipped when clocks are set forward)."""
+    placed = moment.replace(tzinfo=zone)
+    if placed.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != moment:
+        raise InputError(
+            f"The fact 'clearings' gives {what} as {moment.isoformat(timespec='minutes')}, an "
+            "hour the clocks skipped that night; give the time the clock showed."
+        )
+    return placed
+
+
+def _on_default(lines: list[str], village: Village, today: date) -> list[dict[str, Any]]:
     """Each clearing with the moment the owner's 24 hours ran out; refused where the Village
-    cleared before then, or before the snowfall ended."""
+    cleared before then (or before the snowfall ended), or after the document's own date."""
     zone = village.timezone
     rows = []
     for clearing in _clearing_lines(lines):
-        ended = clearing.ended.replace(tzinfo=zone)
-        cleared = clearing.cleared.replace(tzinfo=zone)
+        ended = _on_the_clock(clearing.ended, zone, "the end of a snowfall")
+        cleared = _on_the_clock(clearing.cleared, zone, "a clearing")
+        if cleared.date() > today:
+            raise InputError(
+                f"The clearing of {spell_datetime(cleared)} is later than the document's date, "
+                f"{spell_date(today)}; list only the clearings already made."
+            )
         due = OWNER_HOURS.deadline(village.calendar, {"snowfall": ended}).due
         assert isinstance(due, datetime)
         if cleared <= due:
@@ -100,7 +129,7 @@ def _on_default(lines: list[str], village: Village) -> list[dict[str, Any]]:
 @computation("palmyra_snow_clearing_report")
 def palmyra_snow_clearing_report(case: CaseContext) -> dict[str, Any]:
     """§ 8.10(2): each sidewalk cleared "upon default", with the moment the default began."""
-    return {"clearings": _on_default(case.facts["clearings"], case.village)}
+    return {"clearings": _on_default(case.facts["clearings"], case.village, case.today)}
 
 
 @computation("palmyra_snow_tax_roll_charge")
@@ -110,7 +139,7 @@ def palmyra_snow_tax_roll_charge(case: CaseContext) -> dict[str, Any]:
     owner's default (a list a case file cannot give empty)."""
     each = case.declared["each"]
     area, rate = case.declared["area"], case.declared["rate"]
-    clearings = _on_default(case.facts["clearings"], case.village)
+    clearings = _on_default(case.facts["clearings"], case.village, case.today)
     charges = Bill(
         tuple(
             BillLine(

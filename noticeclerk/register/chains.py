@@ -58,6 +58,7 @@ from noticeclerk.content.notice_types import (
 from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import RECEIPTS, Case, Document
+from noticeclerk.register.on_file import same_address
 from noticeclerk.rules.periods import spell_date
 from noticeclerk.service_methods import MAIL_CLASSES, MAIL_METHODS, SERVICE_METHODS
 
@@ -357,8 +358,8 @@ def taken_from_every(
                 f"{document.amount_due if document.amount_due is not None else 'none'}"
                 for parcel_id, document in followed
             ]
-        elif what == "served_on":
-            # The day the last of them was served.
+        elif what in ("served_on", "mailed_on"):
+            # The day the last of them was served, or first mailed.
             taken[name] = max(
                 _take(document, what, notice, zone, parcel_id) for parcel_id, document in followed
             )
@@ -372,6 +373,37 @@ def taken_from_every(
                 total += Decimal(document.amount_due)
             taken[name] = total
     return taken
+
+
+def _first_mailing(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) -> Any:
+    """Of the document's first standing mailing: its day, who mailed it, or the address the
+    document printed for its window envelope. Refused where it was not mailed, or where the
+    mailing is recorded to another address than the one the document printed."""
+    mailings = [
+        service
+        for service in document.services
+        if service.method in MAIL_METHODS and not service.after_return
+    ]
+    if not mailings:
+        raise InputError(
+            f"{document.number} has no mailing recorded; the {notice.title} lists only what was "
+            f"mailed, so mail it and record that with 'noticeclerk serve {document.number}', or "
+            f"swear to another service with 'noticeclerk proof {document.number}'."
+        )
+    first = min(mailings, key=lambda service: service.served_at)
+    if taken == "mailed_on":
+        return first.served_at.astimezone(zone).date()
+    if taken == "mailed_by":
+        return first.served_by
+    lines = tuple(document.recipient_lines)
+    printed = ", ".join(lines)
+    if first.address is not None and not same_address(first.address, lines):
+        raise InputError(
+            f"{document.number} printed the address {printed!r}, but its mailing is recorded to "
+            f"{first.address!r}; the {notice.title} states the address the envelope bore, so "
+            "void the notice and issue it again to the address on the roll, then mail that."
+        )
+    return printed
 
 
 def _printed_alike(
@@ -598,17 +630,8 @@ def _take(
         return service.served_at.astimezone(zone).date()
     if taken == "served_by":
         return service.served_by
-    if taken == "mailed_to":
-        if service.method not in MAIL_METHODS:
-            raise InputError(
-                f"{document.number} was served by {SERVICE_METHODS[service.method]}, not mailed; "
-                f"the {notice.title} lists only what was mailed, so mail it and record that with "
-                f"'noticeclerk serve {document.number}', or swear to its service with "
-                f"'noticeclerk proof {document.number}'."
-            )
-        # A mailing recorded before the address was kept with it went to the address the
-        # document bears.
-        return service.address or ", ".join(document.recipient_lines)
+    if taken in ("mailed_on", "mailed_by", "mailed_to"):
+        return _first_mailing(document, taken, notice, zone)
     if taken == "service_history":
         return service_history(document, zone)
     if taken == "article_number":

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from noticeclerk.compose import Composed, compose
 from noticeclerk.content.casefile import CaseFile, Recipient, checked_recipient
-from noticeclerk.content.notice_types import NoticeType
+from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.roll import Parcel as PrintedParcel
 from noticeclerk.content.roll import Share
 from noticeclerk.content.schema import refuse_control
@@ -565,6 +565,7 @@ def void(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
             )
         refuse_void_of_paid_payoff(document, workspace)
+        _refuse_void_of_listed(session, document, workspace)
         batch = printed_in_batch(session, document)
         if batch is not None:
             # The letter is in a printed stack that may already be at the post office: a void
@@ -579,6 +580,34 @@ def void(
         document.void_reason = reason.strip()
         document.voided_at = now
         document.voided_by = by
+
+
+def _refuse_void_of_listed(session: Session, document: Document, workspace: Path | None) -> None:
+    """A document that a standing follow-up of every document lists by number (the certificate
+    of mailing to every owner) is not voided first: the follow-up would still certify it. A
+    publication is left alone, since what the newspaper printed stands whatever the register
+    says of it."""
+    mine = f" | {document.number} | "
+    others = session.scalars(select(Document).where(Document.case_id == document.case_id))
+    for other in others:
+        if other.status != "issued" or other.id == document.id or not other.facts:
+            continue
+        lines = [
+            line
+            for value in other.facts.values()
+            if isinstance(value, list)
+            for line in value
+            if isinstance(line, str)
+        ]
+        if not any(mine in f" | {line}" for line in lines):
+            continue
+        notice = load_notice(document.case.village, other.notice_type, workspace)
+        if notice.every and notice.kind != "publication":
+            raise InputError(
+                f"{other.number}, the {notice.title}, lists {document.number}; void "
+                f"{other.number} first, then {document.number}, and issue it again once the "
+                "documents it lists stand."
+            )
 
 
 def frozen_files(engine: Engine, number: str) -> tuple[Document, dict[str, bytes]]:
