@@ -32,8 +32,14 @@ def case_facts(stem: str) -> dict:
     return sample_facts("palmyra", stem)
 
 
-def compute(notice: str, facts: dict, **changes) -> dict:
-    return figures_of("palmyra", notice, {**facts, **changes})
+def compute(notice: str, facts: dict, today: date | None = None, **changes) -> dict:
+    if today is None:
+        return figures_of("palmyra", notice, {**facts, **changes})
+    return figures_of("palmyra", notice, {**facts, **changes}, today=today)
+
+
+# The snow samples' own date: every clearing they list was made by then.
+SNOW_DAY = date(2027, 3, 15)
 
 
 def load_changed(stem: str, **changes) -> None:
@@ -200,7 +206,9 @@ def test_a_decision_letter_is_dated_by_its_document_date_and_has_no_date_fact(st
 
 
 def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
-    figures = compute("snow-ice-tax-roll-charge", case_facts("snow-ice-tax-roll-charge"))
+    figures = compute(
+        "snow-ice-tax-roll-charge", case_facts("snow-ice-tax-roll-charge"), today=SNOW_DAY
+    )
     # 330 sq ft x $0.12 = $39.60 a clearing; three clearings, $118.80.
     assert figures["each"]["total"] == D("39.60")
     assert [line["amount"] for line in figures["charges"]["lines"]] == [D("39.60")] * 3
@@ -209,7 +217,9 @@ def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
 
 def test_the_snow_rate_comes_from_the_case_not_the_letterhead():
     facts = case_facts("snow-ice-tax-roll-charge")
-    figures = compute("snow-ice-tax-roll-charge", facts, posted_rate_per_sqft=D("0.15"))
+    figures = compute(
+        "snow-ice-tax-roll-charge", facts, today=SNOW_DAY, posted_rate_per_sqft=D("0.15")
+    )
     assert figures["each"]["total"] == D("49.50")
 
 
@@ -414,7 +424,7 @@ def test_the_clearing_report_goes_from_the_superintendent_to_the_clerk_and_state
     notice = load_notice("palmyra", "snow-clearing-report")
     assert notice.signer == "superintendent_public_works"
     assert notice.recipient == "officer"
-    figures = compute("snow-clearing-report", case_facts("snow-clearing-report"))
+    figures = compute("snow-clearing-report", case_facts("snow-clearing-report"), today=SNOW_DAY)
     assert figures["area"] == "330"
 
 
