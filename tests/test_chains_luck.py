@@ -989,6 +989,17 @@ def test_a_defect_found_after_the_two_years_is_refused(clerk):
     assert len(documents(clerk, "LU-C-2026-0001")) == 2
 
 
+# The contractor's application of Monday, November 23, 2026 as the Director refuses it.
+FROZEN_GROUND_REFUSAL = (
+    "applicant=Okafor Builders LLC",
+    "application_made_on=2026-11-23",
+    "location=the Second Street terrace in front of 15 Second Street",
+    "nature_of_work=a new natural gas service to a garage.",
+    "proposed_opening_on=2026-12-01",
+    "no_emergency_finding=the garage has no gas service to lose.",
+)
+
+
 def test_the_frozen_ground_refusal_answers_the_application_once(clerk, tmp_path):
     clerk(
         "case",
@@ -1014,14 +1025,7 @@ def test_the_frozen_ground_refusal_answers_the_application_once(clerk, tmp_path)
         "case",
         "record",
         "LU-C-2026-0001",
-        *facts(
-            "applicant=Okafor Builders LLC",
-            "application_made_on=2026-11-23",
-            "location=the Second Street terrace in front of 15 Second Street",
-            "nature_of_work=a new natural gas service to a garage.",
-            "proposed_opening_on=2026-12-01",
-            "no_emergency_finding=the garage has no gas service to lose.",
-        ),
+        *facts(*FROZEN_GROUND_REFUSAL),
         today="2026-11-24",
     )
     party(

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from clerk import CASEBOOK, Clerk, clerk_at, day_after, issued_number, pdf_text
+from test_chains_luck import FROZEN_GROUND_REFUSAL
 
 CASE = "LU-C-2026-0001"
 REVIEW = "review-decision"
@@ -55,14 +56,7 @@ def refused_on(clerk: Clerk, today: str) -> str:
     clerk("issue", CASE, today="2026-11-23")
     clerk(
         "case", "record", CASE,
-        *facts(
-            "applicant=Okafor Builders LLC",
-            "application_made_on=2026-11-23",
-            "location=the Second Street terrace in front of 15 Second Street",
-            "nature_of_work=a new natural gas service to a garage.",
-            "proposed_opening_on=2026-12-01",
-            "no_emergency_finding=the garage has no gas service to lose.",
-        ),
+        *facts(*FROZEN_GROUND_REFUSAL),
         today="2026-11-24",
     )  # fmt: skip
     refusal = issued_number(

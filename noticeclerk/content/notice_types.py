@@ -237,8 +237,6 @@ TAKEABLE = {
     # The day of the last payment received on a bill (the satisfaction of a lien paid off).
     "paid_on": "date",
     "served_on": "date",
-    # Who served it, by the legal name the service records.
-    "served_by": "text",
     # Its first standing mailing (a certificate of mailing lists each owner's copy as it was
     # first mailed; a later mailing of the same copy does not undo a timely one): the day, the
     # person who mailed it, and the address the document printed for its window.
@@ -267,10 +265,9 @@ TAKEABLE = {
     "parcel_total": "money",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
-# "served_on" ("mailed_on") of every document is the day the last of them was served (first
-# mailed): a certificate of mailing to every owner is dated after it and checks it against the
-# statute's day.
-TAKEABLE_FROM_EVERY = ("documents", "amount_due", "served_on", "mailed_on")
+# "mailed_on" of every document is the day the last of them was first mailed: a certificate of
+# mailing to every owner is dated after it and checks it against the statute's day.
+TAKEABLE_FROM_EVERY = ("documents", "amount_due", "mailed_on")
 # "each:follows.parcel_total": with `every`, a line for each property's document, "parcel id |
 # number | addressee | what it takes" (here the parcel's assessment on the schedule the
 # document follows), in the order of the case's parcels.

@@ -358,8 +358,8 @@ def taken_from_every(
                 f"{document.amount_due if document.amount_due is not None else 'none'}"
                 for parcel_id, document in followed
             ]
-        elif what in ("served_on", "mailed_on"):
-            # The day the last of them was served, or first mailed.
+        elif what == "mailed_on":
+            # The day the last of them was first mailed.
             taken[name] = max(
                 _take(document, what, notice, zone, parcel_id) for parcel_id, document in followed
             )
@@ -628,8 +628,6 @@ def _take(
         )
     if taken == "served_on":
         return service.served_at.astimezone(zone).date()
-    if taken == "served_by":
-        return service.served_by
     if taken in ("mailed_on", "mailed_by", "mailed_to"):
         return _first_mailing(document, taken, notice, zone)
     if taken == "service_history":
