@@ -1612,22 +1612,94 @@ def clearing_reported(clerk) -> None:
     clerk("issue", "PA-C-2027-0001", today="2027-03-02")
 
 
-def test_the_tax_roll_statement_takes_the_report_s_day_and_its_clearings(clerk, tmp_path):
+def bill_mailed(clerk) -> str:
+    """The bill for the clearings, dated and mailed Thursday, March 4, 2027: the owner has 30
+    days, to Saturday, April 3, when the office is closed, so to Monday, April 5."""
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk("issue", "PA-C-2027-0001", "snow-ice-removal-bill", today="2027-03-04")
+    return clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-03-04T15:00", today="2027-03-05",
+    ).output  # fmt: skip
+
+
+def test_the_bill_gives_the_owner_30_days_from_its_mailing_before_the_tax_roll(clerk, tmp_path):
+    """WI attorney review PA36-b: the statement went straight to the tax roll, with no day by
+    which the owner could pay to keep the charge off it."""
     clearing_reported(clerk)
-    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
-    clerk("issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15")
+    mailed = bill_mailed(clerk)
+    assert "Deadline: Monday, April 5, 2027" in mailed
     text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
     assert "On March 2, 2027, the Superintendent of Public Works informed the Village Clerk" in text
-    assert "330 square feet" in text
+    # Issued before it was mailed, the bill states the days; the mailing fixes the date.
+    assert "pay the Village Clerk within 30 days after the day this bill is mailed" in text
+    assert "The Village relies on Wis. Stat. § 66.0627(4)" in text
+    assert "Amount due $39.60" in text
+    early = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-05", ok=False
+    )
+    assert early.exit_code == 1
+    assert "may be paid through Monday, April 5, 2027" in " ".join(early.output.split())
+
+
+def test_the_tax_roll_statement_enters_what_remains_unpaid_on_the_bill(clerk, tmp_path):
+    clearing_reported(clerk)
+    bill_mailed(clerk)
+    clerk("pay", "PA-D-2027-00002", "--amount", "10.00", "--on", "2027-03-20", today="2027-03-20")
+    clerk("issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-06")
+    text = " ".join(exported_text(clerk, "PA-D-2027-00003", tmp_path).split())
+    assert "On March 2, 2027, the Superintendent of Public Works informed the Village Clerk" in text
+    assert "No. PA-D-2027-00002, dated March 4, 2027" in text
+    assert "The last day to pay it was Monday, April 5, 2027" in text
+    assert "$10.00 was paid on the bill, and $29.60 remains unpaid" in text
+    assert "The Village Clerk will enter what remains unpaid, $29.60, in the 2027 tax roll" in text
     assert documents_of(clerk, "PA-C-2027-0001") == [
         ("PA-D-2027-00001", "snow-clearing-report", None),
-        ("PA-D-2027-00002", "snow-ice-tax-roll-charge", "PA-D-2027-00001"),
+        ("PA-D-2027-00002", "snow-ice-removal-bill", "PA-D-2027-00001"),
+        ("PA-D-2027-00003", "snow-ice-tax-roll-charge", "PA-D-2027-00002"),
     ]
     again = clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-16", ok=False
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-07", ok=False
     )
     assert again.exit_code == 1
-    assert "PA-D-2027-00002 is already the Statement" in again.output
+    assert "PA-D-2027-00003 is already the Statement" in again.output
+
+
+def test_no_charge_goes_on_the_tax_roll_without_a_bill_or_once_the_bill_is_paid(clerk):
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
+    unbilled = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15", ok=False
+    )
+    assert unbilled.exit_code == 1
+    assert "follows a 'snow-ice-removal-bill'" in " ".join(unbilled.output.split())
+    bill_mailed(clerk)
+    clerk("pay", "PA-D-2027-00002", "--amount", "39.60", "--on", "2027-03-20", today="2027-03-20")
+    paid = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-06", ok=False
+    )
+    assert paid.exit_code == 1
+    assert "Nothing remains unpaid on the bill PA-D-2027-00002" in " ".join(paid.output.split())
+
+
+def test_a_bill_that_came_back_unclaimed_is_not_entered_in_the_tax_roll(clerk):
+    """WI attorney review PA36-c: the statement went to an address the Village knew was bad."""
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk("issue", "PA-C-2027-0001", "snow-ice-removal-bill", today="2027-03-04")
+    clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-03-04T15:00", today="2027-03-05",
+    )  # fmt: skip
+    clerk(
+        "receipt", "PA-D-2027-00002", "--unclaimed", "2027-03-12T10:00",
+        "--note", "Envelope marked Attempted, not known", today="2027-03-13",
+    )  # fmt: skip
+    waiting = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-06", ok=False
+    )
+    assert waiting.exit_code == 1
+    assert "unclaimed" in waiting.output
 
 
 def test_a_clearing_before_the_owner_s_24_hours_ran_out_is_not_reported_or_charged(clerk):
@@ -1640,7 +1712,7 @@ def test_a_clearing_before_the_owner_s_24_hours_ran_out_is_not_reported_or_charg
     clerk("case", "record", "PA-C-2027-0001", f"--fact=clearings={early}", today="2027-03-15")
     clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-15")
     refused = clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15", ok=False
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", today="2027-03-15", ok=False
     )
     said = " ".join(refused.output.split())
     assert refused.exit_code == 1
@@ -1670,7 +1742,7 @@ def test_a_clearing_that_cannot_be_charged_is_refused_with_its_reason(clerk, lin
         *facts(*CHARGE_FACTS), today="2027-03-15",
     )  # fmt: skip
     refused = clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-03-15", ok=False
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", today="2027-03-15", ok=False
     )
     assert refused.exit_code == 1
     assert said in " ".join(refused.output.split())

@@ -206,9 +206,7 @@ def test_a_decision_letter_is_dated_by_its_document_date_and_has_no_date_fact(st
 
 
 def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
-    figures = compute(
-        "snow-ice-tax-roll-charge", case_facts("snow-ice-tax-roll-charge"), today=SNOW_DAY
-    )
+    figures = compute("snow-ice-removal-bill", case_facts("snow-ice-removal-bill"), today=SNOW_DAY)
     # 330 sq ft x $0.12 = $39.60 a clearing; three clearings, $118.80.
     assert figures["each"]["total"] == D("39.60")
     assert [line["amount"] for line in figures["charges"]["lines"]] == [D("39.60")] * 3
@@ -216,25 +214,33 @@ def test_the_snow_charge_is_the_area_times_the_posted_rate_for_each_clearing():
 
 
 def test_the_snow_rate_comes_from_the_case_not_the_letterhead():
-    facts = case_facts("snow-ice-tax-roll-charge")
+    facts = case_facts("snow-ice-removal-bill")
     figures = compute(
-        "snow-ice-tax-roll-charge", facts, today=SNOW_DAY, posted_rate_per_sqft=D("0.15")
+        "snow-ice-removal-bill", facts, today=SNOW_DAY, posted_rate_per_sqft=D("0.15")
     )
     assert figures["each"]["total"] == D("49.50")
 
 
 def test_a_snow_charge_without_a_clearing_or_an_area_is_refused():
-    facts = case_facts("snow-ice-tax-roll-charge")
+    facts = case_facts("snow-ice-removal-bill")
     with pytest.raises(InputError, match=r"the fact 'clearings'.*must be a list of texts"):
-        load_changed("snow-ice-tax-roll-charge", clearings=[])
+        load_changed("snow-ice-removal-bill", clearings=[])
     with pytest.raises(InputError, match="surface area cleared must be more than 0"):
-        compute("snow-ice-tax-roll-charge", facts, surface_area_sqft=D(0))
+        compute("snow-ice-removal-bill", facts, surface_area_sqft=D(0))
     with pytest.raises(InputError, match=r"posted rate is given as 0 dollars.*§ 8\.10\(2\)"):
-        compute("snow-ice-tax-roll-charge", facts, posted_rate_per_sqft=D(0))
+        compute("snow-ice-removal-bill", facts, posted_rate_per_sqft=D(0))
 
 
 def test_the_snow_statement_sets_no_deadline_since_the_charge_goes_on_the_tax_roll():
     assert load_notice("palmyra", "snow-ice-tax-roll-charge").deadline is None
+
+
+def test_the_snow_bill_gives_30_days_from_its_mailing_to_keep_the_charge_off_the_tax_roll():
+    """WI attorney review PA36-b: mailed Thursday, March 4, 2027, 30 days run to Saturday,
+    April 3, when the Village office is closed, and so to Monday, April 5."""
+    assert deadline("snow-ice-removal-bill", {"mailed": date(2027, 3, 4)}) == date(2027, 4, 5)
+    # Mailed a day earlier, 30 days run to Friday, April 2.
+    assert deadline("snow-ice-removal-bill", {"mailed": date(2027, 3, 3)}) == date(2027, 4, 2)
 
 
 # --- §§ 8.05, 8.06: the excavation permit and the restoration bill ----------------------------
@@ -436,10 +442,14 @@ def test_a_clearing_report_without_a_clearing_or_an_area_is_refused():
         compute("snow-clearing-report", facts, surface_area_sqft=D("0"))
 
 
-def test_the_tax_roll_statement_follows_the_report_and_takes_its_day():
-    notice = load_notice("palmyra", "snow-ice-tax-roll-charge")
-    assert notice.follows == ("snow-clearing-report",)
-    assert notice.takes == {"reported_on": "document_date"}
+def test_the_bill_follows_the_report_and_the_tax_roll_statement_follows_the_bill():
+    bill = load_notice("palmyra", "snow-ice-removal-bill")
+    assert bill.follows == ("snow-clearing-report",)
+    assert bill.takes == {"reported_on": "document_date"}
+    statement = load_notice("palmyra", "snow-ice-tax-roll-charge")
+    assert statement.follows == ("snow-ice-removal-bill",)
+    assert statement.takes["reported_on"] == "follows.document_date"
+    assert statement.takes["amount_unpaid"] == "outstanding"
 
 
 # --- § 8.12(1): the driveway permit application form ------------------------------------------
