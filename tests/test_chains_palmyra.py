@@ -1702,6 +1702,36 @@ def test_a_bill_that_came_back_unclaimed_is_not_entered_in_the_tax_roll(clerk):
     assert "unclaimed" in waiting.output
 
 
+def test_mailing_the_bill_where_the_village_s_mail_came_back_before_warns_the_clerk(clerk):
+    """WI attorney review PA36-c: the statement was mailed to 1187 Orchard Lane although the
+    Village's own certified letter to that address, in the Dutch elm case, had come back."""
+    elm_notice_mailed_and_returned(clerk)
+    clearing_reported(clerk)
+    said = " ".join(bill_mailed(clerk).split())
+    assert (
+        "Warning: Mail of the Village to 1187 Orchard Lane, Fort Atkinson WI 53538 came back "
+        "unclaimed on Tuesday, July 21, 2026: PA-D-2026-00001, case PA-C-2026-0001."
+    ) in said
+    assert "Jones v. Flowers" in said
+
+
+def test_no_warning_once_mail_to_the_address_was_received_after_it_came_back(clerk):
+    elm_notice_mailed_and_returned(clerk)
+    clearing_reported(clerk)
+    assert "came back unclaimed" in bill_mailed(clerk)
+    # The owner telephoned about the bill: it reached the address after all.
+    clerk(
+        "receipt", "PA-D-2027-00002", "--received", "2027-03-08",
+        "--note", "The owner telephoned about the bill", today="2027-03-09",
+    )  # fmt: skip
+    clerk("issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-06")
+    statement = clerk(
+        "serve", "PA-D-2027-00003", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-04-06T15:00", today="2027-04-07",
+    )  # fmt: skip
+    assert "Warning" not in statement.output
+
+
 def test_a_clearing_before_the_owner_s_24_hours_ran_out_is_not_reported_or_charged(clerk):
     """WI attorney review PA36-a: nothing showed the owner was in default when the Village
     cleared. A snowfall that ended at 8:00 p.m. on Saturday, January 9, 2027 gives the owner 4

@@ -448,12 +448,8 @@ def serve_command(
     click.echo(
         f"Recorded service of {served.document} by {served.method}, effective {served.effective}."
     )
-    if served.stated_too_early:
-        click.echo(f"Warning: {served.stated_too_early}", err=True)
-    if served.served_too_late:
-        click.echo(f"Warning: {served.served_too_late}", err=True)
-    if served.published_otherwise:
-        click.echo(f"Warning: {served.published_otherwise}", err=True)
+    for warning in served.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     if served.deadline is not None:
         click.echo(f"Deadline: {served.deadline.describe()}")
         print_why(served.deadline.steps)

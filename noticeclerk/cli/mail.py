@@ -327,9 +327,8 @@ def accepted_command(
         )
         if served.deadline is not None:
             click.echo(f"    Deadline: {served.deadline.describe()}")
-        for warning in (served.stated_too_early, served.served_too_late):
-            if warning:
-                click.echo(f"    Warning: {warning}", err=True)
+        for warning in served.warnings:
+            click.echo(f"    Warning: {warning}", err=True)
     for number in accepted.not_accepted:
         click.echo(f"  Not accepted, not served: {number}")
 

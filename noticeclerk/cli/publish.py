@@ -139,9 +139,8 @@ def record_command(
     click.echo(
         f"Recorded service of {served.document} by publication, effective {served.effective}."
     )
-    for warning in (served.stated_too_early, served.served_too_late, served.published_otherwise):
-        if warning:
-            click.echo(f"Warning: {warning}", err=True)
+    for warning in served.warnings:
+        click.echo(f"Warning: {warning}", err=True)
     if served.deadline is not None:
         click.echo(f"Deadline: {served.deadline.describe()}")
         print_why(served.deadline.steps)

@@ -31,6 +31,7 @@ from noticeclerk.register.models import (
     RECEIPTS,
     RETURNS,
     ArchiveItem,
+    Case,
     Document,
     GivenEmail,
     MailBatch,
@@ -143,8 +144,22 @@ class Served:
     served_too_late: str | None = None
     # Set when a publication is recorded on another day than the one the document prints.
     published_otherwise: str | None = None
+    # Set when earlier mail of the village to the same address came back (WI attorney review
+    # PA36-c): the Village knows this mailing may not reach the owner either.
+    came_back_before: str | None = None
     # The register's id of the service record.
     service_id: int | None = None
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the clerk should hear of this service before relying on it, in order."""
+        found = (
+            self.stated_too_early,
+            self.served_too_late,
+            self.published_otherwise,
+            self.came_back_before,
+        )
+        return tuple(warning for warning in found if warning)
 
 
 def serve(
@@ -260,8 +275,80 @@ def record_service(
         stated_too_early(document, deadline, village.timezone),
         served_too_late(document, notice, at, method=request.method, state=village.state),
         published_otherwise(document, notice, request.method, at, village.timezone),
+        came_back_before=(
+            None
+            if further or request.method not in MAIL_METHODS
+            else came_back_before(session, service, document, village)
+        ),
         service_id=service.id,
     )
+
+
+# What came back, as the warning says it.
+CAME_BACK = {"returned_unclaimed": "came back unclaimed", "returned_refused": "came back refused"}
+
+
+def came_back_before(
+    session: Session, mailing: Service, document: Document, village: Village
+) -> str | None:
+    """A warning when the village's mail to this address came back, in any case, with nothing
+    delivered there since: the Village then knows the address may not reach the owner, and due
+    process asks it to look for a better one before a lien or levy rests on this mailing
+    (Jones v. Flowers, 547 U.S. 220 (2006)). A warning, not a refusal: mailing the same address
+    again is itself a reasonable step, and the roll may have no other."""
+    sent_to = mailing.address or " ".join(document.recipient_lines)
+    returned = _mail_events(session, village, RETURNS, before=mailing)
+    match = next((found for found in returned if same_address(sent_to, found[1])), None)
+    if match is None:
+        return None
+    event, lines, number, case_number = match
+    # Returns are few; what was delivered since is looked at only for the address that matched.
+    since = _mail_events(session, village, RECEIPTS, before=mailing, after=event.happened_at)
+    if any(same_address(sent_to, delivered[1]) for delivered in since):
+        return None
+    day = spell_date(event.happened_at.astimezone(village.timezone).date())
+    note = f" ({quoted_back(event.note)})" if event.note else ""
+    return (
+        f"Mail of the Village to {', '.join(lines)} {CAME_BACK[event.kind]} on {day}{note}: "
+        f"{number}, case {case_number}. The Village knows this address may not reach the owner: "
+        "look for a better one (a forwarding order, the telephone, the owner's other mail) and "
+        "record any further step, as due process asks (Jones v. Flowers, 547 U.S. 220 (2006))."
+    )
+
+
+def _mail_events(
+    session: Session,
+    village: Village,
+    kinds: tuple[str, ...],
+    *,
+    before: Service,
+    after: datetime | None = None,
+) -> list[tuple[ServiceEvent, tuple[str, ...], str, str]]:
+    """What came of the village's other mailings up to `before`: each standing event of these
+    kinds, latest first, with the address the mail went to, its document and case numbers."""
+    query = (
+        select(
+            ServiceEvent, Service.address, Document.recipient_lines, Document.number, Case.number
+        )
+        .join(Service, ServiceEvent.service_id == Service.id)
+        .join(Document, Service.document_id == Document.id)
+        .join(Case, Document.case_id == Case.id)
+        .where(
+            Case.village == village.slug,
+            ServiceEvent.kind.in_(kinds),
+            ServiceEvent.struck_at.is_(None),
+            Service.struck_at.is_(None),
+            Service.id != before.id,
+            ServiceEvent.happened_at <= before.served_at,
+        )
+        .order_by(ServiceEvent.happened_at.desc(), ServiceEvent.id.desc())
+    )
+    if after is not None:
+        query = query.where(ServiceEvent.happened_at > after)
+    return [
+        (event, (address,) if address else tuple(lines), number, case_number)
+        for event, address, lines, number, case_number in session.execute(query)
+    ]
 
 
 def check_moment(at: datetime, document: Document, now: datetime, option: str) -> None:

@@ -109,13 +109,7 @@ def _tell(recorded) -> None:  # type: ignore[no-untyped-def]
         words.append(
             f"Recorded service of {served.document} by publication, effective {served.effective}."
         )
-        for warning in (
-            served.stated_too_early,
-            served.served_too_late,
-            served.published_otherwise,
-        ):
-            if warning:
-                words.append(f"Warning: {warning}")
+        words.extend(f"Warning: {warning}" for warning in served.warnings)
         if served.deadline is not None:
             words.append(f"Deadline: {served.deadline.describe()}.")
     leave_notice(engine(), g.user.session_id, " ".join(words))

@@ -212,9 +212,7 @@ def _tell(result) -> None:  # type: ignore[no-untyped-def]
     words = [f"Recorded service of {result.document} by {method}, effective {result.effective}."]
     if result.deadline is not None:
         words.append(f"Deadline: {result.deadline.describe()}.")
-    for warning in (result.stated_too_early, result.served_too_late, result.published_otherwise):
-        if warning:
-            words.append(f"Warning: {warning}")
+    words.extend(f"Warning: {warning}" for warning in result.warnings)
     leave_notice(engine(), g.user.session_id, " ".join(words))
 
 
