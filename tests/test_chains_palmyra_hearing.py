@@ -208,3 +208,18 @@ def test_the_notice_of_the_final_resolution_says_when_the_hearing_notice_was_mai
         "by Document No. PA-D-2026-00001, dated August 28, 2026 and mailed to the owner of record "
         "on August 29, 2026."
     ) in final
+
+
+def test_a_later_mailing_of_the_hearing_notice_does_not_hide_the_timely_first_one(clerk, tmp_path):
+    """Mailed on August 29, in time, then mailed again on September 8 (the owner asked for
+    another copy): the owner was noticed by the first mailing, and the notice of the final
+    resolution states that day, not the last service's."""
+    hearing_noticed(clerk, mailed_at="2026-08-29T09:15")
+    clerk(
+        "serve", "PA-D-2026-00001", "--method", "first_class_mail", "--by", "K. Nowak",
+        "--at", "2026-09-08T10:00", today="2026-09-24",
+    )  # fmt: skip
+    resolution_published(clerk)
+    clerk("issue", "PA-C-2026-0001", "assessment-final-resolution-notice", today="2026-09-24")
+    final = " ".join(exported_text(clerk, "PA-D-2026-00002", tmp_path).split())
+    assert "mailed to the owner of record on August 29, 2026." in final

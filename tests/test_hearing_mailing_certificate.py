@@ -87,6 +87,12 @@ def test_the_certificate_lists_every_owner_s_copy_as_its_mailing_was_recorded(cl
         text
     )
     assert "Preliminary Resolution No. 2026-44" in text
+    # The register records first-class mailings, not their postage: the certificate swears to
+    # no element the record does not show.
+    assert "was mailed by first-class mail to each of the following owners" in " ".join(
+        text.split()
+    )
+    assert "postage" not in text
     # The hour the notices printed, in the village's zone by name, not the offset kept with it.
     assert "Monday, October 19, 2026, 6:30 p.m. CDT, at the Board Room" in text
     # One certificate for the hearing.
