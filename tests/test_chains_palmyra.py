@@ -1702,6 +1702,76 @@ def test_a_bill_that_came_back_unclaimed_is_not_entered_in_the_tax_roll(clerk):
     assert "unclaimed" in waiting.output
 
 
+def test_a_bill_issued_for_the_day_it_is_mailed_states_the_date_to_pay(clerk, tmp_path):
+    """NY legal reading CF-3, asked of every bill whose days run from its mailing: "Pay by
+    Monday, February 23, 2026", not "within 20 days after this bill is sent", where the day it
+    goes to the post office is known when it is issued."""
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-04",
+        today="2027-03-04",
+    )  # fmt: skip
+    text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
+    assert "pay the Village Clerk no later than Monday, April 5, 2027." in text
+    assert "That day is 30 days after March 4, 2027, the day this bill was mailed." in text
+    assert "Due: Monday, April 5, 2027" in text
+    mailed = clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-03-04T15:00", today="2027-03-05",
+    )  # fmt: skip
+    assert "Deadline: Monday, April 5, 2027" in mailed.output
+    assert "Warning" not in mailed.output
+
+
+def test_a_bill_mailed_on_another_day_than_it_states_warns_the_clerk_to_issue_it_again(clerk):
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-04",
+        today="2027-03-04",
+    )  # fmt: skip
+    late = clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-03-08T15:00", today="2027-03-09",
+    )  # fmt: skip
+    said = " ".join(late.output.split())
+    assert (
+        "Warning: PA-D-2027-00002 was issued to be mailed on Thursday, March 4, 2027 and states "
+        "its deadline counted from that day, but it is mailed on Monday, March 8, 2027"
+    ) in said
+    assert "void it and issue a new one for the day it is served" in said
+    # Said once, not again as a deadline stated too early.
+    assert said.count("Warning") == 1
+
+
+@pytest.mark.parametrize(
+    ("notice", "mailing_on", "said"),
+    [
+        (
+            "snow-ice-removal-bill",
+            "2027-03-03",
+            "The day it will be mailed, Wednesday, March 3, 2027, is before the document's date",
+        ),
+        (
+            "snow-ice-tax-roll-charge",
+            "2027-03-04",
+            "cannot state its deadline from the day it will be mailed: it sets no deadline",
+        ),
+    ],
+)
+def test_a_mailing_day_a_document_cannot_count_from_is_refused(clerk, notice, mailing_on, said):
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    refused = clerk(
+        "issue", "PA-C-2027-0001", notice, "--mailing-on", mailing_on, today="2027-03-04",
+        ok=False,
+    )  # fmt: skip
+    assert refused.exit_code == 1
+    assert said in " ".join(refused.output.split())
+    assert len(documents_of(clerk, "PA-C-2027-0001")) == 1
+
+
 def test_mailing_the_bill_where_the_village_s_mail_came_back_before_warns_the_clerk(clerk):
     """WI attorney review PA36-c: the statement was mailed to 1187 Orchard Lane although the
     Village's own certified letter to that address, in the Dutch elm case, had come back."""

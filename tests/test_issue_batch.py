@@ -9,7 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -140,6 +140,7 @@ def test_a_batch_run_again_leaves_out_the_cases_it_already_issued_for(clerk, cas
         ("case,colour\nX,red\n", "a column 'colour' that a batch does not take"),
         ("case\nVA-C-1\nva-c-1\n", "Lines 2 and 3 of"),
         ("case,date\nVA-C-1,12/4/2026\n", "has the date '12/4/2026'; write it YYYY-MM-DD"),
+        ("case,mailing_on\nVA-C-1,Feb 2\n", "has the mailing_on 'Feb 2'; write it YYYY-MM-DD"),
         ("case\n", "names no cases"),
         ("case\nVA-C-1,extra\n", "Line 2 of"),
         ("case\nVA-C-1\u202e\n", "Line 2's case"),
@@ -151,6 +152,14 @@ def test_a_batch_file_that_is_not_right_is_refused_in_one_sentence(tmp_path, con
     with pytest.raises(Exception) as refused:
         read_batch(path)
     assert words in str(refused.value)
+
+
+def test_a_batch_line_may_name_the_day_its_document_will_be_mailed(tmp_path):
+    path = tmp_path / "batch.csv"
+    path.write_text("case,notice,mailing_on\nVA-C-1,maintenance-bill,2026-02-02\nVA-C-2,,\n")
+    first, second = read_batch(path)
+    assert first.request.mailing_on == date(2026, 2, 2)
+    assert second.request.mailing_on is None
 
 
 def test_a_batch_file_not_in_utf8_is_refused(tmp_path):

@@ -145,3 +145,47 @@ def test_a_spoiled_document_is_voided_with_its_reason_and_keeps_its_number(offic
     assert "filename=VA-D-2026-00001-VOID.pdf" in pdf.headers["Content-Disposition"]
     attorney = signed_in(office, "a.counsel")
     assert attorney.post(path, data={"form_token": token, "reason": "x"}).status_code == 403
+
+
+def test_the_desk_asks_the_day_a_bill_will_be_mailed_and_issues_it_with_the_date(tmp_path):
+    """NY legal reading CF-3: a bill whose days run from its mailing states the date to pay
+    when the clerk gives the day it goes to the post office; the preview shows it first."""
+    clerk = clerk_at(tmp_path, CliRunner(), "palmyra")
+    clerk(
+        "case", "open", "--village", "palmyra", "--parcel", "PV-0815",
+        "--notice-type", "snow-clearing-report",
+        "--fact=clearings=2026-12-13T04:00 | 2026-12-15T09:30 | the snowfall of December 12 and 13",
+        "--fact=surface_area_sqft=330", "--fact=area_measured=the frontage by 5 feet",
+        today="2027-03-02",
+    )  # fmt: skip
+    clerk(
+        "case", "party", "PA-C-2027-0001", "--role", "officer", "--name", "Village Clerk",
+        "--address", "Village Hall|Palmyra WI 53156", today="2027-03-02",
+    )  # fmt: skip
+    clerk("issue", "PA-C-2027-0001", today="2027-03-02")
+    clerk(
+        "case", "record", "PA-C-2027-0001", "--fact=posted_rate_per_sqft=0.12",
+        "--fact=schedule_adopted=the posted schedule of fees", "--fact=tax_roll_year=2027",
+        today="2027-03-04",
+    )  # fmt: skip
+    add_users(clerk, ("t.brennan", "clerk"))
+    client = signed_in_on(clerk, "t.brennan", "2027-03-04")
+    path = "/cases/PA-C-2027-0001/issue/snow-ice-removal-bill"
+    assert '<label for="mailing_on">Day it will be mailed</label>' in client.get(path).text
+    preview = client.get(path, query_string={"mailing_on": "3/4/2027"}).text
+    assert 'name="mailing_on" value="2027-03-04"' in preview
+    bad = client.get(path, query_string={"mailing_on": "3/3/2027"})
+    assert bad.status_code == 400
+    assert "is before the document&#39;s date" in bad.text
+    token = re.search(r'name="form_token" value="([^"]+)"', preview)[1]
+    seen = re.search(r'name="seen" value="([^"]+)"', preview)[1]
+    answer = client.post(path, data={"form_token": token, "seen": seen, "mailing_on": "2027-03-04"})
+    assert answer.status_code == 302
+    assert rows(clerk, "SELECT number, mailing_planned_on FROM documents WHERE number = "
+                "'PA-D-2027-00002'") == [("PA-D-2027-00002", "2027-03-04")]  # fmt: skip
+
+
+def test_the_desk_asks_no_mailing_day_of_a_document_the_ordinance_does_not_mail(office):
+    page = signed_in(office).get(PREVIEW)
+    assert page.status_code == 200
+    assert "Day it will be mailed" not in page.text

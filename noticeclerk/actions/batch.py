@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from noticeclerk.render_pool import RenderPool
 
 # The columns a batch file may have; only `case` is required.
-COLUMNS = ("case", "notice", "date", "to", "follows")
+COLUMNS = ("case", "notice", "date", "to", "follows", "mailing_on")
 # Lines numbered and stored per transaction: a crash loses at most this many lines' work,
 # and the register's write lock is held only while one chunk is stored.
 CHUNK = 20
@@ -144,22 +144,27 @@ def _add_line(
 
 
 def _request(cells: dict[str, str], number: int, name: str) -> IssueRequest:
-    when = cells.get("date") or None
-    document_date = None
-    if when is not None:
-        try:
-            document_date = date.fromisoformat(when)
-        except ValueError:
-            raise InputError(
-                f"Line {number} of {name} has the date {quoted_back(when)!r}; write it YYYY-MM-DD."
-            ) from None
     return IssueRequest(
         case_number=cells["case"],
         notice_slug=cells.get("notice") or None,
-        document_date=document_date,
+        document_date=_day(cells, "date", number, name),
         to=cells.get("to") or None,
         follows=cells.get("follows") or None,
+        mailing_on=_day(cells, "mailing_on", number, name),
     )
+
+
+def _day(cells: dict[str, str], column: str, number: int, name: str) -> date | None:
+    """A column's date, YYYY-MM-DD, or None where the cell is empty or the column absent."""
+    when = cells.get(column) or None
+    if when is None:
+        return None
+    try:
+        return date.fromisoformat(when)
+    except ValueError:
+        raise InputError(
+            f"Line {number} of {name} has the {column} {quoted_back(when)!r}; write it YYYY-MM-DD."
+        ) from None
 
 
 def issue_batch(

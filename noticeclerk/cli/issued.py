@@ -81,6 +81,16 @@ if TYPE_CHECKING:
     help="For a follow-up: the document it follows, where the case has several (one bill "
     "for each owner).",
 )
+@click.option(
+    "--mailing-on",
+    "mailing_on",
+    type=DateOrMoment(register=True),
+    metavar="DATE",
+    help="The day the Village will mail it (its date or later), for a document whose time "
+    "counts from its mailing: it then states its deadline as a date counted from that day "
+    '("pay by Monday, February 23, 2026"). Mail it that day: a mailing recorded on '
+    "another day is warned about.",
+)
 @workspace_out_option("issued", "Where copies of the issued files go.")
 @BY_OPTION
 @pass_office
@@ -93,6 +103,7 @@ def issue_command(
     recipient_name: str | None,
     recipient_address: str | None,
     follows: str | None,
+    mailing_on: date | datetime | None,
     batch_file: Path | None,
     workers: int | None,
     out_dir: Path | None,
@@ -112,9 +123,14 @@ def issue_command(
     for are left out (a standing document of the same notice type and date) and it finishes
     the rest. The numbers have no gaps.
 
+    A bill whose days to pay run from its mailing states them in words ("within 20 days after
+    this bill is sent"); with --mailing-on, the day it goes to the post office, it states the
+    date instead.
+
     \b
     Examples:
       noticeclerk issue VA-C-2026-0001
+      noticeclerk issue VA-C-2026-0001 maintenance-bill --mailing-on 2026-02-02
       noticeclerk issue --batch december-directives.csv
     """
     if batch_file is not None:
@@ -127,6 +143,7 @@ def issue_command(
                 ("--recipient-name", recipient_name),
                 ("--recipient-address", recipient_address),
                 ("--follows", follows),
+                ("--mailing-on", mailing_on),
             )
             if value is not None
         ]
@@ -134,7 +151,7 @@ def issue_command(
             raise click.UsageError(
                 f"With --batch the file names each case and its choices; leave out "
                 f"{', '.join(given_too)} (the file's columns are case, notice, date, to, "
-                "follows)."
+                "follows, mailing_on)."
             )
         _issue_batch(office, batch_file, workers, out_dir, by)
         return
@@ -144,6 +161,8 @@ def issue_command(
         raise click.UsageError("Name the case to issue for, or give --batch FILE.")
     if isinstance(document_date, datetime):
         raise click.UsageError("--date takes a date, YYYY-MM-DD.")
+    if isinstance(mailing_on, datetime):
+        raise click.UsageError("--mailing-on takes a date, YYYY-MM-DD.")
     if (recipient_name is None) != (recipient_address is None):
         raise click.UsageError("Give --recipient-name and --recipient-address together.")
     given = (recipient_name, recipient_address) if recipient_name and recipient_address else None
@@ -152,7 +171,9 @@ def issue_command(
     from noticeclerk.register.issuing import IssueRequest
     from noticeclerk.render import write_rendered
 
-    order = IssueRequest(case_number, notice_type, document_date, to, given, follows)
+    order = IssueRequest(
+        case_number, notice_type, document_date, to, given, follows, mailing_on=mailing_on
+    )
     outcome = issue(office, order, by=by)
     issued = outcome.issued
     out_dir = office.outputs("issued", out_dir)

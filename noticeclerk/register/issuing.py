@@ -61,6 +61,7 @@ from noticeclerk.register.numbering import (
 from noticeclerk.register.parties import choose_recipient
 from noticeclerk.register.roll import owner_of_record
 from noticeclerk.rules.periods import spell_date
+from noticeclerk.service_methods import MAIL_METHODS
 
 if TYPE_CHECKING:
     # The renderer loads WeasyPrint; finding, serving and paying a document must not need it.
@@ -98,6 +99,9 @@ class IssueRequest:
     # How many documents (void ones too) the case had when the clerk read what will be
     # issued: if another was issued since (a second press of the button), nothing is.
     seen_documents: int | None = None
+    # The day the Village will mail it, for a document whose time counts from its mailing: it
+    # then states its deadline as a date counted from that day (NY legal reading CF-3).
+    mailing_on: date | None = None
 
 
 @dataclass
@@ -192,6 +196,11 @@ def plan_documents(
             taken_from_every(notice, followed_every, documents, village.timezone, recorded)
         )
     events = latest(case, "event", village.timezone)
+    # Only what the document prints counts from the planned mailing; the case records the
+    # mailing when it happens.
+    printed_events = dict(events)
+    if request.mailing_on is not None:
+        printed_events[_mailing_anchor(notice, request.mailing_on, when)] = request.mailing_on
     planned = []
     addressees = _addressees(
         case,
@@ -253,7 +262,7 @@ def plan_documents(
             date=when,
             parcels=one.parcels,
             recipient=one.recipient,
-            events=events,
+            events=printed_events,
             facts={f.name: facts[f.name] for f in notice.facts if f.name in facts},
             raw_facts={},
             share=one.share,
@@ -279,6 +288,7 @@ def plan_documents(
             parcel_id=one.parcel_id,
             stated_due_on=_day_of(stated.due) if stated else None,
             stated_due_at=stated.due if stated and stated.has_time else None,
+            mailing_planned_on=request.mailing_on,
             amount_due=composed.amount_due(),
             parcel_charges=kept_charges(composed.figures),
             facts={name: to_json(value) for name, value in printed.facts.items()},
@@ -287,6 +297,40 @@ def plan_documents(
         documents.append(document)
         planned.append(Planned(printed, composed, document, notice.title))
     return planned
+
+
+def planned_mailing_refusal(notice: NoticeType) -> str | None:
+    """Why a document of this notice type cannot state its deadline from a planned mailing, or
+    None where it can: its deadline counts from its service, it is served by mail, and the
+    mailing (not a later receipt) starts the time."""
+    cannot = f"The {notice.title} cannot state its deadline from the day it will be mailed: "
+    if notice.deadline is None or notice.anchor is None:
+        return cannot + "it sets no deadline counted from an act."
+    if not notice.deadline_counts_from_service or notice.anchor == notice.document_date_is:
+        return cannot + f"its time counts from '{notice.anchor}', not from its mailing."
+    if notice.service_effective == "on_receipt":
+        return (
+            cannot + "its time counts from the day it is received, which the mailing does not "
+            "fix; record the receipt when it comes."
+        )
+    if not any(entry.method in MAIL_METHODS for entry in notice.service):
+        return cannot + "its ordinance does not serve it by mail."
+    return None
+
+
+def _mailing_anchor(notice: NoticeType, mailing_on: date, when: date) -> str:
+    """The event a document's deadline counts from, which its planned mailing fixes; refused
+    where the deadline does not count from the mailing, or the day is before the document's."""
+    refusal = planned_mailing_refusal(notice)
+    if refusal is not None:
+        raise InputError(refusal + " Leave out the day it will be mailed.")
+    if mailing_on < when:
+        raise InputError(
+            f"The day it will be mailed, {spell_date(mailing_on)}, is before the document's "
+            f"date, {spell_date(when)}; a document is mailed on or after its date."
+        )
+    assert notice.anchor is not None
+    return notice.anchor
 
 
 def unchanged_since_read(session: Session, request: IssueRequest) -> None:

@@ -269,6 +269,10 @@ class Document(FrozenFilesMixin, Base):
     # the instant too when the rule sets an hour ("by 12:00 noon").
     stated_due_on: Mapped[date | None] = mapped_column(Date, nullable=True)
     stated_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # The day the Village said, when it issued the document, that it would mail it, for a
+    # document whose time counts from its mailing: the document states its deadline as a date
+    # counted from that day (NY legal reading CF-3, CF-9, CF-11). None when it did not say.
+    mailing_planned_on: Mapped[date | None] = mapped_column(Date, nullable=True)
     # A bill's amount, as text so the exact cents survive every database.
     amount_due: Mapped[str | None] = mapped_column(String(20), nullable=True)
     # The frozen files are in the workspace's store (register/frozen.py), named by their

@@ -147,6 +147,9 @@ class Served:
     # Set when earlier mail of the village to the same address came back (WI attorney review
     # PA36-c): the Village knows this mailing may not reach the owner either.
     came_back_before: str | None = None
+    # Set when a document issued to be mailed on a named day is served otherwise, or mailed
+    # on another day: the deadline it states is counted from that day.
+    mailed_otherwise: str | None = None
     # The register's id of the service record.
     service_id: int | None = None
 
@@ -154,7 +157,9 @@ class Served:
     def warnings(self) -> tuple[str, ...]:
         """What the clerk should hear of this service before relying on it, in order."""
         found = (
-            self.stated_too_early,
+            self.mailed_otherwise,
+            # Said once: a mailing on another day than the document states is why its date is early.
+            None if self.mailed_otherwise else self.stated_too_early,
             self.served_too_late,
             self.published_otherwise,
             self.came_back_before,
@@ -224,6 +229,7 @@ def record_service(
     address = _checked_particulars(session, document, notice, request, at)
     given = _given_email(session, document, notice, request, at)
     deposited = _depository(request, village)
+    otherwise = None if further else mailed_otherwise(document, request.method, at)
     waiting = notice.service_effective == "on_receipt" and request.method in MAIL_METHODS
     deadline = (
         None
@@ -275,12 +281,33 @@ def record_service(
         stated_too_early(document, deadline, village.timezone),
         served_too_late(document, notice, at, method=request.method, state=village.state),
         published_otherwise(document, notice, request.method, at, village.timezone),
+        mailed_otherwise=otherwise,
         came_back_before=(
             None
             if further or request.method not in MAIL_METHODS
             else came_back_before(session, service, document, village)
         ),
         service_id=service.id,
+    )
+
+
+def mailed_otherwise(document: Document, method: str, at: datetime) -> str | None:
+    """A warning when a document issued to be mailed on a named day (its deadline stated as a
+    date counted from that day) is first served otherwise, or mailed on another day."""
+    planned = document.mailing_planned_on
+    if planned is None or any(service.method in MAIL_METHODS for service in document.services):
+        return None
+    if method in MAIL_METHODS and at.date() == planned:
+        return None
+    how = (
+        f"mailed on {spell_date(at.date())}"
+        if method in MAIL_METHODS
+        else f"served by {SERVICE_METHODS[method]} instead"
+    )
+    return (
+        f"{document.number} was issued to be mailed on {spell_date(planned)} and states its "
+        f"deadline counted from that day, but it is {how}, so the date it states is not the "
+        "law's: void it and issue a new one for the day it is served."
     )
 
 

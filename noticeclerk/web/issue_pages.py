@@ -15,6 +15,7 @@ import io
 import shutil
 import subprocess
 import tempfile
+from datetime import date
 from pathlib import Path
 
 from flask import abort, g, redirect, render_template, request, send_file, url_for
@@ -35,19 +36,29 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
     """The document as it would be issued now, its pages as images, and the button that
     numbers and issues it."""
     from noticeclerk.register.database import reading
-    from noticeclerk.register.issuing import IssueRequest, documents_in_case, plan_documents
+    from noticeclerk.register.issuing import (
+        IssueRequest,
+        documents_in_case,
+        plan_documents,
+        planned_mailing_refusal,
+    )
     from noticeclerk.render import Renderer
 
     follows = request.args.get("follows") or None
+    mailing_text = request.args.get("mailing_on", "")
+    mailing_on = _mailing_day(mailing_text)
     with reading(engine()) as session:
         seen = documents_in_case(session, number)
         planned = plan_documents(
             session,
-            IssueRequest(number, notice, follows=follows),
+            IssueRequest(number, notice, follows=follows, mailing_on=mailing_on),
             by=g.user.name,
             now=now(),
             workspace=desk().workspace,
         )
+        # The day it will be mailed is asked for only where the document can state its
+        # deadline from it.
+        mailable = planned_mailing_refusal(planned[0].composed.notice) is None
         documents = [
             {
                 "number": one.printed.document_number,
@@ -69,6 +80,9 @@ def issue_preview(number: str, notice: str) -> str | tuple[str, int]:
         follows=follows,
         previews=previews,
         seen=seen,
+        mailable=mailable,
+        mailing_on=mailing_on.isoformat() if mailing_on else "",
+        mailing_text=mailing_text,
     )
 
 
@@ -84,7 +98,13 @@ def issue_document(number: str, notice: str) -> Response:
     seen = request.form.get("seen", "")
     if not seen.isascii() or not seen.isdigit():
         raise InputError("Read the document's preview before issuing it.")
-    order = IssueRequest(number, notice, follows=follows, seen_documents=int(seen))
+    order = IssueRequest(
+        number,
+        notice,
+        follows=follows,
+        seen_documents=int(seen),
+        mailing_on=_mailing_day(request.form.get("mailing_on", "")),
+    )
     outcome = issue(desk(), order, by=g.user.name)
     words = [f"Issued {one.number}: {one.title}, to {one.recipient}." for one in outcome.issued]
     if outcome.archive_failed:
@@ -93,6 +113,15 @@ def issue_document(number: str, notice: str) -> Response:
     leave_notice(engine(), g.user.session_id, " ".join(words))
     # The page opens at its top, where it says what was issued.
     return redirect(url_for("pages.case", number=number))
+
+
+def _mailing_day(text: str) -> date | None:
+    """The day the clerk said the document will be mailed, or None where none was given."""
+    from noticeclerk.web.typed import typed_day
+
+    if not text.strip():
+        return None
+    return typed_day(text, "The day it will be mailed", desk().clock)
 
 
 @pages.get("/documents/<number>/<kind>")
