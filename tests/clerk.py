@@ -176,6 +176,10 @@ def own_village_file(folder: Path) -> None:
         if header:
             table = header.group(1)
             skipping = False
+            if table == "readings":
+                # The Village Attorney confirms the shipped readings as the Village's own.
+                lines += [line, 'confirmed_by = "Counsel Of Record, Village Attorney, 2027-01-05"']
+                continue
         if line.strip() == "specimen = true":
             skipping = True  # a specimen approval: the Village records its attorney's own
             while lines and not lines[-1].startswith("[approvals."):

@@ -76,6 +76,26 @@ def test_demonstration_stays_on_until_every_sample_value_is_replaced(clerk):
     assert "SPECIMEN" not in rendered.html
 
 
+def test_the_readings_are_listed_until_the_village_attorney_confirms_them(clerk):
+    """A reading is printed after "The Village relies on": the shipped one is the
+    demonstration's. It may stay word for word once the Village Attorney confirms it."""
+    adopted = clerk("village", "adopt", "palmyra").output
+    keys = listed(adopted)
+    assert "readings.assessment_lien" in keys and "readings.snow_charge_payment" in keys
+    assert keys.index("readings.confirmed_by") == keys.index("readings.snow_charge_payment") + 1
+    copy = clerk.office / "letterheads" / "palmyra" / "letterhead.toml"
+    text = copy.read_text(encoding="utf-8")
+    copy.write_text(
+        text.replace(
+            "[readings]\n", '[readings]\nconfirmed_by = "Jane Roe, Village Attorney, 2027-01-05"\n'
+        )
+    )
+    keys = listed(clerk("village", "adopt", "palmyra").output)
+    assert not [key for key in keys if key.startswith("readings.")]
+    # Who confirmed them is the office's record, not a reading a document prints.
+    assert "confirmed_by" not in load_village("palmyra", clerk.office).readings
+
+
 def test_a_sample_village_s_name_and_county_are_sample_values_too(clerk):
     keys = listed(clerk("village", "adopt", "village-a").output)
     assert keys[:2] == ["name", "letterhead.county"]

@@ -34,6 +34,8 @@ FICTIONAL_LETTERHEAD = {
 FICTIONAL_ELSEWHERE = {
     ("mail", "depository"): "the post office or depository the Village's mail is deposited in",
 }
+# The key of [readings] that says who confirmed them for the Village, and when.
+CONFIRMED_BY = "confirmed_by"
 # A value a built-in file marks as a sample in its own words.
 _MARKED = re.compile(r"^\s*(SAMPLE|SPECIMEN|DEMONSTRATION)\b")
 
@@ -131,7 +133,36 @@ def sample_values(slug: str, workspace: Path) -> list[SampleValue]:
         value = mine.get(table, {}).get(key)
         if value and value == shipped.get(table, {}).get(key):
             found.append(SampleValue(f"{table}.{key}", _shown(value), replace_with))
+    found += _unconfirmed_readings(mine.get("readings", {}))
     found += _marked(mine, "")
+    return found
+
+
+def _unconfirmed_readings(readings: Any) -> list[SampleValue]:
+    """The readings (where the law can be read two ways, what the Village relies on, printed
+    in its documents) while nobody has confirmed them for the Village: the shipped ones are the
+    demonstration's. They may stay word for word; the Village Attorney's name and the day of
+    confirming them, under `confirmed_by`, is what makes them the Village's."""
+    if not isinstance(readings, dict) or not readings or readings.get(CONFIRMED_BY):
+        return []
+    found = [
+        SampleValue(
+            f"readings.{key}",
+            _shown(value),
+            "the Village Attorney's reading, in the words the documents print after "
+            '"The Village relies on" (this one, if the Attorney confirms it)',
+        )
+        for key, value in readings.items()
+        if key != CONFIRMED_BY
+    ]
+    found.append(
+        SampleValue(
+            f"readings.{CONFIRMED_BY}",
+            "(none)",
+            "the Village Attorney's name and the day the readings above were confirmed, such "
+            'as "Jane Roe, Village Attorney, January 5, 2027"',
+        )
+    )
     return found
 
 

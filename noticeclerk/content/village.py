@@ -982,7 +982,12 @@ def _village(slug: str, path: Path, data: dict[str, Any], workspace: Path | None
         email_attaches_docx=table.email.attach_docx,
         retention=_retention(path, table.archive, specimen=specimen),
         newspaper=_newspaper(path, table.newspaper, specimen=specimen),
-        readings={name: " ".join(value.split()) for name, value in table.readings.items()},
+        # Who confirmed the readings is the office's record, not a reading a document prints.
+        readings={
+            name: " ".join(value.split())
+            for name, value in table.readings.items()
+            if name != "confirmed_by"
+        },
     )
 
 
