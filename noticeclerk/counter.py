@@ -108,10 +108,11 @@ def deadline_at_counter(
     if isinstance(start, datetime):
         start = localize(place.calendar, start)
     calendar = place.calendar
-    if act is not None and calendar.jurisdiction is not Jurisdiction.WI:
+    if act not in (None, Act.TERM) and calendar.jurisdiction is not Jurisdiction.WI:
         raise InputError(
-            "--act applies only in Wisconsin: New York's Gen. Constr. Law § 25-a moves the last "
-            "day of every act off a Saturday, Sunday or public holiday alike."
+            "--act applies only in Wisconsin (or --act term, a span that runs out): New York's "
+            "Gen. Constr. Law § 25-a moves the last day of every act off a Saturday, Sunday or "
+            "public holiday alike."
         )
     if act is None and calendar.jurisdiction is Jurisdiction.WI:
         # Wisconsin moves a Saturday only for an act at an office (§ 990.001(4)(c)): where the
@@ -119,12 +120,15 @@ def deadline_at_counter(
         answers = {
             count_period(calendar, unit, count, start, before=before, at=at, act=kind).due
             for kind in Act
+            # A term that runs out is no act: the clerk asks for it by name.
+            if kind is not Act.TERM
         }
         if len(answers) > 1:
             raise InputError(
                 "The answer depends on what the act is, since Wisconsin moves a Saturday only for "
                 "a payment, service or filing at an office (Wis. Stat. § 990.001(4)(c)): give "
-                "--act at-office, at-office-or-by-mail, in-the-field or by-the-village."
+                "--act at-office, at-office-or-by-mail, in-the-field or by-the-village (or term, "
+                "for a span that runs out, such as a guarantee)."
             )
     return count_period(calendar, unit, count, start, before=before, at=at, act=act)
 

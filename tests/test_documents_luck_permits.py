@@ -712,8 +712,9 @@ def test_a_defect_found_within_two_years_is_noticed_with_its_cost_and_the_direct
 ):
     figures = figures_of("luck", "defective-restoration-notice", RESTORATION)
     assert figures["cost"]["total"] == Decimal("2755.00")
-    # Two years from June 20, 2025 is Sunday, June 20, 2027: the period runs to Monday.
-    assert figures["two_years"]["due"] == date(2027, 6, 21)
+    # Two years from June 20, 2025 is Sunday, June 20, 2027: a guarantee that runs out is no
+    # act, so it ends that Sunday (WI attorney review LU19-a), and a defect found Monday is late.
+    assert figures["two_years"]["due"] == date(2027, 6, 20)
     text = rendered["defective-restoration-notice"]
     assert "To the surety named above" in text
     assert "no later than Friday, May 28, 2027" in text
@@ -723,7 +724,7 @@ def test_a_defect_found_within_two_years_is_noticed_with_its_cost_and_the_direct
 def test_a_defect_found_after_the_two_years_is_refused():
     with pytest.raises(InputError, match="within two years"):
         figures_of(
-            "luck", "defective-restoration-notice", {**RESTORATION, "found_on": date(2027, 6, 22)}
+            "luck", "defective-restoration-notice", {**RESTORATION, "found_on": date(2027, 6, 21)}
         )
 
 

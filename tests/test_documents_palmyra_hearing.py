@@ -152,7 +152,7 @@ def test_the_final_resolution_notice_follows_the_hearing_notice_once():
         "hearing_notice_number": "number",
         "hearing_notice_date": "document_date",
         # The hearing was noticed to the owner only by a mailing recorded 10 days before it.
-        "hearing_notice_mailed_on": "served_on",
+        "hearing_notice_mailed_on": "mailed_on",
         "hearing_at": "fact:hearing_at",
         "assessment": "follows.parcel_total",
     }

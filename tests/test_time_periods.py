@@ -219,6 +219,17 @@ def test_month_periods_end_on_the_same_day_number_or_the_month_end(
     assert count_months(calendar, start, count).due == expected, rule
 
 
+@pytest.mark.parametrize("calendar", [WI, NY])
+def test_a_term_that_runs_out_on_a_sunday_ends_that_sunday(calendar):
+    """WI attorney review LU19-a: two years of guarantee from June 20, 2025 end on Sunday,
+    June 20, 2027; the statutes move the last day for doing an act, and a guarantee is none."""
+    term = count_months(calendar, date(2025, 6, 20), 24, act=Act.TERM)
+    assert term.due == date(2027, 6, 20)
+    assert "nothing is done on this one" in str(term.steps[-1])
+    # The same period for an act by the Village moves to Monday.
+    assert count_months(WI, date(2025, 6, 20), 24, act=Act.BY_THE_VILLAGE).due == date(2027, 6, 21)
+
+
 def test_add_months_goes_back_as_well_as_forward():
     assert add_months(date(2026, 3, 31), -1) == date(2026, 2, 28)
     assert add_months(date(2026, 12, 15), 1) == date(2027, 1, 15)

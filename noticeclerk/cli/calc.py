@@ -77,7 +77,8 @@ PERIOD_OPTIONS = {
     "payment, service or filing at an office (at-office; at-office-or-by-mail adds the federal "
     "holidays the postal service keeps), not of work in the field (in-the-field: snow, a "
     "sidewalk, a street, a tree) or of the Village's own acts (by-the-village). Needed when "
-    "it changes the answer.",
+    "it changes the answer. In either state, term: a span that runs out, such as a "
+    "guarantee, whose last day never moves.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: the deadline and the steps.")
 @pass_office

@@ -213,11 +213,25 @@ def _entries(
                     f"{labels[name]}: {_words(_in_zone(value, zone))}" for name, value in shown
                 ],
                 time_to_restore=stated_text(document, zone),  # type: ignore[arg-type]
-                fee_paid=spell_amount(paid) if paid_in else "no payment recorded",
+                fee_paid=_fee_paid(paid if paid_in else None, printed),
                 history=history,
             )
         )
     return entries
+
+
+def _fee_paid(paid: Decimal | None, printed: dict[str, Any]) -> str:
+    """What the register shows of the fee: the payments recorded on the permit, or the
+    Village's receipt for the fee paid before it was issued, as the permit printed it
+    (`fee_receipt`, and `fee_paid_on` where the notice type records the day)."""
+    if paid is not None:
+        return spell_amount(paid)
+    receipt = printed.get("fee_receipt")
+    if not receipt:
+        return "no payment recorded"
+    day = printed.get("fee_paid_on")
+    on = f" of {spell_date(day)}" if isinstance(day, date) else ""
+    return f"paid before issue, receipt No. {receipt}{on}, as the permit states"
 
 
 def _in_zone(value: object, zone: ZoneInfo) -> object:

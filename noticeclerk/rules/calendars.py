@@ -75,6 +75,10 @@ class Act(StrEnum):
     AT_OFFICE_OR_BY_MAIL = "at_office_or_by_mail"
     IN_THE_FIELD = "in_the_field"
     BY_THE_VILLAGE = "by_the_village"
+    # No act at all: a span of time that runs out (a guarantee of work, a permit's term). The
+    # statutes move the last day for doing an act; nothing is done on this one, so it never
+    # moves, in either state (WI attorney review LU19-a).
+    TERM = "term"
 
     @property
     def at_office(self) -> bool:
@@ -111,6 +115,7 @@ ACT_WORDS = {
     ),
     Act.IN_THE_FIELD: "work in the field (on the premises, a sidewalk, a street or a tree)",
     Act.BY_THE_VILLAGE: "an act of the Village's own officers or Board",
+    Act.TERM: "a span of time that runs out (a guarantee, a term), not an act to be done",
 }
 
 

@@ -138,7 +138,8 @@ ACT_HELP = (
     "Wisconsin: what the deadline asks for, at_office (paying, filing, appealing, applying), "
     "at_office_or_by_mail (the same, the document also permitting it by mail), in_the_field "
     "(work on the premises, a sidewalk, a street or a tree) or by_the_village (an act of the "
-    "Village's own officers or Board)"
+    "Village's own officers or Board); in either state, term: a span that runs out, such as a "
+    "guarantee, whose last day never moves"
 )
 
 

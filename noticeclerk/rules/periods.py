@@ -165,11 +165,25 @@ def settle_last_day(
     """Move a period's last day off a day on which it may not end, and say why.
 
     Forward periods move to the next day allowed (N.Y. GCL § 25-a; Wis. Stat.
-    § 990.001(4)(b), (c)). Periods counted back from an event ("at least N days before")
-    move earlier, never later, so the time the law guarantees is never cut short. In
+    § 990.001(4)(b), (c)); a term that runs out (`Act.TERM`) never moves. Periods counted
+    back from an event ("at least N days before") move earlier, never later, so the time the
+    law guarantees is never cut short. In
     Wisconsin a Saturday moves only an act at the office (`Act`); for any other act the
     explanation says why the Saturday stays.
     """
+    if act is Act.TERM:
+        law = (
+            "N.Y. GCL § 25-a"
+            if calendar.jurisdiction is Jurisdiction.NY
+            else "Wis. Stat. § 990.001(4)"
+        )
+        return day, [
+            Step(
+                f"The period is {act.words}: {law} moves the last day for doing an act, and "
+                f"nothing is done on this one, so it ends on {spell_date(day)}, whatever day "
+                "that is."
+            )
+        ]
     why_not = _closing_rule(calendar, act)
     steps: list[Step] = []
     reason = why_not(day)

@@ -18,9 +18,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # Plain ALTER TABLE: copying the documents table would trip its services' foreign keys.
     op.add_column("documents", sa.Column("mailing_planned_on", sa.Date(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("documents") as batch:
-        batch.drop_column("mailing_planned_on")
+    op.drop_column("documents", "mailing_planned_on")
