@@ -186,7 +186,9 @@ def remittance_stub(
     return {
         "amount": bill_amount(notice, figures),
         "due": due,
-        "in_person": act is Act.AT_OFFICE,
+        "in_person": act is not None and act.at_office,
+        # Only where the law asks the payment made at the office must mail arrive by the day.
+        "mail_received_by_due": act is Act.AT_OFFICE,
         # Where a payment is made in person: the office's street, never a post office box.
         "office_lines": list(village.letterhead.office_street_lines),
         "pay_to": remittance.pay_to,

@@ -1714,8 +1714,10 @@ def test_a_bill_issued_for_the_day_it_is_mailed_states_the_date_to_pay(clerk, tm
     )  # fmt: skip
     text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
     assert "pay the Village Clerk no later than Monday, April 5, 2027." in text
-    assert "That day is 30 days after March 4, 2027, the day this bill was mailed." in text
+    assert "The 30 days run from March 4, 2027, the day this bill was mailed" in text
     assert "Due: Monday, April 5, 2027" in text
+    waiting = " ".join(clerk("due", today="2027-03-04").output.split())
+    assert "It was issued to be mailed on Thursday, March 4, 2027" in waiting
     mailed = clerk(
         "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
         "--at", "2027-03-04T15:00", today="2027-03-05",
@@ -1745,6 +1747,47 @@ def test_a_bill_mailed_on_another_day_than_it_states_warns_the_clerk_to_issue_it
     assert said.count("Warning") == 1
 
 
+def test_a_bill_mailed_before_the_day_it_states_holds_the_owner_to_the_later_date(clerk):
+    """Attacker's pass: issued to be mailed on March 10, it told the owner to pay by Friday,
+    April 9; mailed on March 4, the law's 30 days end April 5, but the Village holds to the day
+    it told, and the tax-roll statement waits for it."""
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-10",
+        today="2027-03-04",
+    )  # fmt: skip
+    early = clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", "2027-03-04T15:00", today="2027-03-05",
+    )  # fmt: skip
+    said = " ".join(early.output.split())
+    assert "Deadline: Friday, April 9, 2027" in said
+    assert "the Village holds to the later date it states" in said
+    waiting = clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-tax-roll-charge", today="2027-04-06", ok=False
+    )
+    assert waiting.exit_code == 1
+    assert "may be paid through Friday, April 9, 2027" in " ".join(waiting.output.split())
+
+
+def test_a_bill_with_a_payment_recorded_is_not_voided(clerk):
+    """Attacker's pass: a partly paid bill was voided, its payment lost, and the statement
+    after the bill issued in its place entered the whole charge on the tax roll."""
+    clearing_reported(clerk)
+    bill_mailed(clerk)
+    clerk("pay", "PA-D-2027-00002", "--amount", "10.00", "--on", "2027-03-20", today="2027-03-20")
+    refused = clerk(
+        "void", "PA-D-2027-00002", "--reason", "wrong rate", today="2027-03-21", ok=False
+    )
+    assert refused.exit_code == 1
+    said = " ".join(refused.output.split())
+    assert "$10.00 is recorded as received on PA-D-2027-00002; a void bill would lose" in said
+    assert documents_of(clerk, "PA-C-2027-0001")[-1] == (
+        "PA-D-2027-00002", "snow-ice-removal-bill", "PA-D-2027-00001",
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("notice", "mailing_on", "said"),
     [
@@ -1752,6 +1795,11 @@ def test_a_bill_mailed_on_another_day_than_it_states_warns_the_clerk_to_issue_it
             "snow-ice-removal-bill",
             "2027-03-03",
             "The day it will be mailed, Wednesday, March 3, 2027, is before the document's date",
+        ),
+        (
+            "snow-ice-removal-bill",
+            "2027-04-05",
+            "is more than 30 days away; issue the document nearer the day it is mailed",
         ),
         (
             "snow-ice-tax-roll-charge",

@@ -59,7 +59,12 @@ def test_every_bill_ends_with_a_stub_asking_the_amount_the_register_records(case
         # Paid in person at the office's street address, never a post office box.
         office = ", ".join(document.village.letterhead.office_street_lines)
         assert rows["Pay at"] == office and "P.O. Box" not in office
-        assert rows["Or by mail to"] == f"{address}, to be received by the day due"
+        # Mail must arrive by the day only where the law asks the payment made at the office;
+        # a bill payable "at the Village Hall or by mail" says no more than the law.
+        received = document.context["remittance"]["mail_received_by_due"]
+        assert rows["Or by mail to"] == (
+            f"{address}, to be received by the day due" if received else address
+        )
         assert "At or by mail to" not in rows
     else:
         assert rows["At or by mail to"] == address
@@ -80,3 +85,13 @@ def test_a_bill_whose_ordinance_sets_no_day_for_payment_says_so_on_its_stub():
     [case] = [c for c in BILLS if c.stem == "surface-restoration-bill"]
     rows = stub_rows(Renderer().render_composed(composed(case), formats=()).html)
     assert rows["Due"] == "Section 8.06(7) sets no day for payment"
+
+
+def test_a_bill_payable_at_the_office_or_by_mail_names_the_office_s_street_to_pay_at():
+    """Attacker's pass: Palmyra's snow bill said "pay at the Village office" and its stub gave
+    only the post office box."""
+    [case] = [c for c in BILLS if c.parent.name == "palmyra" and c.stem == "snow-ice-removal-bill"]
+    document = composed(case)
+    rows = stub_rows(Renderer().render_composed(document, formats=()).html)
+    assert rows["Pay at"] == ", ".join(document.village.letterhead.office_street_lines)
+    assert rows["Or by mail to"] == ", ".join(document.village.letterhead.address_lines)

@@ -363,3 +363,34 @@ def test_a_count_too_long_for_a_mailing_book_and_a_cancelled_batchs_reprint_are_
     client.post(f"/mail/{batch}/cancel", data={"form_token": form_token(page), "reason": "jam"})
     again = client.post(f"/mail/{batch}/files", data={"form_token": form_token(page)})
     assert again.status_code == 400 and "was cancelled" in again.text
+
+
+def test_the_acceptance_passes_on_each_piece_s_warnings_to_the_clerk(clerk, numbers):
+    """Attacker's pass: the desk dropped the warnings `mail accepted` prints. The Village's
+    earlier letter to PV-0233's owner, at the same address, came back unclaimed."""
+    opened = clerk(
+        "case", "open", "--village", "palmyra", "--parcel", "PV-0233",
+        "--notice-type", "house-numbering-notice", "--fact=assigned_number=412",
+        "--fact=number_assigned_on=2026-10-20", "--fact=street=Taft Street",
+        "--fact=observed_on=2026-11-19", today="2026-11-20",
+    ).output  # fmt: skip
+    case = opened.split("Opened case ")[1].rstrip(".\n")
+    earlier = issued_number(clerk("issue", case, today="2026-11-20"))
+    clerk(
+        "serve", earlier, "--method", "first_class_mail", "--by", "Dana Whitfield",
+        "--at", "2026-11-20T10:00", today="2026-11-21",
+    )  # fmt: skip
+    clerk("receipt", earlier, "--unclaimed", "2026-11-25T10:00", today="2026-11-26")
+    batch = printed_batch(clerk)
+    client = signed_in(clerk, "t.brennan", "2026-12-02")
+    page = client.get(f"/mail/{batch}").text
+    answer = client.post(
+        f"/mail/{batch}/accepted",
+        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+              "day": "12/1/2026", "time": "3:30 pm",
+              "deposited_at": "the post office at 2 Mill Street, Palmyra, Wisconsin"},
+    )  # fmt: skip
+    assert answer.status_code == 302, answer.text
+    notice = " ".join(client.get(answer.headers["Location"]).text.split())
+    assert f"Warning for line 1, {numbers['PV-0233']}: Mail of the Village to" in notice
+    assert f"came back unclaimed on Wednesday, November 25, 2026: {earlier}" in notice

@@ -143,7 +143,9 @@ def _unconfirmed_readings(readings: Any) -> list[SampleValue]:
     in its documents) while nobody has confirmed them for the Village: the shipped ones are the
     demonstration's. They may stay word for word; the Village Attorney's name and the day of
     confirming them, under `confirmed_by`, is what makes them the Village's."""
-    if not isinstance(readings, dict) or not readings or readings.get(CONFIRMED_BY):
+    if not isinstance(readings, dict) or not readings:
+        return []
+    if str(readings.get(CONFIRMED_BY) or "").strip():
         return []
     found = [
         SampleValue(

@@ -334,6 +334,13 @@ def _document_items(
         words = "Issued, not yet served."
         if document.stated_deadline is None and notice.deadline_words:
             words += f" It states its deadline as a rule: “{notice.deadline_words}”"
+        planned = document.mailing_planned_on
+        if planned is not None:
+            # Its stated date counts from that day: a day gone by unmailed makes it untrue.
+            words += (
+                f" It was issued to be mailed on {spell_date(planned)}, and the date it states "
+                "counts from that day: mail it then, or void it and issue it again."
+            )
         return [(issued, item("not_served", None, words, None))]
     service = document.services[-1]
     for event in service.events:

@@ -200,7 +200,8 @@ def plan_documents(
     # mailing when it happens.
     printed_events = dict(events)
     if request.mailing_on is not None:
-        printed_events[_mailing_anchor(notice, request.mailing_on, when)] = request.mailing_on
+        anchor = _mailing_anchor(notice, request.mailing_on, when, today)
+        printed_events[anchor] = request.mailing_on
     planned = []
     addressees = _addressees(
         case,
@@ -318,9 +319,15 @@ def planned_mailing_refusal(notice: NoticeType) -> str | None:
     return None
 
 
-def _mailing_anchor(notice: NoticeType, mailing_on: date, when: date) -> str:
+# How long after its date a document may be issued to be mailed: the day is the one the clerk
+# takes it to the post office, not a plan for next season.
+MAILING_WITHIN_DAYS = 30
+
+
+def _mailing_anchor(notice: NoticeType, mailing_on: date, when: date, today: date) -> str:
     """The event a document's deadline counts from, which its planned mailing fixes; refused
-    where the deadline does not count from the mailing, or the day is before the document's."""
+    where the deadline does not count from the mailing, or the day is before the document's
+    date or today (a mailing already made is recorded with `serve`), or long after them."""
     refusal = planned_mailing_refusal(notice)
     if refusal is not None:
         raise InputError(refusal + " Leave out the day it will be mailed.")
@@ -328,6 +335,18 @@ def _mailing_anchor(notice: NoticeType, mailing_on: date, when: date) -> str:
         raise InputError(
             f"The day it will be mailed, {spell_date(mailing_on)}, is before the document's "
             f"date, {spell_date(when)}; a document is mailed on or after its date."
+        )
+    if mailing_on < today:
+        raise InputError(
+            f"The day it will be mailed, {spell_date(mailing_on)}, is before today, "
+            f"{spell_date(today)}; give today or a later day, and record a mailing already made "
+            "with 'noticeclerk serve'."
+        )
+    if (mailing_on - max(when, today)).days > MAILING_WITHIN_DAYS:
+        raise InputError(
+            f"The day it will be mailed, {spell_date(mailing_on)}, is more than "
+            f"{MAILING_WITHIN_DAYS} days away; issue the document nearer the day it is mailed, "
+            "so that what it states is still true when it goes out."
         )
     assert notice.anchor is not None
     return notice.anchor
@@ -597,7 +616,7 @@ def void(
     workspace: Path | None = None,
 ) -> None:
     """Mark a spoiled document void; it stays in the register with its number and reason."""
-    from noticeclerk.register.payments import refuse_void_of_paid_payoff
+    from noticeclerk.register.payments import refuse_void_of_paid
 
     if not reason.strip():
         raise InputError("Say why the document is void: give --reason.")
@@ -608,7 +627,7 @@ def void(
             raise InputError(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
             )
-        refuse_void_of_paid_payoff(document, workspace)
+        refuse_void_of_paid(document, workspace)
         _refuse_void_of_listed(session, document, workspace)
         batch = printed_in_batch(session, document)
         if batch is not None:

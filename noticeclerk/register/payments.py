@@ -194,11 +194,19 @@ def _refuse_after_payoff(session: Session, document: Document, workspace: Path |
             )
 
 
-def refuse_void_of_paid_payoff(document: Document, workspace: Path | None) -> None:
-    """A payoff with money recorded on it is the record that the debt was paid: voided, the
-    payment would be lost and the debt asked again."""
-    if document.payments and _good_through(document, workspace) is not None:
+def refuse_void_of_paid(document: Document, workspace: Path | None) -> None:
+    """A document with money recorded on it is the record of that payment: voided, the payment
+    would be lost and asked again by the document issued in its place (a payoff's, the debt;
+    a bill's, the part already paid, entered on the tax roll with the rest)."""
+    if not document.payments:
+        return
+    if _good_through(document, workspace) is not None:
         raise InputError(
             f"{spell_amount(document.paid)} is recorded as received on {document.number}, the "
             "record that the lien was paid; a void payoff would lose it, so it is not voided."
         )
+    raise InputError(
+        f"{spell_amount(document.paid)} is recorded as received on {document.number}; a void "
+        "bill would lose that payment, and the bill issued in its place would charge it again, "
+        "so it is not voided. It stands with its payment; what is still owed follows from it."
+    )

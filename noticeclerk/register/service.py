@@ -47,7 +47,7 @@ from noticeclerk.register.on_file import (
     same_email,
 )
 from noticeclerk.rules.deadline_rules import deadline_anchor
-from noticeclerk.rules.periods import Deadline, spell_date, spell_datetime
+from noticeclerk.rules.periods import Deadline, Step, spell_date, spell_datetime
 from noticeclerk.service_methods import MAIL_METHODS, SERVICE_METHODS, TRACKED_MAIL
 
 PHONE_RESULTS = ("answered", "message")
@@ -236,6 +236,7 @@ def record_service(
         if waiting
         else deadline_after(session, document, notice, village, at, method=request.method)
     )
+    deadline = held_to_stated(document, deadline)
     service = Service(
         document_id=document.id,
         method=request.method,
@@ -291,23 +292,54 @@ def record_service(
     )
 
 
+def held_to_stated(document: Document, deadline: Deadline | None) -> Deadline | None:
+    """The deadline a service gives, or the later one the document states: a document mailed
+    before the day it was issued to be mailed told its addressee a later day than the law's,
+    and the Village holds to what it told (a follow-up never acts before that day)."""
+    stated = document.stated_deadline
+    if deadline is None or stated is None or type(stated) is not type(deadline.due):
+        return deadline
+    if stated <= deadline.due:  # type: ignore[operator]
+        return deadline
+    shown = spell_datetime(stated) if isinstance(stated, datetime) else spell_date(stated)
+    return Deadline(
+        stated,
+        (
+            *deadline.steps,
+            Step(
+                f"The document states {shown}, later than that: the Village holds to the day it "
+                "told the addressee."
+            ),
+        ),
+    )
+
+
 def mailed_otherwise(document: Document, method: str, at: datetime) -> str | None:
     """A warning when a document issued to be mailed on a named day (its deadline stated as a
-    date counted from that day) is first served otherwise, or mailed on another day."""
+    date counted from that day) is first served on another day, so that it misstates the day
+    its time runs from."""
     planned = document.mailing_planned_on
     if planned is None or any(service.method in MAIL_METHODS for service in document.services):
         return None
-    if method in MAIL_METHODS and at.date() == planned:
+    if at.date() == planned:
         return None
     how = (
         f"mailed on {spell_date(at.date())}"
         if method in MAIL_METHODS
-        else f"served by {SERVICE_METHODS[method]} instead"
+        else f"served by {SERVICE_METHODS[method]} on {spell_date(at.date())}"
     )
-    return (
+    said = (
         f"{document.number} was issued to be mailed on {spell_date(planned)} and states its "
-        f"deadline counted from that day, but it is {how}, so the date it states is not the "
-        "law's: void it and issue a new one for the day it is served."
+        f"deadline counted from that day, but it is {how}"
+    )
+    if at.date() > planned:
+        return (
+            f"{said}, later, so the date it states gives less time than the law: void it and "
+            "issue a new one for the day it is served."
+        )
+    return (
+        f"{said}, earlier, so it misstates the day its time runs from; the Village holds to the "
+        "later date it states, and what follows it waits for that day."
     )
 
 

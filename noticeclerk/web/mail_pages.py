@@ -246,7 +246,12 @@ def mail_accepted(number: str) -> Response | str | tuple[str, int]:
                 g.user.session_id,
                 f"Recorded: the post office accepted {len(accepted.served)} pieces of mail "
                 f"batch {accepted.number}; each is served by {village.name}'s record of it, "
-                f"and its deadline follows{untaken}.",
+                f"and its deadline follows{untaken}."
+                + "".join(
+                    f" Warning for line {line}, {served.document}: {warning}"
+                    for line, served in accepted.served
+                    for warning in served.warnings
+                ),
             )
             return redirect(url_for("pages.mail_batch", number=accepted.number))
     return _batch_page(number, {"accepted": form}), 400
