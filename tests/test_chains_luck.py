@@ -1258,6 +1258,7 @@ APPEAL = (
     "outcome=approved conditionally",
     "reasons=The sponsors' list was filed and the booth plan keeps the sidewalk passable.",
     "terms=The permit issues once proof of insurance is submitted.",
+    "event_begins_on=2026-07-17",
 )
 
 

@@ -220,7 +220,29 @@ APPEAL = {
     "outcome": "approved conditionally",
     "clerk_decision_on": date(2026, 6, 22),
     "appeal_filed_on": date(2026, 6, 29),
+    # A festival a year on, so that the decision dated on any day of the tests is in time.
+    "event_begins_on": date(2027, 7, 16),
 }
+
+
+def test_the_decision_states_the_day_the_insurance_is_due_before_the_event(rendered):
+    """WI attorney review LU23-a: the festival begins Friday, July 17, 2026; seven days before
+    it is Friday, July 10, which the letter of July 9 left unstated."""
+    festival = {**APPEAL, "event_begins_on": date(2026, 7, 17)}
+    figures = figures_of("luck", "vending-appeal-decision", festival, today=date(2026, 7, 9))
+    assert figures["submissions_by"]["due"] == date(2026, 7, 10)
+    assert (
+        "The event begins on Friday, July 17, 2026, so the proof of insurance and the "
+        "submissions to the Chief of Police are due no later than Friday, July 10, 2026."
+    ) in rendered["vending-appeal-decision"]
+
+
+def test_a_conditional_approval_dated_after_the_day_for_the_insurance_is_refused():
+    late = {**APPEAL, "event_begins_on": date(2026, 7, 15)}
+    with pytest.raises(
+        InputError, match=r"after Wednesday, July 8, 2026, the last day seven days before"
+    ):
+        figures_of("luck", "vending-appeal-decision", late, today=date(2026, 7, 9))
 
 
 def test_the_board_decides_an_appeal_filed_on_the_seventh_day(rendered):
@@ -394,7 +416,9 @@ def test_the_refusal_names_the_first_day_after_the_frozen_season(rendered):
     assert figures["reopens_on"] == date(2027, 5, 2)
     text = rendered["excavation-refusal-frozen-ground"]
     assert "The permit is refused." in text
-    assert "on or after Sunday, May 2, 2027" in text
+    # WI attorney review LU17-a: the application may be made at any time; the opening waits.
+    assert "You may apply again at any time" in text
+    assert "An opening may be made on or after May 2, 2027" in text
     assert "Pat Lindqvist Director of Public Works" in text
 
 
