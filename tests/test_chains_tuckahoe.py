@@ -844,6 +844,27 @@ def test_the_extension_and_the_notice_to_backfill_repeat_the_permit_s_number(per
     assert permit in exported_text(permitted, "TU-D-2026-00003")
 
 
+def test_the_record_of_permits_shows_the_receipt_for_the_fee_the_permit_states_was_paid(
+    permitted,
+):
+    """NY legal reading CF-13: the record said "Fee paid: no payment recorded" against a permit
+    that says the fee and deposit were paid; it now shows the receipt the permit printed."""
+    record = json.loads(permitted("permits", "--village", "tuckahoe", "--json").output)
+    assert record[0]["fee_paid"] == (
+        "paid before issue, receipt No. R-2026-1102 of Monday, August 10, 2026, as the permit "
+        "states"
+    )
+
+
+def test_a_permit_whose_fee_receipt_is_dated_after_it_is_refused(applied):
+    applied("case", "record", CASE, "--fact=fee_paid_on=2026-08-12", today="2026-08-11")
+    late = applied("issue", CASE, "street-opening-permit", today="2026-08-11", ok=False)
+    assert late.exit_code == 1
+    assert "The receipt R-2026-1102 is dated Wednesday, August 12, 2026, after the permit" in (
+        " ".join(late.output.split())
+    )
+
+
 def test_a_permit_needs_its_application_issued_first(tmp_path, runner):
     clerk = clerk_at(tmp_path, runner, "tuckahoe")
     clerk(

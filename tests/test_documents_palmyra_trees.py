@@ -39,6 +39,8 @@ def driveway_facts(**changes) -> dict:
         "width_ft": D(18),
         "depth_inches": D(6),
         "intersection_distance_ft": D(65),
+        "fee_receipt": "2026-0217",
+        "fee_paid_on": date(2026, 6, 5),
     }
     facts.update(changes)
     return facts

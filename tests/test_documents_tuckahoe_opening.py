@@ -34,6 +34,8 @@ def deadline(notice: str, events: dict, facts: dict | None = None):
 # --- §§ 19-47 to 19-49: the temporary occupancy permit --------------------------------------
 
 OCCUPANCY = {
+    "fee_receipt": "R-2026-1064",
+    "fee_paid_on": date(2026, 8, 4),
     "application_filed": at("2026-08-03T10:20"),
     "occupancy_begins": at("2026-08-05T07:00"),
     "expires_on": date(2026, 8, 18),
@@ -245,6 +247,8 @@ def test_the_three_days_to_restore_run_from_the_revocation():
 # --- §§ 19-75 to 19-77, 19-82: the street opening permit -----------------------------------
 
 OPENING = {
+    "fee_receipt": "R-2026-1102",
+    "fee_paid_on": date(2026, 8, 10),
     "application_filed": at("2026-08-10T09:15"),
     "work_begins": at("2026-08-12T08:00"),
     "approved_on": date(2026, 8, 11),
@@ -416,6 +420,8 @@ def test_a_curb_cut_costs_five_dollars_to_eleven_feet_and_a_dollar_each_further_
 
 
 CURB_CUT = {
+    "fee_receipt": "R-2026-1187",
+    "fee_paid_on": date(2026, 9, 1),
     "width_ft": D("14.5"),
     "approved_on": date(2026, 9, 1),
     "indemnity_signed_on": date(2026, 8, 31),

@@ -79,6 +79,8 @@ DRIVEWAY = [
     "depth_inches=6",
     "intersection_distance_ft=65",
     "examined=examined by the Superintendent of Public Works on June 5, 2026",
+    "fee_receipt=2026-0217",
+    "fee_paid_on=2026-06-05",
 ]
 
 
