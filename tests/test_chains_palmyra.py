@@ -1612,15 +1612,31 @@ def clearing_reported(clerk) -> None:
     clerk("issue", "PA-C-2027-0001", today="2027-03-02")
 
 
+def bill_served(clerk, at: str, today: str) -> str:
+    """The record of the bill PA-D-2027-00002's mailing, as the clerk reads it."""
+    return clerk(
+        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
+        "--at", at, today=today,
+    ).output  # fmt: skip
+
+
 def bill_mailed(clerk) -> str:
     """The bill for the clearings, dated and mailed Thursday, March 4, 2027: the owner has 30
     days, to Saturday, April 3, when the office is closed, so to Monday, April 5."""
     clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
     clerk("issue", "PA-C-2027-0001", "snow-ice-removal-bill", today="2027-03-04")
-    return clerk(
-        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
-        "--at", "2027-03-04T15:00", today="2027-03-05",
-    ).output  # fmt: skip
+    return bill_served(clerk, "2027-03-04T15:00", today="2027-03-05")
+
+
+def bill_issued_to_be_mailed(clerk, on: str) -> None:
+    """The clearings reported, then the bill dated Thursday, March 4, 2027, issued to be
+    mailed on the day `on`."""
+    clearing_reported(clerk)
+    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
+    clerk(
+        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", on,
+        today="2027-03-04",
+    )  # fmt: skip
 
 
 def test_the_bill_gives_the_owner_30_days_from_its_mailing_before_the_tax_roll(clerk, tmp_path):
@@ -1706,38 +1722,21 @@ def test_a_bill_issued_for_the_day_it_is_mailed_states_the_date_to_pay(clerk, tm
     """NY legal reading CF-3, asked of every bill whose days run from its mailing: "Pay by
     Monday, February 23, 2026", not "within 20 days after this bill is sent", where the day it
     goes to the post office is known when it is issued."""
-    clearing_reported(clerk)
-    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
-    clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-04",
-        today="2027-03-04",
-    )  # fmt: skip
+    bill_issued_to_be_mailed(clerk, "2027-03-04")
     text = " ".join(exported_text(clerk, "PA-D-2027-00002", tmp_path).split())
     assert "pay the Village Clerk no later than Monday, April 5, 2027." in text
     assert "The 30 days run from March 4, 2027, the day this bill was mailed" in text
     assert "Due: Monday, April 5, 2027" in text
     waiting = " ".join(clerk("due", today="2027-03-04").output.split())
     assert "It was issued to be mailed on Thursday, March 4, 2027" in waiting
-    mailed = clerk(
-        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
-        "--at", "2027-03-04T15:00", today="2027-03-05",
-    )  # fmt: skip
-    assert "Deadline: Monday, April 5, 2027" in mailed.output
-    assert "Warning" not in mailed.output
+    mailed = bill_served(clerk, "2027-03-04T15:00", today="2027-03-05")
+    assert "Deadline: Monday, April 5, 2027" in mailed
+    assert "Warning" not in mailed
 
 
 def test_a_bill_mailed_on_another_day_than_it_states_warns_the_clerk_to_issue_it_again(clerk):
-    clearing_reported(clerk)
-    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
-    clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-04",
-        today="2027-03-04",
-    )  # fmt: skip
-    late = clerk(
-        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
-        "--at", "2027-03-08T15:00", today="2027-03-09",
-    )  # fmt: skip
-    said = " ".join(late.output.split())
+    bill_issued_to_be_mailed(clerk, "2027-03-04")
+    said = " ".join(bill_served(clerk, "2027-03-08T15:00", today="2027-03-09").split())
     assert (
         "Warning: PA-D-2027-00002 was issued to be mailed on Thursday, March 4, 2027 and states "
         "its deadline counted from that day, but it is mailed on Monday, March 8, 2027"
@@ -1751,17 +1750,8 @@ def test_a_bill_mailed_before_the_day_it_states_holds_the_owner_to_the_later_dat
     """Attacker's pass: issued to be mailed on March 10, it told the owner to pay by Friday,
     April 9; mailed on March 4, the law's 30 days end April 5, but the Village holds to the day
     it told, and the tax-roll statement waits for it."""
-    clearing_reported(clerk)
-    clerk("case", "record", "PA-C-2027-0001", *facts(*CHARGE_FACTS), today="2027-03-04")
-    clerk(
-        "issue", "PA-C-2027-0001", "snow-ice-removal-bill", "--mailing-on", "2027-03-10",
-        today="2027-03-04",
-    )  # fmt: skip
-    early = clerk(
-        "serve", "PA-D-2027-00002", "--method", "first_class_mail", "--by", "Robin Schultz",
-        "--at", "2027-03-04T15:00", today="2027-03-05",
-    )  # fmt: skip
-    said = " ".join(early.output.split())
+    bill_issued_to_be_mailed(clerk, "2027-03-10")
+    said = " ".join(bill_served(clerk, "2027-03-04T15:00", today="2027-03-05").split())
     assert "Deadline: Friday, April 9, 2027" in said
     assert "the Village holds to the later date it states" in said
     waiting = clerk(

@@ -90,6 +90,17 @@ def printed_batch(clerk: Clerk) -> str:
     return "PA-M-2026-0001"
 
 
+def acceptance(clerk: Clerk, batch: str, **fields: str):  # type: ignore[no-untyped-def]
+    """The post office's acceptance of the batch recorded at the desk on December 2 (postmark
+    December 1, 3:30 p.m.), with `fields` added to the form; the client and the answer."""
+    client = signed_in(clerk, "t.brennan", "2026-12-02")
+    page = client.get(f"/mail/{batch}").text
+    data = {"form_token": form_token(page), "mailed_by": "Dana Whitfield",
+            "day": "12/1/2026", "time": "3:30 pm",
+            "deposited_at": "the post office at 2 Mill Street, Palmyra, Wisconsin"}  # fmt: skip
+    return client, client.post(f"/mail/{batch}/accepted", data=data | fields)
+
+
 def test_a_clerk_checks_the_pieces_scans_the_labels_and_the_job_prints_the_batch(clerk, numbers):
     client = signed_in(clerk, "t.brennan", DAY)
     plan = checked(client)
@@ -120,16 +131,7 @@ def test_a_clerk_checks_the_pieces_scans_the_labels_and_the_job_prints_the_batch
 def test_the_post_offices_acceptance_serves_every_piece_it_took_and_names_the_one_it_did_not(
     clerk, numbers
 ):
-    batch = printed_batch(clerk)
-    client = signed_in(clerk, "t.brennan", "2026-12-02")
-    page = client.get(f"/mail/{batch}").text
-    answer = client.post(
-        f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
-              "day": "12/1/2026", "time": "3:30 pm",
-              "pieces": "1", "missing": "2",
-              "deposited_at": "the post office at 2 Mill Street, Palmyra, Wisconsin"},
-    )  # fmt: skip
+    client, answer = acceptance(clerk, printed_batch(clerk), pieces="1", missing="2")
     assert answer.status_code == 302, answer.text
     notice = client.get(answer.headers["Location"]).text
     assert "accepted 1 pieces of mail batch PA-M-2026-0001" in notice
@@ -381,15 +383,7 @@ def test_the_acceptance_passes_on_each_piece_s_warnings_to_the_clerk(clerk, numb
         "--at", "2026-11-20T10:00", today="2026-11-21",
     )  # fmt: skip
     clerk("receipt", earlier, "--unclaimed", "2026-11-25T10:00", today="2026-11-26")
-    batch = printed_batch(clerk)
-    client = signed_in(clerk, "t.brennan", "2026-12-02")
-    page = client.get(f"/mail/{batch}").text
-    answer = client.post(
-        f"/mail/{batch}/accepted",
-        data={"form_token": form_token(page), "mailed_by": "Dana Whitfield",
-              "day": "12/1/2026", "time": "3:30 pm",
-              "deposited_at": "the post office at 2 Mill Street, Palmyra, Wisconsin"},
-    )  # fmt: skip
+    client, answer = acceptance(clerk, printed_batch(clerk))
     assert answer.status_code == 302, answer.text
     notice = " ".join(client.get(answer.headers["Location"]).text.split())
     assert f"Warning for line 1, {numbers['PV-0233']}: Mail of the Village to" in notice
