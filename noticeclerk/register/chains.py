@@ -581,9 +581,13 @@ def printed_facts(document: Document, zone: ZoneInfo | None = None) -> dict[str,
     """The facts a document printed, typed; None for one issued before the register kept
     them. With `zone`, a moment is in the village's zone again, so that it prints "CST" as the
     document did, not the bare offset its record keeps."""
-    if document.facts is None:
-        return None
-    facts = {name: from_json(value) for name, value in document.facts.items()}
+    return None if document.facts is None else facts_as_printed(document.facts, zone)
+
+
+def facts_as_printed(kept: Mapping[str, Any], zone: ZoneInfo | None = None) -> dict[str, Any]:
+    """A document's facts as the register keeps them (its `facts` column), typed again, each
+    moment in `zone` where one is given."""
+    facts = {name: from_json(value) for name, value in kept.items()}
     if zone is not None:
         facts = {
             name: value.astimezone(zone) if isinstance(value, datetime) else value

@@ -16,7 +16,6 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, Select, select
 from sqlalchemy.orm import Session
@@ -24,8 +23,8 @@ from sqlalchemy.orm import Session
 from noticeclerk.content.notice_types import NoticeType, load_notice, notice_names
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.register.cases import latest_of
+from noticeclerk.register.chains import facts_as_printed
 from noticeclerk.register.database import reading
-from noticeclerk.register.facts import from_json
 from noticeclerk.register.models import (
     Case,
     CaseParcel,
@@ -179,7 +178,7 @@ def _entries(
         # register kept that is read from the case's record of the same facts.
         labels = {fact.name: _label(fact.label) for fact in notice.facts}
         printed = (
-            {name: from_json(value) for name, value in document.facts.items()}
+            facts_as_printed(document.facts, zone)
             if document.facts is not None
             else latest_of(facts.get(document.case_id, []), "fact", zone)
         )
@@ -209,9 +208,7 @@ def _entries(
                 location="; ".join(
                     row.property_address for row in locations.get(document.case_id, [])
                 ),
-                particulars=[
-                    f"{labels[name]}: {_words(_in_zone(value, zone))}" for name, value in shown
-                ],
+                particulars=[f"{labels[name]}: {_words(value)}" for name, value in shown],
                 time_to_restore=stated_text(document, zone),  # type: ignore[arg-type]
                 fee_paid=_fee_paid(paid if paid_in else None, printed),
                 history=history,
@@ -232,11 +229,6 @@ def _fee_paid(paid: Decimal | None, printed: dict[str, Any]) -> str:
     day = printed.get("fee_paid_on")
     on = f" of {spell_date(day)}" if isinstance(day, date) else ""
     return f"paid before issue, receipt No. {receipt}{on}, as the permit states"
-
-
-def _in_zone(value: object, zone: ZoneInfo) -> object:
-    """A moment in the village's zone, as the permit printed it."""
-    return value.astimezone(zone) if isinstance(value, datetime) else value
 
 
 def _grouped(session: Session, query: Select[Any]) -> dict[int, list[Any]]:
