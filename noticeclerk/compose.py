@@ -91,6 +91,7 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
             today=case.date,
             parcels=case.parcels,
             share=case.share,
+            signer=signer,
         ),
     )
     # Before its service (or receipt) a document states its deadline as the rule in words.

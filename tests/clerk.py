@@ -96,6 +96,28 @@ def clerk_at(tmp_path: Path, runner: CliRunner, *villages: str) -> Clerk:
     return clerk
 
 
+# What the report on a district's proposed assessments records of its own (Wis. Stat.
+# § 66.0703(5)): the plans, the estimate of the entire cost and what it rests on. The schedule
+# it follows gives the rest.
+REPORT_FACTS = (
+    "plans=Cutler Street and Heron Court improvements, sheets 1 to 9, with the specifications",
+    "plans_are=final",
+    "estimated_cost=250000.00",
+    "estimate_basis=the engineer's estimate of construction, engineering and administration",
+)
+
+# The officer a district's case with no preliminary resolution records as the one it directs.
+REPORTED_BY = "report_by=the Superintendent of Public Works"
+
+
+def report_filed(clerk: Clerk, case: str, today: str, *facts: str) -> str:
+    """The report on the district's schedule filed on `today`, its facts recorded first (with
+    `facts`, such as the officer a case with no preliminary resolution records); its number."""
+    recorded = [f"--fact={pair}" for pair in (*REPORT_FACTS, *facts)]
+    clerk("case", "record", case, *recorded, today=today)
+    return issued_number(clerk("issue", case, "assessment-engineer-report", today=today))
+
+
 def day_after(moment: str) -> str:
     """The day after a moment's (or a day's), for a clock past a service: a fixed day is read
     at 12:00 UTC, before a morning's service in New York or Wisconsin has happened."""

@@ -27,7 +27,7 @@ def legal_status(html: str) -> str | None:
 
 def pdf_pages(data: bytes) -> tuple[str, ...]:
     """Each page's text; the same file's text is read once (a test asks it once per fact, and
-    the golden tests ask it once per check of each of the 126 sample documents)."""
+    the golden tests ask it once per check of each of the 127 sample documents)."""
     return _pdf_pages(data)
 
 

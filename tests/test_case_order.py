@@ -26,7 +26,17 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, LUCK_SNOW_NOTICE, Clerk, article, clerk_at, issued_number, pdf_text
+from clerk import (
+    CASEBOOK,
+    LUCK_SNOW_NOTICE,
+    REPORTED_BY,
+    Clerk,
+    article,
+    clerk_at,
+    issued_number,
+    pdf_text,
+    report_filed,
+)
 from pypdf import PdfWriter
 from test_chains_palmyra_abatement import ORDER_FACTS
 from test_chains_tuckahoe import BOARD_ORDER
@@ -483,13 +493,14 @@ FINAL_FACTS = [
 
 def district_scheduled_and_hearing_opened(clerk: Clerk) -> None:
     """Review L1: the schedule of the three parcels (PA-D-2026-00001) in the district's case,
-    and the facts of the hearing on it recorded there."""
+    the facts of the hearing on it recorded there, and the report on it filed."""
     clerk(
         "case", "open", "--from", str(CASEBOOK / "palmyra" / "sidewalk-assessment-schedule.toml"),
         today="2026-08-24",
     )  # fmt: skip
     clerk("issue", SCHEDULE_CASE, today="2026-08-24")
     clerk("case", "record", SCHEDULE_CASE, *facts(*HEARING_FACTS), today="2026-08-27")
+    report_filed(clerk, SCHEDULE_CASE, "2026-08-27", REPORTED_BY)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, article, clerk_at, pdf_text
+from clerk import CASEBOOK, REPORTED_BY, article, clerk_at, pdf_text, report_filed
 
 ELM_FACTS = [
     "tree=one American elm, about 20 inches in diameter,",
@@ -555,10 +555,11 @@ def sidewalk_scheduled(clerk) -> None:
 def assessment_levied(
     clerk, hearing: list[str], noticed_on: str, levy: list[str], resolved_on: str
 ) -> None:
-    """After the schedule: the hearing noticed to each owner, then the final resolution levying
-    the assessment mailed to each (Wis. Stat. § 66.0703(7)(a), (8)(d)), in case PA-C-2026-0001;
-    the invoices follow the notices of the final resolution."""
+    """After the schedule: the report on it filed, the hearing noticed to each owner, then the
+    final resolution levying the assessment mailed to each (Wis. Stat. § 66.0703(5), (7)(a),
+    (8)(d)), in case PA-C-2026-0001; the invoices follow the notices of the final resolution."""
     clerk("case", "record", "PA-C-2026-0001", *facts(*hearing), today=noticed_on)
+    report_filed(clerk, "PA-C-2026-0001", noticed_on, REPORTED_BY)
     issued = clerk("issue", "PA-C-2026-0001", "assessment-hearing-notice", today=noticed_on)
     mailed_after = (date.fromisoformat(noticed_on) + timedelta(days=1)).isoformat()
     for number in re.findall(r"Issued (\S+):", issued.output):
@@ -590,7 +591,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     assert "PA-D-2026-00002 is already the Sidewalk Special Assessment" in again.output
     clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-22", today="2026-07-22")
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
-    invoice = exported_text(clerk, "PA-D-2026-00005", tmp_path)
+    invoice = exported_text(clerk, "PA-D-2026-00006", tmp_path)
     assert "by Final Resolution No. 2026-31, adopted July 13, 2026" in invoice
     # The lot's assessment is the schedule's, taken from the register, not retyped.
     assert "Sidewalk special assessment on 64 sq ft of abutting sidewalk $816.00" in invoice
@@ -599,7 +600,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     # Mailed the day after its date, the invoice still gives 30 days from its date (§ 8.03(3)(b)1).
     mailed = clerk(
         "serve",
-        "PA-D-2026-00005",
+        "PA-D-2026-00006",
         "--method",
         "first_class_mail",
         "--by",
@@ -610,7 +611,7 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     )
     assert "Deadline: Friday, August 21, 2026" in mailed.output
     assert "asks for less time" not in mailed.output
-    clerk("pay", "PA-D-2026-00005", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk("pay", "PA-D-2026-00006", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
     clerk(
         "case",
         "party",
@@ -625,19 +626,20 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     )
     clerk("case", "record", "PA-C-2026-0001", *facts(*DEFERMENT_FACTS), today="2026-08-10")
     clerk("issue", "PA-C-2026-0001", "assessment-deferment-decision", today="2026-08-11")
-    decision = exported_text(clerk, "PA-D-2026-00006", tmp_path)
+    decision = exported_text(clerk, "PA-D-2026-00007", tmp_path)
     # Taken from the register: the invoice's number and date, and what is still outstanding.
-    assert "Document No. PA-D-2026-00005, dated July 22, 2026" in decision
+    assert "Document No. PA-D-2026-00006, dated July 22, 2026" in decision
     assert "the special assessment of $600.00" in decision
     assert "from the date of the final notice of assessment, July 22, 2026" in decision
     assert "By Resolution No. 2026-40, the Village Board grants a deferment" in decision
     assert documents_of(clerk, "PA-C-2026-0001") == [
         ("PA-D-2026-00001", "sidewalk-order", None),
         ("PA-D-2026-00002", "sidewalk-assessment-schedule", "PA-D-2026-00001"),
-        ("PA-D-2026-00003", "assessment-hearing-notice", "PA-D-2026-00002"),
-        ("PA-D-2026-00004", "assessment-final-resolution-notice", "PA-D-2026-00003"),
-        ("PA-D-2026-00005", "special-assessment-invoice", "PA-D-2026-00004"),
-        ("PA-D-2026-00006", "assessment-deferment-decision", "PA-D-2026-00005"),
+        ("PA-D-2026-00003", "assessment-engineer-report", "PA-D-2026-00002"),
+        ("PA-D-2026-00004", "assessment-hearing-notice", "PA-D-2026-00003"),
+        ("PA-D-2026-00005", "assessment-final-resolution-notice", "PA-D-2026-00004"),
+        ("PA-D-2026-00006", "special-assessment-invoice", "PA-D-2026-00005"),
+        ("PA-D-2026-00007", "assessment-deferment-decision", "PA-D-2026-00006"),
     ]
 
 
@@ -654,7 +656,7 @@ def test_an_invoice_dated_before_completion_is_certified_is_refused_and_takes_no
     ) in " ".join(early.output.split())
     clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-20", today="2026-07-20")
     issued = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-20")
-    assert "Issued PA-D-2026-00005: Special Assessment Invoice" in issued.output
+    assert "Issued PA-D-2026-00006: Special Assessment Invoice" in issued.output
 
 
 def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(clerk, tmp_path):
@@ -671,7 +673,7 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
     )
     assert typed.exit_code == 1
     assert "'invoice_number' is not recorded" in typed.output
-    clerk("pay", "PA-D-2026-00005", "--amount", "816.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk("pay", "PA-D-2026-00006", "--amount", "816.00", "--on", "2026-08-01", today="2026-08-01")
     clerk(
         "case",
         "party",
@@ -708,8 +710,8 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
         today="2026-08-11",
     )
     clerk("issue", "PA-C-2026-0001", "hardship-deferment-decision", today="2026-08-11")
-    hardship = exported_text(clerk, "PA-D-2026-00006", tmp_path)
-    assert "special assessment invoice, Document No. PA-D-2026-00005)" in hardship
+    hardship = exported_text(clerk, "PA-D-2026-00007", tmp_path)
+    assert "special assessment invoice, Document No. PA-D-2026-00006)" in hardship
     assert "$188.47" in hardship
 
 
@@ -764,7 +766,7 @@ ZONED = {
 
 
 # The notices of the final resolution, one to each lot's owner, that the invoices follow.
-FINAL_NOTICES = ("PA-D-2026-00006", "PA-D-2026-00007", "PA-D-2026-00008", "PA-D-2026-00009")
+FINAL_NOTICES = ("PA-D-2026-00007", "PA-D-2026-00008", "PA-D-2026-00009", "PA-D-2026-00010")
 
 
 def water_main_scheduled(clerk) -> None:
@@ -819,6 +821,7 @@ def test_the_final_resolution_is_published_once_with_every_lot_s_assessment_from
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     publication = "assessment-final-resolution-publication"
     assert publication not in [step["notice_type"] for step in shown["next_steps"]]
+    report_filed(clerk, "PA-C-2026-0001", "2026-10-05", REPORTED_BY)
     clerk("issue", "PA-C-2026-0001", "assessment-hearing-notice", today="2026-10-05")
     clerk(
         "case",
@@ -869,13 +872,13 @@ def test_a_district_schedule_is_followed_by_an_invoice_to_each_lot_s_owner_for_i
     assert issued.output.count("Issued ") == 4
     schedule = exported_text(clerk, "PA-D-2026-00001", tmp_path)
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
-    invoices = shown["documents"][9:]  # after the schedule and the notices
+    invoices = shown["documents"][10:]  # after the schedule, the report and the notices
     assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in invoices] == [
         (owner, amount.replace(",", ""), final)
         for (_, owner, _, amount), final in zip(WATER_MAIN_LOTS, FINAL_NOTICES, strict=True)
     ]
     for number, (parcel, owner, feet, amount) in zip(
-        ("PA-D-2026-00010", "PA-D-2026-00011", "PA-D-2026-00012", "PA-D-2026-00013"),
+        ("PA-D-2026-00011", "PA-D-2026-00012", "PA-D-2026-00013", "PA-D-2026-00014"),
         WATER_MAIN_LOTS,
         strict=True,
     ):
@@ -947,13 +950,13 @@ def test_one_invoice_for_each_lot_a_second_is_refused_and_a_voided_one_is_replac
     )
     assert again.exit_code == 1
     assert (
-        "PA-D-2026-00010 is already the Special Assessment Invoice for PA-D-2026-00006, parcel "
+        "PA-D-2026-00011 is already the Special Assessment Invoice for PA-D-2026-00007, parcel "
         "PV-2201"
     ) in again.output
-    clerk("void", "PA-D-2026-00012", "--reason", "wrong mailing address", today="2026-10-21")
+    clerk("void", "PA-D-2026-00013", "--reason", "wrong mailing address", today="2026-10-21")
     replaced = clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-10-21")
     assert replaced.output.count("Issued ") == 1
-    assert "Issued PA-D-2026-00014: Special Assessment Invoice" in replaced.output
+    assert "Issued PA-D-2026-00015: Special Assessment Invoice" in replaced.output
     assert "to Fenwick Creamery Cooperative" in replaced.output
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     assert shown["documents"][-1]["amount_due"] == "22560.00"
@@ -1007,11 +1010,11 @@ def test_a_deferment_follows_one_lot_s_invoice_and_defers_that_lot_s_assessment(
         "PA-C-2026-0001",
         "assessment-deferment-decision",
         "--follows",
-        "PA-D-2026-00011",
+        "PA-D-2026-00012",
         today="2026-11-10",
     )
-    decision = exported_text(clerk, "PA-D-2026-00014", tmp_path)
-    assert "Document No. PA-D-2026-00011, dated October 20, 2026" in decision
+    decision = exported_text(clerk, "PA-D-2026-00015", tmp_path)
+    assert "Document No. PA-D-2026-00012, dated October 20, 2026" in decision
     assert "the special assessment of $10,032.00" in decision
     assert "309 Cutler Street" in decision and "301 Cutler Street" not in decision
 
@@ -1554,7 +1557,7 @@ def test_a_share_bill_after_the_order_was_assessed_is_refused_and_takes_no_numbe
     late = clerk("issue", "PA-C-2026-0001", "sidewalk-share-bill", today="2026-06-22", ok=False)
     assert late.exit_code == 1
     assert "(sidewalk-assessment-schedule) already answers PA-D-2026-00001" in late.output
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 4
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 5
 
 
 def test_a_share_bill_for_work_begun_within_the_owner_s_20_days_is_refused(clerk):

@@ -11,7 +11,15 @@ import re
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, clerk_at, day_after, issued_number, pdf_text
+from clerk import (
+    CASEBOOK,
+    REPORTED_BY,
+    clerk_at,
+    day_after,
+    issued_number,
+    pdf_text,
+    report_filed,
+)
 from test_chains_palmyra import DISTRICT_HEARING_FACTS as HEARING_FACTS
 
 NOTICES = CASEBOOK.parent / "notices"
@@ -32,12 +40,14 @@ def clerk(tmp_path, runner):
 
 
 def noticed(clerk) -> list[str]:
-    """The district's schedule issued and the hearing noticed to each of its four owners, on
-    Monday, October 5, 2026 (the hearing is October 19: the copies are due by October 9)."""
+    """The district's schedule issued, the report on it filed and the hearing noticed to each of
+    its four owners, on Monday, October 5, 2026 (the hearing is October 19: the copies are due
+    by October 9)."""
     schedule = CASEBOOK / "palmyra" / "water-main-assessment-schedule.toml"
     clerk("case", "open", "--from", str(schedule), today="2026-10-05")
     clerk("issue", CASE, today="2026-10-05")
     clerk("case", "record", CASE, *[f"--fact={fact}" for fact in HEARING_FACTS], today="2026-10-05")
+    report_filed(clerk, CASE, "2026-10-05", REPORTED_BY)
     issued = clerk("issue", CASE, "assessment-hearing-notice", today="2026-10-05")
     return re.findall(r"Issued (\S+):", issued.output)
 

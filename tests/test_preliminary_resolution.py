@@ -1,14 +1,14 @@
 """Palmyra's preliminary resolution at the head of a district's case (Wis. Stat. § 66.0703(4);
 WI legal reading 2026-12-02, §2 items 1 and 4), walked through the register: the computation
-schedule follows it, and the notice of the hearing to each owner names it from the register,
-never from a second typing."""
+schedule and the report on it follow it, and the notice of the hearing to each owner names it
+from the register, never from a second typing."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from clerk import CASEBOOK, clerk_at, pdf_text
+from clerk import CASEBOOK, clerk_at, pdf_text, report_filed
 
 CASE = "PA-C-2026-0001"
 SCHEDULE = [
@@ -63,6 +63,7 @@ def test_the_schedule_follows_the_resolution_and_the_hearing_notice_names_it(cle
         today="2026-07-28", ok=False,
     )  # fmt: skip
     assert "'preliminary_resolution' is not recorded" in typed.output
+    report_filed(clerk, CASE, "2026-07-28")
     clerk("case", "record", CASE, *facts(*HEARING), today="2026-07-28")
     issued = clerk("issue", CASE, "assessment-hearing-notice", today="2026-07-28")
     notices = re.findall(r"Issued (\S+):", issued.output)

@@ -401,7 +401,7 @@ def test_the_catalogue_lists_every_document_with_its_sections_and_a_doubted_law_
     page = signed_in(office, "a.counsel").get("/catalogue")
     assert page.status_code == 200
     rows = re.findall(r'<th scope="row">', page.text)
-    assert len(rows) == 126  # every notice type of the five villages
+    assert len(rows) == 127  # every notice type of the five villages
     assert "Directive to Comply" in page.text and "§ 134-41A" in page.text
     assert "PREEMPTED: the New York Court of Appeals held" in page.text
     assert "posting on the front door and a call to the telephone number on file" in page.text

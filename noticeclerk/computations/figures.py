@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any
 
 from noticeclerk.content.roll import Parcel, Share
-from noticeclerk.content.village import Village
+from noticeclerk.content.village import Officer, Village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.costs import Bill, BillLine
 from noticeclerk.rules.money import check_cents
@@ -35,6 +35,9 @@ class CaseContext:
     declared: Mapping[str, Any] = field(default_factory=dict)
     # This property's place among several sharing one cost (Village A § 134-45F), or None.
     share: Share | None = None
+    # The officer who signs the document (a report made by the officer a resolution directs),
+    # or None where a computation runs with no document to sign (a calculation at the counter).
+    signer: Officer | None = None
 
 
 Computation = Callable[[CaseContext], dict[str, Any]]

@@ -1003,3 +1003,54 @@ def palmyra_curb_gutter_assessment_schedule(case: CaseContext) -> dict[str, Any]
     lots = [frontage_lot(line) for line in facts["lots"]]
     split = apportion_curb_and_gutter(costs.total, work, lots, intersection_ft=intersection)
     return {**_schedule(costs, split, "Curb and gutter"), "work": _CURB_WORK_WORDS[work]}
+
+
+# --- Wis. Stat. § 66.0703(5): the report on the proposed assessments ----------------------------
+
+
+@computation("palmyra_assessment_report")
+def palmyra_assessment_report(case: CaseContext) -> dict[str, Any]:
+    """The schedule's proposed assessment of each lot with its property and owner, what they
+    come to, and the part of the estimated entire cost the Village pays; refused when the
+    assessments come to more than the estimate, when a lot is not a parcel of the case, or when
+    the preliminary resolution directs another officer to report."""
+    facts = case.facts
+    officer = case.signer
+    if (
+        officer is not None
+        and officer.title.casefold() not in " ".join(facts["report_by"].split()).casefold()
+    ):
+        raise InputError(
+            f"The preliminary resolution directs {quoted_back(facts['report_by'])} to report, "
+            f"but this report is made and signed by the {officer.title}; the report is the "
+            "one the resolution directs (Wis. Stat. § 66.0703(4), on which the Village "
+            "relies), so have the Village Board's resolution name the officer who reports, or "
+            "name that officer as the report's signer in the village's own notice type."
+        )
+    by_parcel = {parcel.parcel_id: parcel for parcel in case.parcels}
+    rows = []
+    for line in facts["proposed"]:
+        parcel = by_parcel.get(line["description"])
+        if parcel is None:
+            raise InputError(
+                f"The schedule proposes an assessment on parcel "
+                f"{quoted_back(line['description'])}, which is not a parcel of this case; the "
+                "report lists the district's parcels only."
+            )
+        rows.append(
+            {
+                "identifier": parcel.section_block_lot or parcel.parcel_id,
+                "property": parcel.property_address,
+                "owner": parcel.owner_name,
+                "amount": line["amount"],
+            }
+        )
+    proposed = sum((line["amount"] for line in facts["proposed"]), Decimal("0.00"))
+    estimate = facts["estimated_cost"]
+    if proposed > estimate:
+        raise InputError(
+            f"The assessments the schedule proposes come to ${proposed:,.2f}, more than the "
+            f"estimate of the entire cost, ${estimate:,.2f}; the assessments recover part or all "
+            "of the cost (§ 8.03(2)), so check the estimate and the schedule."
+        )
+    return {"rows": rows, "proposed_total": proposed, "village_part": estimate - proposed}

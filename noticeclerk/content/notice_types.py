@@ -263,6 +263,9 @@ TAKEABLE = {
     "parcel_lines": "cost_lines",
     "parcel_premises": "text",
     "parcel_total": "money",
+    # Of the same: what it charged each parcel in all, one line each with the parcel id as its
+    # description, in the order it charged them (the report's schedule of proposed assessments).
+    "charged_parcels": "cost_lines",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
 # "mailed_on" of every document is the day the last of them was first mailed: a certificate of
@@ -329,6 +332,10 @@ class FollowsSpec(Table):
     # refused: the Village knows the notice did not arrive, and takes another step first
     # (Jones v. Flowers, 547 U.S. 220 (2006)) before a lien or levy rests on it.
     delivered: bool = False
+    # It proposes what the document it follows charges each parcel (the report on a district's
+    # assessments proposes the schedule's): the register keeps the same charges with it, so
+    # what follows it (the hearing notice, the invoices) takes each parcel's from it.
+    keeps_charges: bool = False
     # It follows every one of them issued in the case at once, one for each property (the
     # apportionment schedule lists each owner's bill), not the last one.
     every: bool = False
@@ -720,6 +727,9 @@ class NoticeType:
     not_after_listed_says: str | None = None
     # It waits while the followed document's last service came back ([follows] delivered).
     delivered: bool = False
+    # It keeps the charges of the document it follows, parcel by parcel ([follows]
+    # keeps_charges).
+    keeps_charges: bool = False
     # For a cost several properties share, the law that splits it: one document for each
     # property's owner, billing its share (the authority cited), as in Village A § 134-45F.
     shared_by: str | None = None
@@ -1105,6 +1115,7 @@ def _notice_from_table(
         not_after=tuple(table.follows.not_after) if table.follows else (),
         not_after_when=dict(table.follows.not_after_when) if table.follows else {},
         delivered=table.follows.delivered if table.follows else False,
+        keeps_charges=table.follows.keeps_charges if table.follows else False,
         not_after_says=(
             table.follows.not_after_says.strip()
             if table.follows and table.follows.not_after_says

@@ -608,6 +608,11 @@ def _take(
         return document.notice_type
     if taken in ("parcel_lines", "parcel_premises", "parcel_total"):
         return _parcel_charge(document, taken, notice, parcel_id)
+    if taken == "charged_parcels":
+        return [
+            {"description": parcel, "amount": _charged(document, notice, parcel)}
+            for parcel in _charges(document, notice)
+        ]
     if taken == "payments":
         return [
             f"{payment.paid_on.isoformat()} | {payment.amount}"
@@ -683,21 +688,15 @@ def _parcel_charge(
     document: Document, taken: str, notice: NoticeType, parcel_id: str | None
 ) -> Any:
     """What a document over several parcels charged one of them, as the register kept it."""
-    if document.parcel_charges is None:
-        raise InputError(
-            f"{document.number} does not charge parcel by parcel in the register (it may have "
-            f"been issued before the register kept its charges); the {notice.title} takes its "
-            f"parcel's charge from it, so void {document.number} and issue it again."
-        )
-    charge = document.parcel_charges.get(parcel_id or "")
+    charge = _charges(document, notice).get(parcel_id or "")
     if charge is None:
-        charged = ", ".join(document.parcel_charges) or "none"
+        charged = ", ".join(_charges(document, notice)) or "none"
         raise InputError(
             f"{document.number} charges nothing to parcel {parcel_id}; the {notice.title} bills "
             f"only a parcel it charges ({charged})."
         )
     if taken == "parcel_total":
-        return sum((Decimal(line["amount"]) for line in charge["lines"]), Decimal("0.00"))
+        return _charged(document, notice, parcel_id or "")
     if taken == "parcel_premises":
         if not charge.get("premises"):
             raise InputError(
@@ -709,6 +708,22 @@ def _parcel_charge(
         {"description": line["description"], "amount": Decimal(line["amount"])}
         for line in charge["lines"]
     ]
+
+
+def _charges(document: Document, notice: NoticeType) -> dict[str, Any]:
+    if document.parcel_charges is None:
+        raise InputError(
+            f"{document.number} does not charge parcel by parcel in the register (it may have "
+            f"been issued before the register kept its charges); the {notice.title} takes its "
+            f"parcels' charges from it, so void {document.number} and issue it again."
+        )
+    return document.parcel_charges
+
+
+def _charged(document: Document, notice: NoticeType, parcel_id: str) -> Decimal:
+    """What `document` charged one parcel in all."""
+    lines = _charges(document, notice)[parcel_id]["lines"]
+    return sum((Decimal(line["amount"]) for line in lines), Decimal("0.00"))
 
 
 def kept_charges(figures: dict[str, Any]) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
@@ -291,13 +291,23 @@ def plan_documents(
             stated_due_at=stated.due if stated and stated.has_time else None,
             mailing_planned_on=request.mailing_on,
             amount_due=composed.amount_due(),
-            parcel_charges=kept_charges(composed.figures),
+            parcel_charges=_charges_kept(notice, composed.figures, one.followed),
             facts={name: to_json(value) for name, value in printed.facts.items()},
         )
         # A later addressee of the same request sees this one (given once for each parcel).
         documents.append(document)
         planned.append(Planned(printed, composed, document, notice.title))
     return planned
+
+
+def _charges_kept(
+    notice: NoticeType, figures: dict[str, Any], followed: Document | None
+) -> dict[str, Any] | None:
+    """What the document charges parcel by parcel, as the register keeps it: its own
+    computation's, or the ones of the document it follows where it proposes those."""
+    if notice.keeps_charges and followed is not None:
+        return followed.parcel_charges
+    return kept_charges(figures)
 
 
 def planned_mailing_refusal(notice: NoticeType) -> str | None:
