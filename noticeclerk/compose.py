@@ -22,8 +22,9 @@ from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Village
 from noticeclerk.legal_status import legal_status_line
 from noticeclerk.review import review_statement
+from noticeclerk.rules.apportion import split_by_count
 from noticeclerk.rules.calendars import Act
-from noticeclerk.rules.money import spell_amount, split_by_weights
+from noticeclerk.rules.money import spell_amount
 from noticeclerk.rules.periods import Deadline
 
 
@@ -104,7 +105,10 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
         }
     if case.share is not None and notice.shared_by is not None and notice.amount_due:
         figures["share"] = share_figure(
-            figures[notice.amount_due]["total"], case.share, notice.shared_by
+            figures[notice.amount_due]["total"],
+            case.share,
+            notice.shared_by,
+            village.money.odd_cents,
         )
     context = {
         "doc": {
@@ -198,22 +202,19 @@ def remittance_stub(
     }
 
 
-def share_figure(total: Decimal, share: Share, authority: str) -> dict[str, Any]:
-    """One property's equal share of a cost several properties share, with its reasons."""
-    amounts = split_by_weights(total, [1] * share.count)
-    amount = amounts[share.position - 1]
+def share_figure(
+    total: Decimal, share: Share, authority: str, odd_cents: str = "first properties"
+) -> dict[str, Any]:
+    """One property's equal share of a cost several properties share, with its reasons; the
+    cents that do not divide equally go as the village's file says (`odd_cents`)."""
+    split = split_by_count(total, share.count, odd_cents)
+    amount = split.shares[share.position - 1].amount
     steps = [
         f"{spell_amount(total)} is divided by the number of properties, {share.count}, one share "
         f"for each property whatever the number of its tax lots, under {authority}.",
+        *(f"{step.text}." for step in split.steps[1:]),
+        f"This property is number {share.position} of {share.count}: {spell_amount(amount)}.",
     ]
-    if len(set(amounts)) > 1:
-        steps.append(
-            "The cents that do not divide go one each to the first properties listed, so the "
-            f"shares add back to {spell_amount(total)}."
-        )
-    steps.append(
-        f"This property is number {share.position} of {share.count}: {spell_amount(amount)}."
-    )
     return {
         "amount": amount,
         "total": total,

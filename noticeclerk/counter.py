@@ -159,7 +159,11 @@ def parse_day(text: str, label: str) -> date:
 
 
 def split_at_counter(
-    total: str, *, count: int | None = None, parcels: str | None = None
+    total: str,
+    *,
+    count: int | None = None,
+    parcels: str | None = None,
+    odd_cents: str = "first properties",
 ) -> Apportionment:
     """Village A § 134-45F: a total shared equally by properties counted or listed."""
     # Here: the apportionment rules are the largest module a deadline at the counter skips.
@@ -174,8 +178,8 @@ def split_at_counter(
         )
     amount = parse_amount(total, "The total")
     if count is not None:
-        return split_by_count(amount, count)
-    return split_among_properties(amount, str(parcels).split(","))
+        return split_by_count(amount, count, odd_cents)
+    return split_among_properties(amount, str(parcels).split(","), odd_cents)
 
 
 def rate_at_counter(

@@ -45,6 +45,16 @@ def test_split_1000_among_3_gives_the_first_the_odd_cent(runner):
     assert no_floats(data)
 
 
+def test_split_where_the_village_bears_the_odd_cents_rounds_every_share_down(runner):
+    data = as_json(runner, "split", "1000.01", "--count", "3", "--village-bears-odd-cents")
+    assert [share["amount"] for share in data["shares"]] == ["333.33"] * 3
+    assert data["village_lines"][0]["amount"] == "0.02"
+    result = run(runner, "split", "1000.01", "--count", "3", "--village-bears-odd-cents")
+    rows = [line.split() for line in result.output.splitlines()]
+    assert ["Village", "$0.02"] in rows and ["Total", "$1,000.01"] in rows
+    assert "is borne by the Village" in result.output
+
+
 def test_split_by_parcels_keeps_their_order_and_cites_134_45f(runner):
     result = run(runner, "split", "5,000.00", "--parcels", "12-3-4, 12-3-5,12-3-9,12-4-1,12-4-2")
     assert result.exit_code == 0, result.output

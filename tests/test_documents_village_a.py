@@ -245,18 +245,21 @@ def test_the_ordinance_s_example_gives_1000_dollars_to_each_of_five_properties()
     assert figures["total"] == D("5000.00")
 
 
-def test_odd_cents_go_to_the_first_properties_listed_and_add_back():
-    figures = schedule_figures("1000.01", ("a", "333.34"), ("b", "333.34"), ("c", "333.33"))
-    assert [share["amount"] for share in figures["shares"]] == [
-        D("333.34"),
-        D("333.34"),
-        D("333.33"),
+def test_the_village_bears_the_odd_cents_its_file_says_it_bears():
+    """NY legal reading CF-16: $1,000.01 among three properties gave the first two $333.34,
+    more than the actual cost divided by the number of properties (§ 134-45F). Village A's
+    file says the Village bears the cents that do not divide ([money] odd_cents = "village")."""
+    figures = schedule_figures("1000.01", ("a", "333.33"), ("b", "333.33"), ("c", "333.33"))
+    assert [share["amount"] for share in figures["shares"]] == [D("333.33")] * 3
+    assert figures["village_lines"] == [
+        {"label": "The cents that do not divide equally, borne by the Village", "amount": D("0.02")}
     ]
+    assert figures["total"] == D("1000.01")
 
 
 def test_a_bill_that_does_not_charge_its_property_s_portion_is_refused():
-    with pytest.raises(InputError, match=r"VA-D-2026-00011 charges \$333\.33 for parcel b, but"):
-        schedule_figures("1000.01", ("a", "333.34"), ("b", "333.33"), ("c", "333.34"))
+    with pytest.raises(InputError, match=r"VA-D-2026-00010 charges \$333\.34 for parcel a, but"):
+        schedule_figures("1000.01", ("a", "333.34"), ("b", "333.34"), ("c", "333.33"))
 
 
 def test_a_schedule_lists_only_bills_issued_before_it():

@@ -16,6 +16,7 @@ from noticeclerk.rules.apportion import (
     SidewalkWork,
     apportion_sidewalk,
     split_among_properties,
+    split_by_count,
 )
 from noticeclerk.rules.installments import Rate, installment_schedule
 from noticeclerk.rules.interest import payoff, simple_interest
@@ -63,6 +64,17 @@ def test_a_split_among_named_properties_adds_back(total, names):
     split = split_among_properties(total, names)
     assert split.owners_total == total
     assert [share.parcel for share in split.shares] == names
+
+
+@given(amounts, st.integers(min_value=1, max_value=500))
+def test_where_the_village_bears_the_odd_cents_no_owner_pays_more_than_the_quotient(total, count):
+    split = split_by_count(total, count, "village")
+    quotient = Fraction(total) / count
+    assert all(Fraction(share.amount) <= quotient for share in split.shares)
+    assert len({share.amount for share in split.shares}) == 1
+    # The Village's line is what is left, less than a cent for each property.
+    assert split.owners_total + split.village_total == total
+    assert split.village_total < CENT * count
 
 
 @given(

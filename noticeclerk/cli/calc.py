@@ -193,24 +193,36 @@ def calc_holidays(
     type=LINE,
     metavar="ID,ID,...",
     help="The properties by parcel number or section-block-lot, separated by commas; "
-    "the first ones listed take any odd cent.",
+    "the first ones listed take any odd cent unless the Village bears it.",
+)
+@click.option(
+    "--village-bears-odd-cents",
+    "village_bears",
+    is_flag=True,
+    help="Round every share down and have the Village bear the cents that do not divide, as a "
+    'village file with [money] odd_cents = "village" does.',
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, amounts as strings.")
-def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool) -> None:
+def calc_split(
+    total: str, count: int | None, parcels: str | None, village_bears: bool, as_json: bool
+) -> None:
     """Split one cost equally among properties, to the cent.
 
     TOTAL is the cost, such as 5000 or 1,234.56. Each property gets one equal share, never
     one per tax lot (Village A § 134-45F). The cents that do not divide go one each to the
-    first properties, so the shares add back exactly to TOTAL.
+    first properties, so the shares add back exactly to TOTAL; with
+    --village-bears-odd-cents every share is rounded down and the Village bears the rest.
 
     \b
     Examples:
       noticeclerk calc split 5000 --count 5
       noticeclerk calc split 1000 --parcels 12-3-4,12-3-5,12-3-9 --json
+      noticeclerk calc split 1000.01 --count 3 --village-bears-odd-cents
     """
     from noticeclerk.counter import split_at_counter
 
-    split = split_at_counter(total, count=count, parcels=parcels)
+    odd_cents = "village" if village_bears else "first properties"
+    split = split_at_counter(total, count=count, parcels=parcels, odd_cents=odd_cents)
     if as_json:
         print_json(split.to_json())
         return
@@ -219,7 +231,9 @@ def calc_split(total: str, count: int | None, parcels: str | None, as_json: bool
     click.echo(f"  {'Parcel'.ljust(width)}  {'Share':>14}")
     for share in split.shares:
         click.echo(f"  {share.parcel.ljust(width)}  {spell_amount(share.amount):>14}")
-    click.echo(f"  {'Total'.ljust(width)}  {spell_amount(split.owners_total):>14}")
+    for line in split.village_lines:
+        click.echo(f"  {'Village'.ljust(width)}  {spell_amount(line.amount):>14}")
+    click.echo(f"  {'Total'.ljust(width)}  {spell_amount(split.total):>14}")
     print_why(split.steps)
 
 

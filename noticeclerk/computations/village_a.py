@@ -203,7 +203,7 @@ def _lien(case: CaseContext, what: str) -> dict[str, Any]:
     if case.share is not None:
         # § 134-45F (inferred): where several properties shared the obligation, this owner was
         # billed "the actual cost ... divided by the number of such properties".
-        split = split_by_count(bill.total, case.share.count)
+        split = split_by_count(bill.total, case.share.count, case.village.money.odd_cents)
         billed = split.shares[case.share.position - 1].amount
         portion = {"amount": billed, "count": case.share.count}
     paid = check_cents(facts["amount_paid"], "The amount paid on the bill")
@@ -405,7 +405,8 @@ def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
     with the bill that charges it (§ 134-45C, inferred).
 
     One share per property, whatever its number of tax lots; the cents that do not divide go
-    one each to the first properties listed, so the shares add back to the cost. The schedule
+    one each to the first properties listed, or are the Village's own where its file says so
+    ([money] odd_cents), so the shares and that line add back to the cost. The schedule
     lists each owner's bill by number, so it comes after the bills: a bill dated after the
     schedule, or one that does not bill its property's portion, is refused.
     """
@@ -416,7 +417,9 @@ def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
             "(§ 134-45C and F, inferred); issue the bills first, then the schedule in their case."
         )
     bills = _bill_lines(facts["bills"])
-    split = split_among_properties(facts["actual_cost"], [bill["parcel"] for bill in bills])
+    split = split_among_properties(
+        facts["actual_cost"], [bill["parcel"] for bill in bills], case.village.money.odd_cents
+    )
     for bill, share in zip(bills, split.shares, strict=True):
         if bill["date"] > case.today:
             raise InputError(
@@ -431,6 +434,9 @@ def village_a_apportionment(case: CaseContext) -> dict[str, Any]:
             )
     return {
         "total": split.total,
+        "village_lines": [
+            {"label": line.label, "amount": line.amount} for line in split.village_lines
+        ],
         "count": len(split.shares),
         "shares": [
             {

@@ -122,6 +122,9 @@ class MoneyTable(Table):
     # Where the ordinance charges interest at the rate of the village's real property taxes.
     tax_interest_provision: ProvisionTable | None = None
     borrowing_rate_percent: Percent | None = None
+    # Who bears the cents that do not divide equally among properties sharing one cost
+    # (rules.apportion.ODD_CENTS); left out, the first properties listed take one each.
+    odd_cents: Literal["first properties", "village"] | None = None
 
 
 class FirstDueTable(Table):
@@ -569,6 +572,8 @@ class MoneySettings:
     borrowing_rate_percent: Decimal | None = None
     # The section that charges interest at the tax rate, and its words; None where none does.
     tax_rate_provision: Provision | None = None
+    # Who bears the cents a cost shared equally among properties does not divide into.
+    odd_cents: str = "first properties"
 
 
 @dataclass(frozen=True)
@@ -1396,6 +1401,7 @@ def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:
         tax_rate_provision=(
             Provision(provision.authority.strip(), provision.words.strip()) if provision else None
         ),
+        odd_cents=table.odd_cents or "first properties",
     )
 
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 from fractions import Fraction
 
 from noticeclerk.exceptions import InputError
 from noticeclerk.rules.money import (
+    CENT,
     check_cents,
     check_measure,
     format_amount,
@@ -135,17 +136,33 @@ def _check_parcels(parcels: Sequence[str]) -> list[str]:
     return names
 
 
-def split_among_properties(total: Decimal, parcels: Sequence[str]) -> Apportionment:
+# Who bears the cents that do not divide equally among the properties sharing a cost (Village A
+# § 134-45F speaks only of "the actual cost ... divided by the number of such properties"): the
+# village's file chooses ([money] odd_cents). "first properties": one cent each to the first
+# properties listed, so the shares add back to the cost; "village": every share is rounded down
+# and the Village bears the rest, so no owner is charged more than the exact quotient.
+ODD_CENTS = ("first properties", "village")
+
+
+def split_among_properties(
+    total: Decimal, parcels: Sequence[str], odd_cents: str = "first properties"
+) -> Apportionment:
     """Village A § 134-45F: the cost divided equally by the number of properties.
 
     "the actual cost to the Village divided by the number of such properties" -- one share
     per property whatever its number of tax lots (the ordinance's example: $5,000 over five
     properties holding from one to four tax lots each is $1,000 each). Cents that do not
-    divide go one each to the first properties in the order given.
+    divide go one each to the first properties in the order given, or, where the village's file
+    says the Village bears them (`odd_cents = "village"`), every share is rounded down and the
+    rest is the Village's own line.
     """
     check_cents(total, "The total to split")
+    if odd_cents not in ODD_CENTS:
+        raise InputError(
+            f"Who bears the odd cents must be {' or '.join(map(repr, ODD_CENTS))}; got "
+            f"{odd_cents!r}."
+        )
     names = _check_parcels(parcels)
-    amounts = split_by_weights(total, [1] * len(names))
     steps = [
         Step(
             f"{spell_amount(total)} is divided by the number of properties, {len(names)}, "
@@ -153,20 +170,45 @@ def split_among_properties(total: Decimal, parcels: Sequence[str]) -> Apportionm
             VILLAGE_A_134_45F,
         )
     ]
-    if len(set(amounts)) > 1:
-        extra = sum(1 for amount in amounts if amount == max(amounts))
-        first = "first property" if extra == 1 else f"first {extra} properties"
-        steps.append(
-            Step(
-                f"The cents that do not divide evenly go one each to the {first} listed, so the "
-                f"shares add back to {spell_amount(total)}"
+    village_lines: tuple[VillageLine, ...] = ()
+    if odd_cents == "village":
+        share = (total / len(names)).quantize(CENT, rounding=ROUND_DOWN)
+        amounts = [share] * len(names)
+        rest = total - share * len(names)
+        if rest:
+            steps.append(
+                Step(
+                    f"Each share is rounded down to the cent, {spell_amount(share)}; the "
+                    f"{spell_amount(rest)} that does not divide equally is borne by the Village, "
+                    "so no property is charged more than the cost divided by the number of "
+                    "properties"
+                )
             )
-        )
+            village_lines = (
+                VillageLine(
+                    "The cents that do not divide equally, borne by the Village",
+                    rest,
+                    VILLAGE_A_134_45F,
+                ),
+            )
+    else:
+        amounts = split_by_weights(total, [1] * len(names))
+        if len(set(amounts)) > 1:
+            extra = sum(1 for amount in amounts if amount == max(amounts))
+            first = "first property" if extra == 1 else f"first {extra} properties"
+            steps.append(
+                Step(
+                    f"The cents that do not divide evenly go one each to the {first} listed, so "
+                    f"the shares add back to {spell_amount(total)}"
+                )
+            )
     shares = tuple(Share(name, amount) for name, amount in zip(names, amounts, strict=True))
-    return Apportionment(total, shares, steps=tuple(steps))
+    return Apportionment(total, shares, village_lines, steps=tuple(steps))
 
 
-def split_by_count(total: Decimal, count: int) -> Apportionment:
+def split_by_count(
+    total: Decimal, count: int, odd_cents: str = "first properties"
+) -> Apportionment:
     """Village A § 134-45F among `count` properties numbered 1, 2, 3, ... in the order given."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InputError(
@@ -174,7 +216,7 @@ def split_by_count(total: Decimal, count: int) -> Apportionment:
         )
     if count > MAX_PROPERTIES:
         raise InputError(f"At most {MAX_PROPERTIES:,} properties can share a cost; got {count:,}.")
-    return split_among_properties(total, [str(n) for n in range(1, count + 1)])
+    return split_among_properties(total, [str(n) for n in range(1, count + 1)], odd_cents)
 
 
 # --- Palmyra § 8.03: the facts of a lot -------------------------------------------------
