@@ -97,25 +97,33 @@ def clerk_at(tmp_path: Path, runner: CliRunner, *villages: str) -> Clerk:
 
 
 # What the report on a district's proposed assessments records of its own (Wis. Stat.
-# § 66.0703(5)): the plans, the estimate of the entire cost and what it rests on. The schedule
-# it follows gives the rest.
+# § 66.0703(5)): the plans, the estimate of the entire cost and what it rests on, and the basis
+# of the levy with who determined it. The schedule it follows gives the rest.
 REPORT_FACTS = (
     "plans=Cutler Street and Heron Court improvements, sheets 1 to 9, with the specifications",
     "plans_are=final",
     "estimated_cost=250000.00",
-    "estimate_basis=the engineer's estimate of construction, engineering and administration",
+    "estimate_basis=the Superintendent's estimate of construction, engineering and administration",
+    "levy_basis=exercise of the police power",
+    "levy_basis_found_by=the Village Attorney, in an opinion to the Village Board",
+    "damages=",
 )
-
 # The officer a district's case with no preliminary resolution records as the one it directs.
 REPORTED_BY = "report_by=the Superintendent of Public Works"
 
 
 def report_filed(clerk: Clerk, case: str, today: str, *facts: str) -> str:
-    """The report on the district's schedule filed on `today`, its facts recorded first (with
-    `facts`, such as the officer a case with no preliminary resolution records); its number."""
+    """The report on the district's schedule issued on `today` and filed with the
+    Clerk-Treasurer at 8:00 a.m. that day (its service), its facts recorded first (with `facts`,
+    such as the officer a case with no preliminary resolution records); its number."""
     recorded = [f"--fact={pair}" for pair in (*REPORT_FACTS, *facts)]
     clerk("case", "record", case, *recorded, today=today)
-    return issued_number(clerk("issue", case, "assessment-engineer-report", today=today))
+    number = issued_number(clerk("issue", case, "assessment-engineer-report", today=today))
+    clerk(
+        "serve", number, "--method", "file_with_officer", "--by", "Drew Kowalski",
+        "--at", f"{today}T08:00", today=f"{today}T18:00",
+    )  # fmt: skip
+    return number
 
 
 def day_after(moment: str) -> str:

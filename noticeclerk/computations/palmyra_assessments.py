@@ -25,6 +25,7 @@ from noticeclerk.computations.figures import (
     bill_context,
     computation,
     cost_bill,
+    fact_line_parts,
 )
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.rules.apportion import (
@@ -1008,18 +1009,31 @@ def palmyra_curb_gutter_assessment_schedule(case: CaseContext) -> dict[str, Any]
 # --- Wis. Stat. § 66.0703(5): the report on the proposed assessments ----------------------------
 
 
+POLICE_POWER = "exercise of the police power"
+
+
+def _office(words: str) -> str:
+    """An office as a resolution names it, for comparing with an officer's title: "the
+    Superintendent of Public Works." and "Superintendent of Public Works" are the same."""
+    named = " ".join(words.split()).casefold().rstrip(".")
+    return named.removeprefix("the ")
+
+
+DAMAGES_FORM = "parcel id | amount"
+
+
 @computation("palmyra_assessment_report")
 def palmyra_assessment_report(case: CaseContext) -> dict[str, Any]:
-    """The schedule's proposed assessment of each lot with its property and owner, what they
-    come to, and the part of the estimated entire cost the Village pays; refused when the
-    assessments come to more than the estimate, when a lot is not a parcel of the case, or when
-    the preliminary resolution directs another officer to report."""
+    """The schedule's proposed assessment of each lot with its property, owner and measure,
+    what they come to, and the part of the estimated entire cost they do not recover; where the
+    assessments are levied on benefits, each lot's damages and the net amount (Wis. Stat.
+    § 66.0703(5)(c)). Refused when the assessments come to more than the estimate, when a lot is
+    not a parcel of the case or a parcel of the case has no line, when damages are given for an
+    exercise of the police power, or when the preliminary resolution directs another officer to
+    report than the one who signs it."""
     facts = case.facts
     officer = case.signer
-    if (
-        officer is not None
-        and officer.title.casefold() not in " ".join(facts["report_by"].split()).casefold()
-    ):
+    if officer is not None and _office(facts["report_by"]) != _office(officer.title):
         raise InputError(
             f"The preliminary resolution directs {quoted_back(facts['report_by'])} to report, "
             f"but this report is made and signed by the {officer.title}; the report is the "
@@ -1028,23 +1042,53 @@ def palmyra_assessment_report(case: CaseContext) -> dict[str, Any]:
             "name that officer as the report's signer in the village's own notice type."
         )
     by_parcel = {parcel.parcel_id: parcel for parcel in case.parcels}
+    damages = _damages(facts["damages"])
+    for parcel_id in damages:
+        if parcel_id not in by_parcel:
+            raise InputError(
+                f"The fact 'damages' names parcel {quoted_back(parcel_id)}, which is not a "
+                "parcel of this case; list damages only for the district's parcels."
+            )
+    police_power = facts["levy_basis"] == POLICE_POWER
+    if police_power and damages:
+        raise InputError(
+            "The fact 'damages' lists damages, but the work is an exercise of the police power: "
+            "the report then gives a schedule of the proposed assessments in place of estimates "
+            "of benefits and damages (Wis. Stat. § 66.0703(5)(d), on which the Village relies); "
+            'record the damages as an empty list, or the basis as "benefits".'
+        )
     rows = []
     for line in facts["proposed"]:
-        parcel = by_parcel.get(line["description"])
+        parcel_id, _, measure = str(line["description"]).partition(" | ")
+        parcel = by_parcel.get(parcel_id.strip())
         if parcel is None:
             raise InputError(
-                f"The schedule proposes an assessment on parcel "
-                f"{quoted_back(line['description'])}, which is not a parcel of this case; the "
-                "report lists the district's parcels only."
+                f"The schedule proposes an assessment on parcel {quoted_back(parcel_id)}, which "
+                "is not a parcel of this case; the report lists the district's parcels only."
             )
+        damaged = damages.get(parcel.parcel_id, Decimal("0.00"))
         rows.append(
             {
+                "parcel": parcel.parcel_id,
                 "identifier": parcel.section_block_lot or parcel.parcel_id,
                 "property": parcel.property_address,
                 "owner": parcel.owner_name,
+                "measure": measure.strip(),
                 "amount": line["amount"],
+                "damages": damaged,
+                "net": abs(line["amount"] - damaged),
+                "net_is": "benefits over damages"
+                if line["amount"] >= damaged
+                else "damages over benefits",
             }
         )
+    listed = {row["parcel"] for row in rows}
+    for parcel_id in by_parcel:
+        if parcel_id not in listed:
+            raise InputError(
+                f"Parcel {parcel_id} of the case has no proposed assessment on the schedule; the "
+                "report lists every parcel of the district, so issue the schedule again with it."
+            )
     proposed = sum((line["amount"] for line in facts["proposed"]), Decimal("0.00"))
     estimate = facts["estimated_cost"]
     if proposed > estimate:
@@ -1053,4 +1097,26 @@ def palmyra_assessment_report(case: CaseContext) -> dict[str, Any]:
             f"estimate of the entire cost, ${estimate:,.2f}; the assessments recover part or all "
             "of the cost (§ 8.03(2)), so check the estimate and the schedule."
         )
-    return {"rows": rows, "proposed_total": proposed, "village_part": estimate - proposed}
+    return {
+        "rows": rows,
+        "police_power": police_power,
+        "proposed_total": proposed,
+        "damages_total": sum(damages.values(), Decimal("0.00")),
+        "not_recovered": estimate - proposed,
+    }
+
+
+def _damages(lines: list[str]) -> dict[str, Decimal]:
+    """The fact 'damages': each parcel's damages for property taken or damaged, once each."""
+    found: dict[str, Decimal] = {}
+    for line in lines:
+        parcel, amount = fact_line_parts(line, 2, "damages", DAMAGES_FORM)
+        if parcel in found:
+            raise InputError(f"The fact 'damages' names parcel {parcel} twice; name it once.")
+        found[parcel] = check_cents(
+            parse_amount(amount, f"The damages to parcel {parcel}"), f"The damages to {parcel}"
+        )
+    return found
+
+
+FACT_LINES[("palmyra_assessment_report", "damages")] = _damages

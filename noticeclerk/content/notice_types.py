@@ -263,8 +263,9 @@ TAKEABLE = {
     "parcel_lines": "cost_lines",
     "parcel_premises": "text",
     "parcel_total": "money",
-    # Of the same: what it charged each parcel in all, one line each with the parcel id as its
-    # description, in the order it charged them (the report's schedule of proposed assessments).
+    # Of the same: what it charged each parcel in all, one line each described "parcel id |
+    # what its lines charge it for", in the order it charged them (the report's schedule of
+    # proposed assessments).
     "charged_parcels": "cost_lines",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.

@@ -185,6 +185,27 @@ def notice_for(case: Case, slug: str | None, notices: list[NoticeType]) -> Notic
     )
 
 
+def followable(documents: Sequence[Document]) -> list[Document]:
+    """The documents of a case a follow-up may follow: issued, not void, and standing on
+    documents none of which was voided (a report on a schedule voided since proposes nothing,
+    and a hearing notice on that report notices nothing), in the order given."""
+    by_number = {document.number: document for document in documents}
+
+    def stands(document: Document) -> bool:
+        seen: set[str] = set()
+        while document.status == "issued":
+            if document.follows is None or document.number in seen:
+                return True
+            seen.add(document.number)
+            earlier = by_number.get(document.follows)
+            if earlier is None:
+                return True
+            document = earlier
+        return False
+
+    return [document for document in documents if stands(document)]
+
+
 def followed_document(
     case: Case,
     notice: NoticeType,
@@ -213,9 +234,7 @@ def followed_document(
             )
         return None
     candidates = [
-        document
-        for document in documents
-        if document.status == "issued" and document.notice_type in notice.follows
+        document for document in followable(documents) if document.notice_type in notice.follows
     ]
     if chosen is not None:
         for document in candidates:
@@ -308,9 +327,8 @@ def every_document(
     for parcel_id in parcel_ids:
         mine = [
             document
-            for document in documents
-            if document.status == "issued"
-            and document.notice_type in notice.follows
+            for document in followable(documents)
+            if document.notice_type in notice.follows
             # In a case over one property its documents are about it, whatever they name.
             and parcel_for(document.parcel_id, parcel_ids) == parcel_id
         ]
@@ -610,8 +628,12 @@ def _take(
         return _parcel_charge(document, taken, notice, parcel_id)
     if taken == "charged_parcels":
         return [
-            {"description": parcel, "amount": _charged(document, notice, parcel)}
-            for parcel in _charges(document, notice)
+            {
+                "description": f"{parcel} | "
+                + "; ".join(line["description"] for line in charge["lines"]),
+                "amount": _charged(document, notice, parcel),
+            }
+            for parcel, charge in _charges(document, notice).items()
         ]
     if taken == "payments":
         return [

@@ -80,6 +80,10 @@ class Recordable:
                     self.known.setdefault(fact.name, fact)
         self.readings = {name for notice in notices for name in notice.readings}
 
+    def records(self, name: str) -> bool:
+        """Whether the case records a fact of that name (`fact` would not refuse it)."""
+        return name in self.known and name != self.gathered_by and name not in self.readings
+
     def fact(self, name: str) -> Fact:
         """The fact of that name, or the sentence saying why the case does not record it."""
         if name == self.gathered_by:

@@ -47,6 +47,7 @@ from noticeclerk.register.chains import (
     barred_by,
     case_notices,
     every_document,
+    followable,
     parcel_for,
     taken_facts,
     taken_from_every,
@@ -621,7 +622,7 @@ def next_steps(state: CaseState, on: date) -> list[NextStep]:
         else:
             candidates = [
                 (document, parcel)
-                for document in state.issued()
+                for document in followable(state.documents)
                 if document.notice_type in notice.follows
                 for parcel in _parcels_of(state, notice, document)
             ]
@@ -716,7 +717,9 @@ def _every_step(state: CaseState, notice: NoticeType, on: date) -> list[NextStep
     them are issued."""
     # It lists several properties' documents, or each one's where it may be over one property.
     enough = len(state.parcel_ids) >= 2 or notice.every_one_property
-    if not enough or not any(document.notice_type in notice.follows for document in state.issued()):
+    if not enough or not any(
+        document.notice_type in notice.follows for document in followable(state.documents)
+    ):
         return []
     case = state.case.number
     try:

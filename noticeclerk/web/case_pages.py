@@ -152,11 +152,12 @@ def _follow_up_facts(number: str, notice: str):  # type: ignore[no-untyped-def]
     from noticeclerk.register.cases import find_case
     from noticeclerk.register.chains import case_notices
     from noticeclerk.register.database import reading
-    from noticeclerk.register.facts import from_json
+    from noticeclerk.register.facts import Recordable, from_json
 
     with reading(engine()) as session:
         case = find_case(session, number)
-        notices = {one.slug: one for one in case_notices(case, desk().workspace)}
+        ordered = case_notices(case, desk().workspace)
+        notices = {one.slug: one for one in ordered}
         # A later record of a name supersedes the earlier: the last one stands.
         current = {
             entry.name: from_json(entry.value) for entry in case.events if entry.kind == "fact"
@@ -165,7 +166,16 @@ def _follow_up_facts(number: str, notice: str):  # type: ignore[no-untyped-def]
     if notice not in notices:
         abort(404)
     chosen = notices[notice]
-    facts = [fact for fact in _fields(chosen) if fact.name not in chosen.takes]
+    # What it takes from the documents it follows is not asked, unless the case itself records
+    # it: a fact taken from further back than the case's first document (a district's case
+    # opened with its schedule records the preliminary resolution's number), as `case record`
+    # allows.
+    recordable = Recordable(ordered)
+    facts = [
+        fact
+        for fact in _fields(chosen)
+        if fact.name not in chosen.takes or recordable.records(fact.name)
+    ]
     recorded: dict[str, str] = {}
     for fact in facts:
         if fact.name in current:
