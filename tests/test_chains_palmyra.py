@@ -630,7 +630,11 @@ def test_a_sidewalk_order_leads_to_the_schedule_the_invoice_and_a_deferment_in_o
     # Taken from the register: the invoice's number and date, and what is still outstanding.
     assert "Document No. PA-D-2026-00006, dated July 22, 2026" in decision
     assert "the special assessment of $600.00" in decision
-    assert "from the date of the final notice of assessment, July 22, 2026" in decision
+    # § 8.03(3)(c)'s final notice of assessment, as Palmyra's file reads it ([installments]
+    # deferred_interest_from): the notice of the final resolution of July 16, taken from the
+    # register two documents back, not the invoice of July 22 (WI attorney review PA51-a).
+    assert "from the date of the final notice of assessment, July 16, 2026" in decision
+    assert "relies on its reading that it is the notice of the final resolution" in decision
     assert "By Resolution No. 2026-40, the Village Board grants a deferment" in decision
     assert documents_of(clerk, "PA-C-2026-0001") == [
         ("PA-D-2026-00001", "sidewalk-order", None),

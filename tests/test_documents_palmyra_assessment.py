@@ -3,8 +3,10 @@ and denied on the conditions the text states, and the refusals it requires."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -12,7 +14,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from notice_figures import figures_of, sample_case, sample_facts
 
-from noticeclerk.exceptions import InputError
+from noticeclerk.compose import compute_figures
+from noticeclerk.computations import CaseContext
+from noticeclerk.content.notice_types import load_notice
+from noticeclerk.content.village import load_village
+from noticeclerk.exceptions import ConfigError, InputError
 from noticeclerk.render import Renderer
 
 D = Decimal
@@ -118,7 +124,7 @@ NONUSE = "assessment-deferment-decision"
 def test_a_deferment_while_no_use_is_made_is_granted_on_the_boards_terms():
     facts = case_facts("assessment-deferment-granted")
     found = compute(NONUSE, facts)
-    assert found == {"amount": D("6840.00")}
+    assert found["amount"] == D("6840.00")
     assert len(facts["board_terms"]) == 3
 
 
@@ -130,7 +136,33 @@ def test_a_deferment_cannot_be_granted_once_a_connection_or_use_is_made():
     found = compute(
         NONUSE, facts, use_or_connection_made=True, outcome="denied", board_terms=["None"]
     )
-    assert found == {"amount": D("6840.00")}
+    assert found["amount"] == D("6840.00")
+
+
+def deferment_figures(reading: str | None) -> dict:
+    """The decision's figures where the village's file reads § 8.03(3)(c) as `reading`."""
+    village = load_village("palmyra")
+    installments = dataclasses.replace(village.installments, deferred_interest_from=reading)
+    case = CaseContext(
+        facts=case_facts("assessment-deferment-granted"),
+        events={},
+        village=dataclasses.replace(village, installments=installments),
+        today=date(2026, 11, 12),
+    )
+    return compute_figures(load_notice("palmyra", NONUSE), case)
+
+
+def test_a_deferred_assessment_carries_interest_from_the_notice_the_village_reads_as_final():
+    """WI attorney review PA51-a: § 8.03(3)(c)'s "final notice of assessment" was taken to be
+    the invoice, though it is ordinarily the notice of the final resolution, and earlier."""
+    found = deferment_figures("final resolution notice")["interest_from"]
+    assert found["on"] == date(2026, 9, 14)
+    assert "notice of the final resolution" in found["words"]
+    found = deferment_figures("assessment notice")["interest_from"]
+    assert found["on"] == date(2026, 10, 1)
+    assert "invoice Document No. PA-2026-A-0012" in found["words"]
+    with pytest.raises(ConfigError, match="deferred_interest_from"):
+        deferment_figures(None)
 
 
 def test_a_granted_deferment_needs_the_terms_the_board_prescribed():

@@ -27,7 +27,7 @@ from noticeclerk.computations.figures import (
     cost_bill,
     fact_line_parts,
 )
-from noticeclerk.exceptions import InputError, quoted_back
+from noticeclerk.exceptions import ConfigError, InputError, quoted_back
 from noticeclerk.rules.apportion import (
     MINIMUM_EQUIVALENT_INCHES,
     Apportionment,
@@ -547,7 +547,33 @@ def palmyra_deferment_decision(case: CaseContext) -> dict[str, Any]:
             "§ 8.03(3)(c): a deferment is 'on such terms and in such manner as prescribed by "
             "the Village Board'; list the terms the Board prescribed."
         )
-    return {}
+    return {"interest_from": _final_notice_of_assessment(case)}
+
+
+def _final_notice_of_assessment(case: CaseContext) -> dict[str, Any]:
+    """§ 8.03(3)(c)'s "final notice of assessment", from whose date a deferred assessment
+    carries interest: the notice the village's file reads it as, with its date and words."""
+    facts = case.facts
+    reading = case.village.installments.deferred_interest_from
+    if reading is None:
+        raise ConfigError(
+            case.village.path,
+            "installments.deferred_interest_from",
+            'is missing: § 8.03(3)(c) charges a deferred assessment interest "from the date of '
+            'the final notice of assessment" without naming that notice; write "assessment '
+            'notice" (the invoice) or "final resolution notice", as the Village Attorney reads it',
+        )
+    if reading == "assessment notice":
+        return {
+            "on": facts["final_notice_dated"],
+            "words": "the Assessment Notice of § 8.03(3)(b)1, the special assessment invoice "
+            f"Document No. {facts['invoice_number']}",
+        }
+    return {
+        "on": facts["final_resolution_notice_dated"],
+        "words": "the notice of the final resolution levying the assessment, mailed under "
+        "Wis. Stat. § 66.0703(8)(d)",
+    }
 
 
 @computation("palmyra_hardship_deferment_decision")

@@ -149,6 +149,11 @@ class InstallmentsTable(Table):
     # of the elm tax, paid when the tax is due, bears interest (rules.installments
     # .ElmTaxInterest). Required with the elm-tax plan; nothing is assumed.
     elm_tax_interest: Literal["deferred_installments", "every_installment"] | None = None
+    # Palmyra § 8.03(3)(c): "All deferred assessments shall carry interest from the date of the
+    # final notice of assessment", a notice the section does not name otherwise: the invoice
+    # (the "Assessment Notice" of § 8.03(3)(b)1) or the notice of the final resolution levying
+    # the assessment. The village attorney's choice; a deferment decision needs it.
+    deferred_interest_from: Literal["assessment notice", "final resolution notice"] | None = None
 
 
 class NumberingTable(Table):
@@ -598,6 +603,9 @@ class InstallmentSettings:
     counting: InterestCounting | None = None
     first_due: FirstDue | None = None
     elm_tax_interest: ElmTaxInterest | None = None
+    # What § 8.03(3)(c)'s "final notice of assessment" is, for the interest on a deferred
+    # assessment; None where the file does not say.
+    deferred_interest_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1378,7 +1386,9 @@ def _installment_settings(name: str, path: Path, table: InstallmentsTable) -> In
             "installments.elm_tax_interest",
             'is for the elm-tax plan, which plans does not list; add "elm-tax" or remove it',
         )
-    return InstallmentSettings(tuple(table.plans), counting, first_due, elm_tax_interest)
+    return InstallmentSettings(
+        tuple(table.plans), counting, first_due, elm_tax_interest, table.deferred_interest_from
+    )
 
 
 def _money_settings(path: Path, table: MoneyTable) -> MoneySettings:
