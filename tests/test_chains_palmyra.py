@@ -347,6 +347,9 @@ def test_an_appeal_walks_from_the_order_through_the_hearing_notice_to_the_board_
     # August 10 to Wednesday, September 9.
     assert "which ended on Wednesday, August 12, 2026" in hearing
     assert "no later than Wednesday, September 9, 2026" in hearing
+    # WI attorney review PA45-a: the customary accommodation statement and the open meeting.
+    assert "need an accommodation to take part in the hearing" in hearing
+    assert "(Wis. Stat. § 19.84, on which the Village relies)" in hearing
     clerk(
         "serve",
         "PA-D-2026-00002",
