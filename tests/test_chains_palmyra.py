@@ -1070,6 +1070,23 @@ def permit_issued(clerk) -> str:
     return number
 
 
+def test_the_permit_requires_warning_lights_at_night_as_the_village_reads_8_06_3(
+    clerk, tmp_path
+):
+    """WI attorney review PA33-a: § 8.06(3) says the warning lights "shall be lit from sunrise
+    to sunset", and the permit added nothing, so a permittee could argue there is no duty to
+    light the opening at night. The permit quotes the section and states the Village's reading
+    as its condition."""
+    permit = permit_issued(clerk)
+    text = exported_text(clerk, permit, tmp_path)
+    assert "Sufficient warning lights shall be lit from sunrise to sunset." in text
+    assert (
+        "The Village relies on its reading of § 8.06(3) as requiring the warning lights to give "
+        "warning when they can, that is from sunset to sunrise"
+    ) in text
+    assert "lit at the opening and its piled materials from sunset to sunrise" in text
+
+
 def test_the_restoration_bill_takes_the_permit_s_number_and_day_of_issue(clerk, tmp_path):
     permit = permit_issued(clerk)
     typed = clerk(
