@@ -1070,9 +1070,7 @@ def permit_issued(clerk) -> str:
     return number
 
 
-def test_the_permit_requires_warning_lights_at_night_as_the_village_reads_8_06_3(
-    clerk, tmp_path
-):
+def test_the_permit_requires_warning_lights_at_night_as_the_village_reads_8_06_3(clerk, tmp_path):
     """WI attorney review PA33-a: § 8.06(3) says the warning lights "shall be lit from sunrise
     to sunset", and the permit added nothing, so a permittee could argue there is no duty to
     light the opening at night. The permit quotes the section and states the Village's reading
