@@ -25,7 +25,7 @@ def invoiced_and_mailed(clerk) -> None:
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
     clerk(
         "serve",
-        "PA-D-2026-00005",
+        "PA-D-2026-00006",
         "--method",
         "first_class_mail",
         "--by",
@@ -52,9 +52,9 @@ def test_a_payoff_statement_follows_the_invoice_and_bills_the_balance_with_inter
 ):
     invoiced_and_mailed(clerk)
     asked(clerk, "2026-09-28", 0, "2026-10-01")
-    statement = " ".join(exported_text(clerk, "PA-D-2026-00006", tmp_path).split())
+    statement = " ".join(exported_text(clerk, "PA-D-2026-00007", tmp_path).split())
     # Taken from the register: the invoice's number, its amount and its last day without interest.
-    assert "special assessment invoice, Document No. PA-D-2026-00005" in statement
+    assert "special assessment invoice, Document No. PA-D-2026-00006" in statement
     assert "the Assessment Notice dated July 22, 2026" in statement
     assert "not paid in full without interest by August 21, 2026" in statement
     # No installment paid: interest from the Assessment Notice's date, 71 days at 5.25%.
@@ -65,9 +65,9 @@ def test_a_payoff_statement_follows_the_invoice_and_bills_the_balance_with_inter
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     assert shown["documents"][-1]["amount_due"] == "824.33"
     assert documents_of(clerk, "PA-C-2026-0001")[-1] == (
-        "PA-D-2026-00006",
+        "PA-D-2026-00007",
         "assessment-payoff-statement",
-        "PA-D-2026-00005",
+        "PA-D-2026-00006",
     )
 
 
@@ -86,27 +86,27 @@ def test_no_payoff_while_the_invoice_may_still_be_paid_without_interest(clerk):
     early = asked(clerk, "2026-08-10", 0, "2026-08-21", ok=False)
     assert early.exit_code == 1
     assert (
-        "Through Friday, August 21, 2026 the invoice PA-D-2026-00005 may still be paid in full "
+        "Through Friday, August 21, 2026 the invoice PA-D-2026-00006 may still be paid in full "
         "without interest (§ 8.03(3)(b)2)"
     ) in " ".join(early.output.split())
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 5
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
 
 
 def test_a_paid_invoice_or_a_part_payment_on_it_is_refused(clerk):
     invoiced_and_mailed(clerk)
-    clerk("pay", "PA-D-2026-00005", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
+    clerk("pay", "PA-D-2026-00006", "--amount", "216.00", "--on", "2026-08-01", today="2026-08-01")
     part = asked(clerk, "2026-09-28", 0, "2026-10-01", ok=False)
-    assert "The register records $216.00 paid on the invoice PA-D-2026-00005" in " ".join(
+    assert "The register records $216.00 paid on the invoice PA-D-2026-00006" in " ".join(
         part.output.split()
     )
-    clerk("pay", "PA-D-2026-00005", "--amount", "600.00", "--on", "2026-08-02", today="2026-09-28")
+    clerk("pay", "PA-D-2026-00006", "--amount", "600.00", "--on", "2026-08-02", today="2026-09-28")
     paid = clerk(
         "issue", "PA-C-2026-0001", "assessment-payoff-statement", today="2026-09-28", ok=False
     )
-    assert "The register records the invoice PA-D-2026-00005 paid in full" in " ".join(
+    assert "The register records the invoice PA-D-2026-00006 paid in full" in " ".join(
         paid.output.split()
     )
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 5
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
 
 
 def test_an_installment_fallen_due_unpaid_or_the_final_one_due_is_refused(clerk):
@@ -125,7 +125,7 @@ def test_an_installment_fallen_due_unpaid_or_the_final_one_due_is_refused(clerk)
     assert "The payoff day Friday, September 25, 2026 is before the date of the statement" in (
         " ".join(before.output.split())
     )
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 5
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
 
 
 def test_a_payoff_statement_needs_the_invoice_mailed_first(clerk):
@@ -133,7 +133,7 @@ def test_a_payoff_statement_needs_the_invoice_mailed_first(clerk):
     clerk("case", "record", "PA-C-2026-0001", "--event=invoiced=2026-07-22", today="2026-07-22")
     clerk("issue", "PA-C-2026-0001", "special-assessment-invoice", today="2026-07-22")
     unserved = asked(clerk, "2026-09-28", 0, "2026-10-01", ok=False)
-    assert "PA-D-2026-00005 has not been served" in unserved.output
+    assert "PA-D-2026-00006 has not been served" in unserved.output
 
 
 def test_a_sale_recorded_in_the_case_brings_the_lump_sum_demand_once(clerk, tmp_path):
@@ -150,7 +150,7 @@ def test_a_sale_recorded_in_the_case_brings_the_lump_sum_demand_once(clerk, tmp_
         today="2026-11-20",
     )
     clerk("issue", "PA-C-2026-0001", "assessment-transfer-demand", today="2026-11-20")
-    demanded = " ".join(exported_text(clerk, "PA-D-2026-00006", tmp_path).split())
+    demanded = " ".join(exported_text(clerk, "PA-D-2026-00007", tmp_path).split())
     # The day of the sale is the event the case recorded: 117 days from the invoice's date.
     assert "On November 16, 2026, the ownership of the property was sold or transferred" in demanded
     assert "$816.00 x 5.25% x 117/365 = $13.73" in demanded
@@ -159,4 +159,4 @@ def test_a_sale_recorded_in_the_case_brings_the_lump_sum_demand_once(clerk, tmp_
         "issue", "PA-C-2026-0001", "assessment-transfer-demand", today="2026-11-21", ok=False
     )
     assert again.exit_code == 1
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 7

@@ -80,13 +80,13 @@ def test_the_water_service_schedule_is_followed_by_an_invoice_to_each_owner_for_
     schedule = exported_text(clerk, "PA-D-2026-00001", tmp_path)
     assert "WATER SERVICE SPECIAL ASSESSMENT COMPUTATION SCHEDULE" in schedule
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
-    invoices = shown["documents"][9:]  # after the schedule and the notices
+    invoices = shown["documents"][10:]  # after the schedule, the report and the notices
     assert [(d["recipient_name"], d["amount_due"], d["follows"]) for d in invoices] == [
         (owner, amount.replace(",", ""), final)
         for (_, owner, _, amount), final in zip(SERVICE_LOTS, FINAL_NOTICES, strict=True)
     ]
     for number, (parcel, owner, units, amount) in zip(
-        ("PA-D-2026-00010", "PA-D-2026-00011", "PA-D-2026-00012", "PA-D-2026-00013"),
+        ("PA-D-2026-00011", "PA-D-2026-00012", "PA-D-2026-00013", "PA-D-2026-00014"),
         SERVICE_LOTS,
         strict=True,
     ):
@@ -141,7 +141,7 @@ def split_recorded(clerk, new_parcels: str) -> None:
 def test_a_land_split_recorded_in_the_case_brings_the_reallocation_once(clerk, tmp_path):
     split_recorded(clerk, "Lot 2 of Certified Survey Map No. 4190 | 24")
     clerk("issue", "PA-C-2026-0001", "assessment-split-reallocation", today="2026-11-20")
-    text = " ".join(exported_text(clerk, "PA-D-2026-00006", tmp_path).split())
+    text = " ".join(exported_text(clerk, "PA-D-2026-00007", tmp_path).split())
     # 24 of the 64 sq ft the $816.00 was levied on: $306.00, with 24/64 of the $13.73 interest
     # for the 117 days from the invoice's date, $5.15; 40 sq ft, $510.00, stays in installments.
     assert "On November 16, 2026, the property was divided by a land split" in text
@@ -151,13 +151,13 @@ def test_a_land_split_recorded_in_the_case_brings_the_reallocation_once(clerk, t
     shown = json.loads(clerk("case", "show", "PA-C-2026-0001", "--json").output)
     assert (shown["documents"][-1]["amount_due"], shown["documents"][-1]["follows"]) == (
         "311.15",
-        "PA-D-2026-00005",
+        "PA-D-2026-00006",
     )
     again = clerk(
         "issue", "PA-C-2026-0001", "assessment-split-reallocation", today="2026-11-21", ok=False
     )
     assert again.exit_code == 1
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 7
 
 
 def test_parts_that_do_not_measure_what_was_levied_are_refused_and_take_no_number(clerk):
@@ -169,4 +169,4 @@ def test_parts_that_do_not_measure_what_was_levied_are_refused_and_take_no_numbe
     assert "measure 70 together, not the 64 the original assessment was levied on" in (
         refused.output
     )
-    assert len(documents_of(clerk, "PA-C-2026-0001")) == 5
+    assert len(documents_of(clerk, "PA-C-2026-0001")) == 6
