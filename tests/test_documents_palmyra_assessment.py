@@ -8,6 +8,7 @@ import re
 import tomllib
 from datetime import date
 from decimal import Decimal
+from html import unescape
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -52,11 +53,24 @@ def test_a_granted_hardship_deferment_covers_only_the_year_applied_for():
 
 def test_a_denied_hardship_deferment_shows_the_qualification_not_met():
     html = Renderer().render(CASEBOOK / "hardship-deferment-denied.toml").html
-    found = dict(re.findall(r"<tr><td>([^<]+)</td><td>(Yes|No)</td></tr>", html))
+    found = dict(re.findall(r"<tr><td>([^<]+)</td><td>(Yes|No)[^<]*</td></tr>", html))
     assert len(found) == 4
     assert [words for words, met in found.items() if met == "No"] == [
         "The applicant's income is within the Wisconsin Homestead Tax Relief maximum for the year"
     ]
+    # WI attorney review PA50-a: the denial states the income found and the year's maximum.
+    assert "No: income $28,650.00, maximum $24,680.00" in html
+    # And the review the Village relies on, from its file.
+    assert "The Village relies on Wis. Stat. ch. 68, under which this decision" in unescape(html)
+
+
+def test_a_finding_on_income_its_figures_contradict_is_refused():
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match=r"is more than the maximum for the year, \$24,680\.00"):
+        compute(HARDSHIP, facts, household_income=D("30000.00"))
+    denied = {**facts, "outcome": "denied", "income_within_homestead_maximum": False}
+    with pytest.raises(InputError, match=r"is not more than the maximum for the year"):
+        compute(HARDSHIP, denied)
 
 
 def test_a_refused_grant_names_the_qualification_the_board_did_not_find():
