@@ -714,6 +714,7 @@ def test_the_invoice_number_is_taken_and_a_paid_invoice_leaves_nothing_to_defer(
             "income_within_homestead_maximum=yes",
             "household_income=18240.00",
             "homestead_income_maximum=24680.00",
+            "deferment_terms=The deferred installment bears no interest while it is deferred.",
             "other_grounds_for_denial=no",
         ),
         today="2026-08-11",

@@ -64,6 +64,17 @@ def test_a_denied_hardship_deferment_shows_the_qualification_not_met():
     assert "The Village relies on Wis. Stat. ch. 68, under which this decision" in unescape(html)
 
 
+def test_a_granted_hardship_deferment_states_the_terms_of_the_deferred_installment():
+    """WI attorney review PA49-a: the grant said nothing of interest on the deferred
+    installment or when it becomes payable other than on a sale."""
+    facts = case_facts("hardship-deferment-granted")
+    with pytest.raises(InputError, match="list them in 'deferment_terms'"):
+        compute(HARDSHIP, facts, deferment_terms=[])
+    html = unescape(Renderer().render(CASEBOOK / "hardship-deferment-granted.toml").html)
+    assert "The deferred installment bears no interest while it is deferred." in html
+    assert "The installments of other years are not deferred" in html
+
+
 def test_a_finding_on_income_its_figures_contradict_is_refused():
     facts = case_facts("hardship-deferment-granted")
     with pytest.raises(InputError, match=r"is more than the maximum for the year, \$24,680\.00"):
