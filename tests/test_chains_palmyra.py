@@ -17,7 +17,15 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, REPORTED_BY, article, clerk_at, pdf_text, report_filed
+from clerk import (
+    CASEBOOK,
+    REPORTED_BY,
+    article,
+    clerk_at,
+    issued_number,
+    pdf_text,
+    report_filed,
+)
 
 ELM_FACTS = [
     "tree=one American elm, about 20 inches in diameter,",
@@ -1955,6 +1963,7 @@ DRIVEWAY_FACTS = [
     "examined=examined by the Superintendent of Public Works on June 5, 2026",
     "fee_receipt=2026-0217",
     "fee_paid_on=2026-06-05",
+    "culvert_required=no",
 ]
 
 
@@ -1995,6 +2004,27 @@ def test_the_driveway_permit_answers_the_application_form_once(clerk):
     again = clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-06", ok=False)
     assert again.exit_code == 1
     assert f"{permit} is already the Driveway Permit for {form}" in again.output
+
+
+def test_the_driveway_permit_prints_the_culvert_requirements_only_where_the_board_requires_one(
+    clerk, tmp_path
+):
+    """WI attorney review PA32-a: a page of § 8.12(3) culvert requirements was printed for a
+    driveway on a curbed street; § 8.12(2)(c) asks for a culvert only where the Board requires
+    one for drainage."""
+    form = driveway_form_issued(clerk)
+    clerk("case", "record", "PA-C-2026-0001", *facts(*DRIVEWAY_FACTS), today="2026-06-05")
+    permit = issued_number(clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-05"))
+    text = exported_text(clerk, permit, tmp_path)
+    assert "The Village Board has not required a culvert pipe for this driveway" in text
+    assert "CULVERT INSTALLATION REQUIREMENTS" not in text
+    clerk("void", permit, "--reason", "the Board requires a culvert", today="2026-06-05")
+    clerk("case", "record", "PA-C-2026-0001", "--fact=culvert_required=yes", today="2026-06-05")
+    again = issued_number(clerk("issue", "PA-C-2026-0001", "driveway-permit", today="2026-06-05"))
+    text = exported_text(clerk, again, tmp_path)
+    assert "The Village Board requires you to provide a culvert pipe" in text
+    assert "CULVERT INSTALLATION REQUIREMENTS" in text
+    assert form not in (permit, again)
 
 
 def test_a_driveway_application_received_less_than_24_hours_ahead_is_refused(clerk):

@@ -41,6 +41,7 @@ def driveway_facts(**changes) -> dict:
         "intersection_distance_ft": D(65),
         "fee_receipt": "2026-0217",
         "fee_paid_on": date(2026, 6, 5),
+        "culvert_required": False,
     }
     facts.update(changes)
     return facts

@@ -81,6 +81,7 @@ DRIVEWAY = [
     "examined=examined by the Superintendent of Public Works on June 5, 2026",
     "fee_receipt=2026-0217",
     "fee_paid_on=2026-06-05",
+    "culvert_required=no",
 ]
 
 
