@@ -19,7 +19,7 @@ from noticeclerk.content.casefile import CaseFile
 from noticeclerk.content.citations import chaptered
 from noticeclerk.content.notice_types import NoticeType, readings_of
 from noticeclerk.content.roll import Share
-from noticeclerk.content.village import Village
+from noticeclerk.content.village import Officer, Village
 from noticeclerk.legal_status import legal_status_line
 from noticeclerk.review import review_statement
 from noticeclerk.rules.apportion import split_by_count
@@ -70,6 +70,10 @@ def compose(case: CaseFile, notice: NoticeType, village: Village) -> Composed:
     if readings:
         case = dataclasses.replace(case, facts={**case.facts, **readings})
     signer = village.letterhead.officer(notice.signer, f"the notice type {notice.path}")
+    if notice.signed_by is not None:
+        # The officer who made the finding signs the notice the finding causes to issue.
+        name, title = notice.signed_by
+        signer = Officer(case.facts[name], case.facts[title])
     attester = None
     if notice.attested_by is not None:
         attesting = village.letterhead.officer(

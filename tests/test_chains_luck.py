@@ -1541,3 +1541,15 @@ def test_a_sidewalk_work_bill_needs_the_order_s_service_recorded(clerk):
     )  # fmt: skip
     unserved = refused(clerk, "issue", "LU-C-2026-0001", "sidewalk-work-bill", today="2026-08-26")
     assert order in unserved
+
+
+def test_the_hazardous_snow_notice_is_signed_by_the_officer_who_made_the_finding(clerk, tmp_path):
+    """WI attorney review LU3-a: "Officer Dana Reyes ... determined" the danger, yet the notice
+    was signed by the Director of Public Works, who made no finding; under § 496-10B(1) the
+    officer who determines it "shall cause the issuance" of the notice."""
+    clerk("case", "open", "--from", str(LUCK / "snow-ice-hazardous.toml"), today="2026-12-28")
+    number = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-12-28"))
+    text = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "Dana Reyes, Police Officer, Luck Police Department, determined that" in text
+    assert "VILLAGE OF LUCK Dana Reyes Police Officer, Luck Police Department" in text
+    assert "Pat Lindqvist" not in text

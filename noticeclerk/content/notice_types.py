@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -453,6 +453,11 @@ class PublicationSpec(Table, kw_only=True):
     served_on: Literal["first", "last"] = "last"
 
 
+class SignedBySpec(Table):
+    name: Text
+    title: Text
+
+
 class NoticeFile(Table):
     """The shape of a notice definition, notices/<village>/<notice-type>.toml."""
 
@@ -478,6 +483,11 @@ class NoticeFile(Table):
     # The officer who attests the signer's signature (the Clerk under a Board's decision), by
     # the key the village's [officers] gives them.
     attested_by: Text | None = None
+    # Where the ordinance has the notice issued by whichever officer made the finding (Luck
+    # § 496-10B(1): the Director of Public Works or a law enforcement officer "shall cause the
+    # issuance"), the facts that name that officer and give the title: the signature is theirs,
+    # not the village file's `signer` (WI attorney review LU3-a).
+    signed_by: SignedBySpec | None = None
     # The section whose words require the notice itself to say how it may be served, quoted in
     # a comment beside the key. Only then does the notice list the manners of its [[service]]
     # entries (templates/partials/service_methods.html.j2): otherwise the recipient could not
@@ -692,6 +702,9 @@ class NoticeType:
     service_effective: str = "on_service"
     # The officer key of who attests the signature (NoticeFile.attested_by), or None.
     attested_by: str | None = None
+    # The facts naming the officer who signs and the title, where the finding's maker signs
+    # (NoticeFile.signed_by); None: the village file's officer `signer`.
+    signed_by: tuple[str, str] | None = None
     # What the ordinance provides once the deadline passes, for 'noticeclerk due'.
     next_step: str | None = None
     # An event that suspends the notice when recorded before its deadline (an appeal).
@@ -1069,6 +1082,7 @@ def _notice_from_table(
         sections=tuple(table.sections),
         signer=table.signer.strip(),
         attested_by=None if table.attested_by is None else table.attested_by.strip(),
+        signed_by=_signed_by(path, table.signed_by, facts),
         recipient=table.recipient,
         mail_class=table.mail_class,
         deadline=deadline,
@@ -1764,6 +1778,19 @@ def _placeholders(path: Path, key: str, sentence: str, known: set[str]) -> None:
         # "{bond.area_sqft}": a measure of a declared fee, known once the fee is figured.
         if name not in known and f"{name.partition('.')[0]}.*" not in known:
             raise ConfigError(path, key, f"names {{{name}}}, which is not a fact or period here")
+
+
+def _signed_by(
+    path: Path, spec: SignedBySpec | None, facts: Sequence[Fact]
+) -> tuple[str, str] | None:
+    """The text facts naming the officer who signs, checked to be facts of the notice type."""
+    if spec is None:
+        return None
+    kinds = {fact.name: fact.type for fact in facts}
+    for key, name in (("name", spec.name), ("title", spec.title)):
+        if kinds.get(name) != "text":
+            raise ConfigError(path, f"signed_by.{key}", f"'{name}' is not a text fact of it")
+    return spec.name, spec.title
 
 
 def _facts(path: Path, table: dict[str, Any]) -> list[Fact]:
