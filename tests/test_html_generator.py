@@ -15,6 +15,7 @@ from noticeclerk.generators.html import (
     make_environment,
     render_html,
     spell_money,
+    unorphaned,
 )
 
 
@@ -124,3 +125,14 @@ def test_every_document_template_extends_the_base_letter():
         if not path.read_text(encoding="utf-8").startswith('{% extends "base_letter.html.j2" %}')
     ]
     assert copies == []
+
+
+def test_a_long_title_never_ends_on_a_line_of_one_word():
+    """NY legal reading CO-1: "... PERFORMED BY THE / VILLAGE". The last two words of a title
+    are kept together; a title of one or two words is left as it is."""
+    assert unorphaned("Bill for Private Street Maintenance Performed by the Village") == (
+        "Bill for Private Street Maintenance Performed by the\u00a0Village"
+    )
+    assert unorphaned("Temporary Occupancy Permit") == "Temporary Occupancy\u00a0Permit"
+    assert unorphaned("Driveway Permit") == "Driveway Permit"
+    assert unorphaned("Permit") == "Permit"

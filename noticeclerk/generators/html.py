@@ -196,6 +196,13 @@ def _check_replace(eval_ctx: Any, text: Any, old: Any, new: Any, *rest: Any) -> 
         raise TemplateTooBig("a template", None, "replaces text into more than any document needs")
 
 
+def unorphaned(text: str) -> str:
+    """A heading whose last two words are kept on one line (a no-break space between them), so
+    a long title never ends on a line of one word ("... PERFORMED BY THE / VILLAGE")."""
+    head, space, last = str(text).rpartition(" ")
+    return f"{head}\u00a0{last}" if space and " " in head.strip() else str(text)
+
+
 def spell_money(amount: Decimal | int | str, locale: str = "en_US") -> str:
     """An amount as a bill prints it: "$1,234.56", rounded half-up to the cent."""
     value = Decimal(str(amount)).quantize(CENT, rounding=ROUND_HALF_UP)
@@ -241,6 +248,7 @@ def make_environment(workspace: Path | None = None, locale: str = "en_US") -> Sa
     environment.filters["money"] = lambda amount: spell_money(amount, locale)
     environment.filters["paragraphs"] = _paragraphs
     environment.filters["cite"] = plain_citation
+    environment.filters["unorphaned"] = unorphaned
     environment.globals["quote"] = _quote
     environment.globals["range"] = _bounded_range
     # lipsum(10**5) takes half a minute; no notice has a use for more than a few paragraphs.
