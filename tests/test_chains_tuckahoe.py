@@ -1467,3 +1467,19 @@ NOT_FROM_SERVICE = {
 def test_a_deadline_restarts_on_service_only_where_it_runs_from_the_document_s_own_service(slug):
     notice = load_notice("tuckahoe", slug)
     assert notice.deadline_counts_from_service is (slug not in NOT_FROM_SERVICE)
+
+
+def test_a_notice_counted_from_its_receipt_does_not_print_a_receipt_typed_ahead(tmp_path, runner):
+    """NY legal reading C-24 (CF-14): the relocation notice, dated September 21, said "For a
+    notice received on Wednesday, September 23, 2026, the last day is ...": a receipt the case
+    file gave before the notice existed. It states the 60 days in words; the receipt, when it
+    is recorded, fixes the day."""
+    clerk = clerk_at(tmp_path, runner, "tuckahoe")
+    case_file = CASEBOOK / "tuckahoe" / "relocation-notice.toml"
+    clerk("case", "open", "--from", str(case_file), today="2026-09-21")
+    number = issued_number(clerk("issue", "TU-C-2026-0001", today="2026-09-21"))
+    text = " ".join(exported_text(clerk, number).split())
+    assert "Relocate within 60 days from the day you receive this notice." in text
+    assert "For a notice received on" not in text
+    shown = json.loads(clerk("case", "show", "TU-C-2026-0001", "--json").output)
+    assert shown["documents"][0]["deadline"] is None

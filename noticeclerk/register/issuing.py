@@ -199,6 +199,12 @@ def plan_documents(
     # Only what the document prints counts from the planned mailing; the case records the
     # mailing when it happens.
     printed_events = dict(events)
+    if notice.service_effective == "on_receipt" and notice.anchor is not None:
+        # Its time counts from the day it is received, which nobody knows when it is issued: a
+        # day the case recorded for it ahead (a case file giving the receipt) is not printed as
+        # if known; the document states the rule in words, and recording its receipt fixes
+        # the date (NY legal reading C-24). A planned service or mailing may still be printed.
+        printed_events.pop(notice.anchor, None)
     if request.mailing_on is not None:
         anchor = _mailing_anchor(notice, request.mailing_on, when, today)
         printed_events[anchor] = request.mailing_on
