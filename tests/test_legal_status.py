@@ -78,20 +78,23 @@ def test_render_refuses_a_preempted_notice_type_without_approval_naming_the_deci
     assert not out.exists()
 
 
-def test_issue_refuses_a_preempted_notice_type_without_approval_and_takes_no_number(
-    tmp_path, runner
-):
+def test_a_case_for_a_preempted_notice_type_is_not_opened_without_approval(tmp_path, runner):
+    """NY legal reading CF-14: `case open` recorded a named person as a registered sex offender
+    in the register before the notice was refused at issue. Nothing is recorded now."""
     clerk = clerk_at(tmp_path, runner, "tuckahoe")
     tuckahoe_file(clerk.office)
-    clerk("case", "open", "--from", str(CASEBOOK / "relocation-notice.toml"), today="2026-09-21")
-    refused = clerk("issue", "TU-C-2026-0001", today="2026-09-21", ok=False)
+    case_file = str(CASEBOOK / "relocation-notice.toml")
+    refused = clerk("case", "open", "--from", case_file, today="2026-09-21", ok=False)
     assert refused.exit_code == 1
     assert DIACK in refused.output
-    assert "Issued" not in refused.output
-    # Once the attorney's approval is recorded, the first number is still free.
+    assert "Traceback" not in refused.output
+    listed = clerk("case", "list", "--json", today="2026-09-21")
+    assert "TU-C-2026-0001" not in listed.output
+    # Once the attorney's approval is recorded, the case opens and the first number is free.
     file = clerk.office / "letterheads" / "tuckahoe" / "letterhead.toml"
     own_village_file(file.parent)
     file.write_text(file.read_text(encoding="utf-8") + APPROVAL, encoding="utf-8")
+    clerk("case", "open", "--from", case_file, today="2026-09-21")
     issued = clerk("issue", "TU-C-2026-0001", today="2026-09-21")
     assert "Issued TU-D-2026-00001: Notice to Relocate" in issued.output
 

@@ -29,6 +29,7 @@ from noticeclerk.content.notice_types import NoticeType, load_notice
 from noticeclerk.content.schema import refuse_control
 from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError
+from noticeclerk.legal_status import legal_status_line
 from noticeclerk.register.chains import case_notices
 from noticeclerk.register.database import reading, transaction
 from noticeclerk.register.facts import (
@@ -174,6 +175,11 @@ def open_case(
     """Store a new case with its parcels, facts and events; returns its number. However the
     request was built, its facts and events are checked here as the notice type requires."""
     _may_open_for(request.notice)
+    # A notice type of doubted law that the village attorney has not approved is refused
+    # before the case records anything of the person it would name (NY legal reading CF-14).
+    legal_status_line(
+        request.notice, request.village, now.astimezone(request.village.timezone).date()
+    )
     checked_facts([request.notice], request.facts, request.village.timezone)
     checked_events(dict(request.events), [request.notice])
     prefix = request.village.letterhead.number_prefix
