@@ -1553,3 +1553,38 @@ def test_the_hazardous_snow_notice_is_signed_by_the_officer_who_made_the_finding
     assert "Dana Reyes, Police Officer, Luck Police Department, determined that" in text
     assert "VILLAGE OF LUCK Dana Reyes Police Officer, Luck Police Department" in text
     assert "Pat Lindqvist" not in text
+
+
+def test_the_notice_of_an_immediate_abatement_is_signed_by_the_officer_who_caused_it(
+    clerk, tmp_path
+):
+    """§ 496-10B(1): "The Director of Public Works or police officer shall send a written
+    notice"; where a police officer found the danger and caused the removal, the officer signs."""
+    clerk("case", "open", "--from", str(LUCK / "snow-ice-hazard-abated.toml"), today="2026-12-29")
+    clerk(
+        "case", "record", "LU-C-2026-0001", "--fact=determined_by=Dana Reyes",
+        "--fact=determined_by_title=Police Officer, Luck Police Department", today="2026-12-29",
+    )  # fmt: skip
+    number = issued_number(clerk("issue", "LU-C-2026-0001", today="2026-12-29"))
+    text = " ".join(exported_text(clerk, number, tmp_path).split())
+    assert "VILLAGE OF LUCK Dana Reyes Police Officer, Luck Police Department" in text
+    assert "Pat Lindqvist" not in text
+
+
+def test_a_signer_named_by_a_fact_that_is_not_text_is_a_configuration_error(clerk):
+    original = (Path(__file__).resolve().parent.parent / "notices" / "luck").joinpath(
+        "snow-ice-hazardous.toml"
+    )
+    folder = clerk.office / "notices" / "luck"
+    folder.mkdir(parents=True, exist_ok=True)
+    text = original.read_text(encoding="utf-8").replace(
+        'title = "determined_by_title"}', 'title = "determined_at"}'
+    )
+    (folder / "snow-ice-hazardous.toml").write_text(text, encoding="utf-8")
+    refused = clerk(
+        "case", "open", "--from", str(LUCK / "snow-ice-hazardous.toml"), today="2026-12-28",
+        ok=False,
+    )  # fmt: skip
+    assert refused.exit_code == 1
+    said = " ".join(refused.output.split())
+    assert "signed_by.title" in said and "'determined_at' is not a text fact of it" in said
