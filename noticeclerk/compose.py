@@ -20,6 +20,7 @@ from noticeclerk.content.citations import chaptered
 from noticeclerk.content.notice_types import NoticeType, readings_of
 from noticeclerk.content.roll import Share
 from noticeclerk.content.village import Officer, Village
+from noticeclerk.exceptions import InputError
 from noticeclerk.legal_status import legal_status_line
 from noticeclerk.review import review_statement
 from noticeclerk.rules.apportion import split_by_count
@@ -213,6 +214,11 @@ def share_figure(
     cents that do not divide equally go as the village's file says (`odd_cents`)."""
     split = split_by_count(total, share.count, odd_cents)
     amount = split.shares[share.position - 1].amount
+    if amount <= 0:
+        raise InputError(
+            f"{spell_amount(total)} divided among {share.count} properties is "
+            f"{spell_amount(amount)} for this one; a bill for nothing is not issued."
+        )
     steps = [
         f"{spell_amount(total)} is divided by the number of properties, {share.count}, one share "
         f"for each property whatever the number of its tax lots, under {authority}.",

@@ -237,22 +237,17 @@ def test_the_desk_asks_for_what_a_district_case_without_its_resolution_records(c
     assert not {"schedule_number", "schedule_date", "proposed"} & asked
 
 
-def test_a_report_on_a_schedule_voided_since_is_followed_by_nothing(clerk):
-    """A report proposes its schedule's assessments: once the schedule is voided, no hearing
-    notice follows the report (its charges would reach the invoices), only one on the report
-    on the schedule issued in its place."""
+def test_the_report_on_a_schedule_issued_again_is_the_one_the_hearing_notice_follows(clerk):
+    """Once the report and its schedule are voided (in that order) and both issued again, the
+    notice of the hearing follows the new report, never the void one."""
     scheduled(clerk)
     first = report_filed(clerk, CASE, "2026-07-28")
+    clerk("void", first, "--reason", "wrong frontage", today="2026-07-29")
     clerk("void", "PA-D-2026-00002", "--reason", "wrong frontage", today="2026-07-29")
     clerk("case", "record", CASE, *facts(*HEARING), today="2026-07-29")
     refused = clerk("issue", CASE, "assessment-hearing-notice", today="2026-07-29", ok=False)
     assert refused.exit_code == 1
     assert "a void one does not count" in refused.output
-    named = clerk(
-        "issue", CASE, "assessment-hearing-notice", "--follows", first, today="2026-07-29",
-        ok=False,
-    )  # fmt: skip
-    assert named.exit_code == 1
     shown = json.loads(clerk("case", "show", CASE, "--json").output)
     assert "assessment-hearing-notice" not in [step["notice_type"] for step in shown["next_steps"]]
     clerk("issue", CASE, "water-main-assessment-schedule", today="2026-07-29")
@@ -262,3 +257,17 @@ def test_a_report_on_a_schedule_voided_since_is_followed_by_nothing(clerk):
     shown = json.loads(clerk("case", "show", CASE, "--json").output)
     notices = [d for d in shown["documents"] if d["notice_type"] == "assessment-hearing-notice"]
     assert {d["follows"] for d in notices} == {second}
+
+
+def test_a_schedule_a_report_follows_is_not_voided_before_the_report(clerk):
+    """Voids go from the last document back: a voided schedule under a standing report left
+    the report's charges to reach the invoices (attacker's pass, 2026-12-03)."""
+    scheduled(clerk)
+    report = report_filed(clerk, CASE, "2026-07-28")
+    refused = clerk("void", "PA-D-2026-00002", "--reason", "wrong", today="2026-07-29", ok=False)
+    assert refused.exit_code == 1
+    assert f"{report} follows PA-D-2026-00002 and stands; void {report} first" in " ".join(
+        refused.output.split()
+    )
+    clerk("void", report, "--reason", "the schedule is wrong", today="2026-07-29")
+    clerk("void", "PA-D-2026-00002", "--reason", "wrong frontage", today="2026-07-29")

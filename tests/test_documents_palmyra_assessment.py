@@ -190,6 +190,15 @@ def test_a_deferred_assessment_carries_interest_from_the_notice_the_village_read
         deferment_figures(None)
 
 
+def test_a_decision_whose_case_lacks_the_final_notice_s_date_says_so():
+    """A case opened for the decision alone excuses what the register would take; the
+    decision then names the missing date, not a traceback (attacker's pass, 2026-12-03)."""
+    facts = case_facts("assessment-deferment-granted")
+    del facts["final_resolution_notice_dated"]
+    with pytest.raises(InputError, match="lacks the fact 'final_resolution_notice_dated'"):
+        compute(NONUSE, facts)
+
+
 def test_a_granted_deferment_needs_the_terms_the_board_prescribed():
     facts = case_facts("assessment-deferment-granted")
     with pytest.raises(InputError, match="prescribed by the Village Board"):

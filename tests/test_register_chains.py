@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clerk import CASEBOOK, LUCK_SNOW_NOTICE, article, clerk_at, pdf_text
+from clerk import CASEBOOK, LUCK_SNOW_NOTICE, article, clerk_at, issued_number, pdf_text
 
 from noticeclerk.content.notice_types import load_notice, notice_names
 from noticeclerk.content.village import village_names
@@ -343,6 +343,36 @@ def test_where_the_cost_does_not_divide_each_owner_is_billed_no_more_than_the_qu
     text = " ".join(exported_text(clerk, "VA-D-2026-00004", tmp_path).split())
     assert "the $0.02 that does not divide equally is borne by the Village" in text
     assert "Full amount due for this property: $255.75" in text
+
+
+def test_the_apportionment_schedule_lists_the_cost_the_bills_were_split_from(clerk, tmp_path):
+    """With the Village bearing the odd cents, the shares do not add back to the cost: the
+    schedule printed their sum ($767.25) as the actual cost, not the $767.27 each bill names."""
+    open_shared_case(clerk)
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
+    serve_directives(clerk)
+    odd = [*BILL_FACTS[:4], "labor=DPW Laborer R. Ortiz | 6 | 31.26 | 42.5", *BILL_FACTS[5:]]
+    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in odd], today="2026-02-02")
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    issued = clerk("issue", "VA-C-2026-0001", "apportionment-schedule", today="2026-02-02")
+    schedule = " ".join(exported_text(clerk, issued_number(issued), tmp_path).split())
+    assert "The cents that do not divide equally, borne by the Village $0.02" in schedule
+    assert "Actual cost to the Village, 3 properties $767.27" in schedule
+
+
+def test_a_share_of_nothing_is_not_billed(clerk):
+    """$0.02 among three properties, each share rounded down: $0.00 each."""
+    open_shared_case(clerk)
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
+    serve_directives(clerk)
+    tiny = [
+        *BILL_FACTS[:4], "labor=none", "administrative_time=none", "general_counsel=none",
+        "contractors=Sample Plowing Co. | 0.02", "materials_and_equipment=none",
+    ]  # fmt: skip
+    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in tiny], today="2026-02-02")
+    refused = clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02", ok=False)
+    assert refused.exit_code == 1
+    assert "$0.02 divided among 3 properties is $0.00" in " ".join(refused.output.split())
 
 
 def test_each_owner_s_sworn_statement_follows_that_owner_s_unpaid_bill(clerk, tmp_path):

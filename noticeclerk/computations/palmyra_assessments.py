@@ -563,6 +563,16 @@ def _final_notice_of_assessment(case: CaseContext) -> dict[str, Any]:
             'the final notice of assessment" without naming that notice; write "assessment '
             'notice" (the invoice) or "final resolution notice", as the Village Attorney reads it',
         )
+    dated = (
+        "final_notice_dated" if reading == "assessment notice" else "final_resolution_notice_dated"
+    )
+    if dated not in facts:
+        # A case opened for the decision alone records what the register would take.
+        raise InputError(
+            f"The case lacks the fact '{dated}', the date of the {reading} from which the "
+            "deferred assessment carries interest (§ 8.03(3)(c)); record it with 'noticeclerk "
+            f"case record CASE --fact {dated}=YYYY-MM-DD'."
+        )
     if reading == "assessment notice":
         return {
             "on": facts["final_notice_dated"],

@@ -267,11 +267,14 @@ TAKEABLE = {
     # what its lines charge it for", in the order it charged them (the report's schedule of
     # proposed assessments).
     "charged_parcels": "cost_lines",
+    # With `every`: the one cost the documents' shares were split from (Village A § 134-45F), as
+    # each share bill kept it; with the Village bearing the odd cents it is more than their sum.
+    "shared_cost": "money",
 }
 # What a follow-up of `every` document may take: the lines, and what they bill in all.
 # "mailed_on" of every document is the day the last of them was first mailed: a certificate of
 # mailing to every owner is dated after it and checks it against the statute's day.
-TAKEABLE_FROM_EVERY = ("documents", "amount_due", "mailed_on")
+TAKEABLE_FROM_EVERY = ("documents", "amount_due", "mailed_on", "shared_cost")
 # "each:follows.parcel_total": with `every`, a line for each property's document, "parcel id |
 # number | addressee | what it takes" (here the parcel's assessment on the schedule the
 # document follows), in the order of the case's parcels.

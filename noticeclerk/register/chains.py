@@ -381,6 +381,8 @@ def taken_from_every(
             taken[name] = max(
                 _take(document, what, notice, zone, parcel_id) for parcel_id, document in followed
             )
+        elif what == "shared_cost":
+            taken[name] = _shared_cost(notice, followed)
         else:  # "amount_due": what they bill in all
             total = Decimal("0.00")
             for _, document in followed:
@@ -391,6 +393,31 @@ def taken_from_every(
                 total += Decimal(document.amount_due)
             taken[name] = total
     return taken
+
+
+def _shared_cost(notice: NoticeType, followed: list[tuple[str, Document]]) -> Decimal:
+    """The one cost every share bill was split from, as each kept it when issued; for bills
+    issued before the register kept it, what they bill in all (their shares then added back to
+    the cost, the first properties taking the odd cents)."""
+    kept = {
+        from_json(document.facts[SHARED_COST])
+        if document.facts and SHARED_COST in document.facts
+        else None
+        for _, document in followed
+    }
+    if None in kept:
+        return sum((Decimal(document.amount_due or 0) for _, document in followed), Decimal(0))
+    if len(kept) != 1:
+        numbers = ", ".join(document.number for _, document in followed)
+        raise InputError(
+            f"The bills {numbers} were split from different costs; the {notice.title} lists the "
+            "shares of one cost, so void the bills that differ and issue them again."
+        )
+    return Decimal(kept.pop())
+
+
+# The fact a share bill keeps beside what it printed: the cost its share was split from.
+SHARED_COST = "shared_cost"
 
 
 def _first_mailing(document: Document, taken: str, notice: NoticeType, zone: ZoneInfo) -> Any:

@@ -29,6 +29,7 @@ from noticeclerk.content.village import Village, load_village
 from noticeclerk.exceptions import InputError, quoted_back
 from noticeclerk.register.cases import find_open_case, latest
 from noticeclerk.register.chains import (
+    SHARED_COST,
     case_notices,
     every_document,
     followed_document,
@@ -298,7 +299,16 @@ def plan_documents(
             mailing_planned_on=request.mailing_on,
             amount_due=composed.amount_due(),
             parcel_charges=_charges_kept(notice, composed.figures, one.followed),
-            facts={name: to_json(value) for name, value in printed.facts.items()},
+            facts={
+                **{name: to_json(value) for name, value in printed.facts.items()},
+                # A share bill keeps the cost it was split from, which it prints, so the
+                # apportionment schedule lists that cost and not the sum of the shares.
+                **(
+                    {SHARED_COST: to_json(composed.figures["share"]["total"])}
+                    if "share" in composed.figures
+                    else {}
+                ),
+            },
         )
         # A later addressee of the same request sees this one (given once for each parcel).
         documents.append(document)
@@ -644,6 +654,7 @@ def void(
                 f"Document {number} was already voided on {document.voided_at:%Y-%m-%d}."
             )
         refuse_void_of_paid(document, workspace)
+        _refuse_void_of_followed(session, document)
         _refuse_void_of_listed(session, document, workspace)
         batch = printed_in_batch(session, document)
         if batch is not None:
@@ -659,6 +670,25 @@ def void(
         document.void_reason = reason.strip()
         document.voided_at = now
         document.voided_by = by
+
+
+def _refuse_void_of_followed(session: Session, document: Document) -> None:
+    """A document that a standing document follows is not voided first: the follow-up would
+    stand on nothing (a permit on a voided application could be neither renewed nor refunded;
+    a lien on a voided bill would still be listed for the roll). Voids go from the last
+    document back."""
+    follower = session.scalars(
+        select(Document).where(
+            Document.case_id == document.case_id,
+            Document.follows == document.number,
+            Document.status == "issued",
+        )
+    ).first()
+    if follower is not None:
+        raise InputError(
+            f"{follower.number} follows {document.number} and stands; void {follower.number} "
+            f"first (with its reason), then {document.number}, and issue them again in order."
+        )
 
 
 def _refuse_void_of_listed(session: Session, document: Document, workspace: Path | None) -> None:
