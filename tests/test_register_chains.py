@@ -323,20 +323,25 @@ def test_a_shared_obligation_gives_each_owner_a_directive_and_a_bill_for_its_sha
     assert "14 A Street" in text and "12 A Street" not in text
 
 
+def odd_cost_billed(clerk) -> None:
+    """The three owners' directives served, then their bills for a cost that does not divide:
+    6 hours at $31.26 with 42.5% fringe benefits ($267.27) and $500 of administrative time,
+    $767.27 among three properties, $255.75 each and two cents the Village's."""
+    open_shared_case(clerk)
+    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
+    serve_directives(clerk)
+    odd = [*BILL_FACTS[:4], "labor=DPW Laborer R. Ortiz | 6 | 31.26 | 42.5", *BILL_FACTS[5:]]
+    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in odd], today="2026-02-02")
+    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+
+
 def test_where_the_cost_does_not_divide_each_owner_is_billed_no_more_than_the_quotient(
     clerk, tmp_path
 ):
     """NY legal reading CF-16: the odd cents went to the first owners listed, each charged a
     fraction of a cent more than the actual cost divided by the number of properties
     (§ 134-45F). Village A's file has the Village bear them; each bill says so."""
-    open_shared_case(clerk)
-    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
-    serve_directives(clerk)
-    # 6 hours at $31.26 with 42.5% fringe benefits ($267.27) and $500 of administrative time:
-    # $767.27 among three properties is $255.75 each, two cents the Village's.
-    odd = [*BILL_FACTS[:4], "labor=DPW Laborer R. Ortiz | 6 | 31.26 | 42.5", *BILL_FACTS[5:]]
-    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in odd], today="2026-02-02")
-    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    odd_cost_billed(clerk)
     shown = json.loads(clerk("case", "show", "VA-C-2026-0001", "--json").output)
     billed = [d["amount_due"] for d in shown["documents"] if d["notice_type"] == "maintenance-bill"]
     assert billed == ["255.75", "255.75", "255.75"]
@@ -348,12 +353,7 @@ def test_where_the_cost_does_not_divide_each_owner_is_billed_no_more_than_the_qu
 def test_the_apportionment_schedule_lists_the_cost_the_bills_were_split_from(clerk, tmp_path):
     """With the Village bearing the odd cents, the shares do not add back to the cost: the
     schedule printed their sum ($767.25) as the actual cost, not the $767.27 each bill names."""
-    open_shared_case(clerk)
-    clerk("issue", "VA-C-2026-0001", today="2026-01-05")
-    serve_directives(clerk)
-    odd = [*BILL_FACTS[:4], "labor=DPW Laborer R. Ortiz | 6 | 31.26 | 42.5", *BILL_FACTS[5:]]
-    clerk("case", "record", "VA-C-2026-0001", *[f"--fact={f}" for f in odd], today="2026-02-02")
-    clerk("issue", "VA-C-2026-0001", "maintenance-bill", today="2026-02-02")
+    odd_cost_billed(clerk)
     issued = clerk("issue", "VA-C-2026-0001", "apportionment-schedule", today="2026-02-02")
     schedule = " ".join(exported_text(clerk, issued_number(issued), tmp_path).split())
     assert "The cents that do not divide equally, borne by the Village $0.02" in schedule
